@@ -1,0 +1,77 @@
+"""FUBA referee bot: command-line entry point.
+
+python3 bot.py                 run the bot (the offline demo until Discord play arrives)
+python3 bot.py demo --seed 7   play a whole match offline and narrate it
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+
+import bootstrap
+
+if __name__ == "__main__":
+    bootstrap.ensure_venv()  # before any third-party import
+
+TOKEN_HELP = (
+    "No DISCORD_TOKEN set. To get one: Discord Developer Portal -> Applications -> your app -> "
+    "Bot -> Reset Token, then `export DISCORD_TOKEN=...`. Running the offline demo meanwhile."
+)
+
+
+def run_demo_command(seed: int | None, as_json: bool) -> int:
+    """Play one offline match with the referee and print it; returns an exit code."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        print(f"Seed: {seed} (replay with --seed {seed})", file=sys.stderr)
+    try:
+        from referee.demo import run_demo
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("referee"):
+            raise
+        print("error: the offline demo (referee.demo) is not in this checkout.", file=sys.stderr)
+        return 1
+    sys.stderr.flush()
+    run_demo(seed=seed, as_json=as_json, out=sys.stdout)
+    return 0
+
+
+def run_bot() -> int:
+    """Run the bot. Discord play is not wired yet, so this runs the offline demo."""
+    if os.environ.get("DISCORD_TOKEN", "").strip():
+        print(
+            "Discord play is not available yet in this version; running the offline demo instead.",
+            file=sys.stderr,
+        )
+    else:
+        print(TOKEN_HELP, file=sys.stderr)
+    return run_demo_command(seed=None, as_json=False)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bot.py",
+        description="Discord bot that referees FUBA tabletop football. "
+        "With no command it runs the bot.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    demo = sub.add_parser("demo", help="play a whole match offline and narrate it")
+    demo.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    demo.add_argument(
+        "--json", action="store_true", help="end with a one-line JSON summary of the match"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "demo":
+        return run_demo_command(seed=args.seed, as_json=args.json)
+    return run_bot()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

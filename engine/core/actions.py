@@ -1,0 +1,29 @@
+"""Actions: everything that changes a match, dice rolls included."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step of a match taken by ``actor`` (a side such as ``"west"``).
+
+    ``kind`` names the step ("target", "roll", "move", ...); ``args`` holds JSON-native values.
+    A dice roll is an action too: ``Action("west", "roll", {"dice": [4, 1]})``.
+    """
+
+    actor: str
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actor": self.actor, "kind": self.kind, "args": self.args}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        return cls(str(data["actor"]), str(data["kind"]), dict(data.get("args") or {}))
+
+    def __hash__(self) -> int:  # args is a dict: hash its canonical text
+        return hash((self.actor, self.kind, repr(sorted(self.args.items()))))

@@ -1,0 +1,166 @@
+"""The canonical FUBA board (shared/design/fuba-board.md) as data, and everything derived from it.
+
+Sides are team indexes: 0 = west (defends x = 0), 1 = east (defends x = 100).
+Areas 1-13 are the pitch; 14-17 are the corner-kick spots (5.3), each adjacent only to its
+corner area: 14 by 1, 15 by 3, 16 by 11, 17 by 13.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+WEST, EAST = 0, 1
+SIDES = ("west", "east")
+AREAS = tuple(range(1, 14))
+CORNER_SPOTS = {14: 1, 15: 3, 16: 11, 17: 13}
+ALL_AREAS = tuple(range(1, 18))
+N_SLOTS = 18  # index 0 unused
+
+NAMES = {
+    1: "west north corner",
+    2: "west box",
+    3: "west south corner",
+    4: "west north wing",
+    5: "west arc",
+    6: "west south wing",
+    7: "centre",
+    8: "east north wing",
+    9: "east arc",
+    10: "east south wing",
+    11: "east north corner",
+    12: "east box",
+    13: "east south corner",
+    14: "north-west corner spot",
+    15: "south-west corner spot",
+    16: "north-east corner spot",
+    17: "south-east corner spot",
+}
+
+# x-interval of each area (pitch length 100); corner spots lie on the goal line.
+X_RANGE = {
+    1: (0, 30),
+    2: (0, 17),
+    3: (0, 30),
+    4: (30, 50),
+    5: (17, 35),
+    6: (30, 50),
+    7: (35, 65),
+    8: (50, 70),
+    9: (65, 83),
+    10: (50, 70),
+    11: (70, 100),
+    12: (83, 100),
+    13: (70, 100),
+    14: (0, 0),
+    15: (0, 0),
+    16: (100, 100),
+    17: (100, 100),
+}
+STRIP = {
+    a: (
+        "north"
+        if a in (1, 4, 8, 11, 14, 16)
+        else "south"
+        if a in (3, 6, 10, 13, 15, 17)
+        else "middle"
+    )
+    for a in ALL_AREAS
+}
+
+_EDGES = (
+    (1, 2), (1, 4), (1, 5), (2, 3), (2, 5), (3, 5), (3, 6), (4, 5), (4, 7), (4, 8), (5, 6),
+    (5, 7), (6, 7), (6, 10), (7, 8), (7, 9), (7, 10), (8, 9), (8, 11), (9, 10), (9, 11),
+    (9, 12), (9, 13), (10, 13), (11, 12), (12, 13),
+    (14, 1), (15, 3), (16, 11), (17, 13),
+)  # fmt: skip
+
+ADJ: dict[int, frozenset[int]] = {a: frozenset() for a in ALL_AREAS}
+for _a, _b in _EDGES:
+    ADJ[_a] = ADJ[_a] | {_b}
+    ADJ[_b] = ADJ[_b] | {_a}
+
+
+def _distances() -> dict[int, dict[int, int]]:
+    out: dict[int, dict[int, int]] = {}
+    for src in ALL_AREAS:
+        dist = {src: 0}
+        queue = deque([src])
+        while queue:
+            a = queue.popleft()
+            for b in ADJ[a]:
+                if b not in dist:
+                    dist[b] = dist[a] + 1
+                    queue.append(b)
+        out[src] = dist
+    return out
+
+
+DIST = _distances()
+
+
+def mirror(area: int) -> int:
+    """The point-mirror image of an area (1<->13, 2<->12, ..., 14<->17, 15<->16)."""
+    return 14 - area if area <= 13 else 31 - area
+
+
+BOX = (2, 12)  # own penalty area of west, east
+PENALTY_SPOT_AREA = BOX  # the penalty spot lies inside the box
+GOAL_LINE_AREAS = frozenset({1, 2, 3, 11, 12, 13})
+TOUCHLINE_AREAS = frozenset({1, 3, 4, 6, 8, 10, 11, 13})
+SIDE_AREAS = TOUCHLINE_AREAS
+STRAIGHT_AWAY = {2: 5, 1: 4, 3: 6, 12: 9, 11: 8, 13: 10}  # 4.3.1 away from the goal line
+TOWARDS_CENTRE = {2: 5, 12: 9}  # 5.4 goal kick clears the box
+CENTRE = 7
+
+# Areas entirely in a side's half, and at least partly in it.
+HALF_ENTIRELY = (frozenset(range(1, 7)), frozenset(range(8, 14)))
+HALF_PARTLY = (frozenset(range(1, 8)), frozenset(range(7, 14)))
+
+DEFENCE, MIDFIELD, ATTACK = "defence", "midfield", "attack"
+_WEST_ZONES = {1: DEFENCE, 2: DEFENCE, 3: DEFENCE, 5: DEFENCE, 4: MIDFIELD, 6: MIDFIELD,
+               7: MIDFIELD, 8: MIDFIELD, 10: MIDFIELD, 9: ATTACK, 11: ATTACK, 12: ATTACK,
+               13: ATTACK, 14: DEFENCE, 15: DEFENCE, 16: ATTACK, 17: ATTACK}  # fmt: skip
+
+
+def zone(side: int, area: int) -> str:
+    """1.5 playing zone of ``area`` for ``side``."""
+    return _WEST_ZONES[area] if side == WEST else _WEST_ZONES[mirror(area)]
+
+
+def depth(side: int, area: int) -> tuple[int, int]:
+    """The area's x-interval measured from ``side``'s own goal line (near edge, far edge)."""
+    lo, hi = X_RANGE[area]
+    return (lo, hi) if side == WEST else (100 - hi, 100 - lo)
+
+
+def overlaps(side: int, a: int, b: int) -> bool:
+    """At least partly at the same level: the intervals overlap by a positive length."""
+    alo, ahi = depth(side, a)
+    blo, bhi = depth(side, b)
+    return alo < bhi and blo < ahi
+
+
+def closer_to_goal(side: int, a: int, b: int) -> bool:
+    """Area ``a`` is nearer ``side``'s goal line than ``b`` with no overlap."""
+    return depth(side, a)[1] <= depth(side, b)[0] and not overlaps(side, a, b)
+
+
+def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
+    """4.4 areas a side may shoot from; 4.4.3 three more when the keeper is out of the box."""
+    base = HALF_ENTIRELY[1 - shooter]
+    if keeper_home:
+        return base
+    return base | ({4, 6, 7} if shooter == WEST else {8, 10, 7})
+
+
+# 4.4 area modifier for a west shot at the east goal (mirrored for east).
+_WEST_AREA_MODIFIER = {12: 0, 9: -2, 11: -4, 13: -4, 8: -5, 10: -5, 4: -6, 6: -6, 7: -6}
+
+
+def area_modifier(shooter: int, area: int) -> int:
+    return _WEST_AREA_MODIFIER[area if shooter == WEST else mirror(area)]
+
+
+def corner_spots_for(attacker: int) -> tuple[int, int]:
+    """The two corner spots at the goal line ``attacker`` attacks (north first)."""
+    return (16, 17) if attacker == WEST else (14, 15)

@@ -1,0 +1,1021 @@
+"""The FUBA match as a state machine: what is pending now, and applying one action.
+
+The agenda's first step is the current decision. When the agenda runs empty, ``_next``
+works out the next step of the turn from ``state.turn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Choice, Decision
+from engine.core.dice import check_roll
+from engine.core.errors import MalformedAction, NotYourDecision, RulesError
+from engine.core.events import Event
+from engine.fuba import cards, clock, formations, moves, plays, setup
+from engine.fuba.board import (
+    ADJ,
+    AREAS,
+    BOX,
+    CORNER_SPOTS,
+    DIST,
+    HALF_PARTLY,
+    NAMES,
+    SIDES,
+    TOWARDS_CENTRE,
+    corner_spots_for,
+    zone,
+)
+from engine.fuba.passing import check_target, legal_targets
+from engine.fuba.state import FubaState
+
+ACTION_KINDS = ("goal", "move", "position", "press")
+ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
+
+
+def new_match(options: dict[str, Any] | None = None) -> FubaState:
+    s = FubaState(options=dict(options or {}))
+    s.agenda = [{"k": "formation", "picks": [None, None], "halftime": False}]
+    s.turn = {"stage": "pre"}
+    return s
+
+
+def side_index(actor: str) -> int:
+    try:
+        return SIDES.index(actor)
+    except ValueError:
+        raise NotYourDecision(f"{actor!r} is not a side of this match (west or east).") from None
+
+
+# ----------------------------------------------------------------------------------------
+# pending
+
+
+def pending(s: FubaState) -> list[Decision]:
+    if s.over or not s.agenda:
+        return []
+    step = s.agenda[0]
+    return _PENDING[step["k"]](s, step)
+
+
+def _roll(team: int, n: int, prompt: str, **info: Any) -> Decision:
+    return Decision(SIDES[team], "roll", prompt, dice=n, info=info)
+
+
+def _choice(
+    team: int, action_kind: str, label: str, info: dict[str, Any] | None = None, **args: Any
+) -> Choice:
+    return Choice(Action(SIDES[team], action_kind, args), label, info or {})
+
+
+def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    out = []
+    for team in (0, 1):
+        if step["picks"][team] is not None:
+            continue
+        if step["halftime"]:
+            shapes = [formations.fmt(x) for x in formations.halftime_options(s.formations[team])]
+            prompt = "Half time: keep your formation or move one player to another position."
+        else:
+            shapes = list(formations.CARDS)
+            prompt = "Choose your formation (secret until both have chosen)."
+        choices = tuple(_choice(team, "formation", x, shape=x) for x in shapes)
+        out.append(
+            Decision(
+                SIDES[team],
+                "formation",
+                prompt,
+                choices,
+                secret=True,
+                open_ended=not step["halftime"],
+            )  # fmt: skip
+        )
+    return out
+
+
+def _p_duel(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    prompt = "Roll a die for the kick-off." if step["for"] == "kickoff" else "Rebound: roll a die."
+    return [_roll(t, 1, prompt, purpose=step["for"]) for t in (0, 1) if step["rolls"][t] is None]
+
+
+def _p_kickoff_choice(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(_choice(team, "kickoff", f"{SIDES[t]} starts with the ball", side=SIDES[t])
+                    for t in (team, 1 - team))  # fmt: skip
+    return [Decision(SIDES[team], "kickoff", "You won the roll: who starts with the ball?",
+                     choices)]  # fmt: skip
+
+
+def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    presets = setup.preset_layouts(s, team, step["kind"], step["area"])
+    choices = tuple(
+        _choice(team, "setup", " ".join(f"{a}:{n}" for a, n in p), layout=p) for p in presets
+    )
+    n = (
+        10
+        - s.reds[team]
+        - (1 if setup.fixed_piece_area(step["kind"], team, s.control, step["area"]) else 0)
+    )
+    return [
+        Decision(
+            SIDES[team],
+            "setup",
+            f"Set up your {n} outfield players ({step['kind']}).",
+            choices,
+            open_ended=True,
+            info={"kind": step["kind"], "area": step["area"], "players": n},
+        )  # fmt: skip
+    ]
+
+
+def _move_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
+    team = step["team"]
+    out = []
+    for frm, to, gk, wb in moves.legal_moves(s, step):
+        who = "goalkeeper" if gk else "player"
+        label = f"{who} {frm} -> {to}" + (" with the ball" if wb else "")
+        out.append(_choice(team, "move", label, **{"from": frm, "to": to, "goalkeeper": gk,
+                                                   "with_ball": wb}))  # fmt: skip
+    return out
+
+
+_MOVE_PROMPTS = {
+    moves.ACTION: "Movement action: move players one area each ({left} left), or done.",
+    moves.ADJUST: "Adjust your setup: move up to {left} more players one area, or done.",
+    moves.GK_CT: "Goal kick: move any of your players one area each, then done.",
+    moves.GK_DT: "Goal kick: move up to {left} players one area each, then done.",
+    moves.QUICK_CT: "Quick free kick: move any of your players one area each, then done.",
+    moves.QUICK_DT: "Quick free kick: move up to {left} players one area each, then done.",
+    moves.EASY: "Easy situation: you may move one player to an adjacent area, or done.",
+}
+
+
+def _p_moves(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = _move_choices(s, step)
+    choices.append(_choice(team, "done", "done"))
+    prompt = _MOVE_PROMPTS[step["mode"]].format(left=step.get("left", -1))
+    return [Decision(SIDES[team], "move", prompt, tuple(choices), info={"mode": step["mode"]})]
+
+
+def _p_target(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "target", f"{a} {NAMES[a]} (ball value {v})", {"ball_value": v}, area=a)
+        for a, v in legal_targets(s, team, s.turn["kind"])
+    )
+    return [Decision(SIDES[team], "target", "Choose the target area.", choices)]
+
+
+def _p_roll(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    n = step["n"]
+    prompt = f"Roll {n} {'die' if n == 1 else 'dice'} ({step['for'].replace('_', ' ')})."
+    return [_roll(step["team"], n, prompt, purpose=step["for"])]
+
+
+def _p_bring(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "bring", f"{'goalkeeper' if gk else 'player'} from {a}",
+                **{"from": a, "goalkeeper": gk})
+        for a, gk in step["options"]
+    )  # fmt: skip
+    prompt = f"Move your closest player to the target area {s.turn['target']} (4.2.2.1)."
+    return [Decision(SIDES[team], "bring", prompt, choices)]
+
+
+def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
+    team = step["team"]
+    if step.get("only"):
+        return [step["only"]]
+    done = s.turn["acts"][team]
+    out = []
+    for kind in ACTION_KINDS:
+        if kind in done:
+            continue  # 4.3.2 a second action differs from the first
+        if kind == "goal" and not plays.can_shoot(s, team):
+            continue
+        if kind == "press" and not plays.can_press(s, team):
+            continue
+        out.append(kind)
+    return out
+
+
+def _p_act(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = [_choice(team, "action", k, kind=k) for k in allowed_kinds(s, step)]
+    if step["first"]:
+        choices.extend(_move_choices(s, step))
+        prompt = "Choose your action; free movements first if you like."
+    else:
+        prompt = "Choose your second action."
+    return [Decision(SIDES[team], "action", prompt, tuple(choices))]
+
+
+def _p_continue(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "continue", "second actions", choice="second"),
+        _choice(team, "continue", "new turn", choice="new_turn"),
+    )
+    return [Decision(SIDES[team], "continue", "Play second actions or start a new turn?", choices)]
+
+
+def _p_free_kick(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = [_choice(team, "free_kick", "play the ball (new turn)", choice="pass")]
+    if plays.can_shoot(s, team):
+        choices.insert(0, _choice(team, "free_kick", "shoot directly", choice="shoot"))
+    return [Decision(SIDES[team], "free_kick", "Free kick: shoot directly or play the ball?",
+                     tuple(choices))]  # fmt: skip
+
+
+def _p_corner(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(_choice(team, "corner", f"{side} corner", side=side)
+                    for side in ("north", "south"))  # fmt: skip
+    return [Decision(SIDES[team], "corner", "Choose the corner to take the kick from.", choices)]
+
+
+def _p_penalty(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    keeper = step["role"] == "keeper"
+    choices = tuple(_choice(team, "penalty", side, side=side) for side in plays.PENALTY_SIDES)
+    prompt = (
+        "Penalty: where does your goalkeeper dive (his own left/right), or no guess (middle)?"
+        if keeper
+        else "Penalty: kick to the left, middle or right?"
+    )
+    return [Decision(SIDES[team], "penalty", prompt, choices, secret=True)]
+
+
+def _p_remove(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "remove", f"remove a player from {a}", area=a) for a in _removable(s, team)
+    )
+    return [Decision(SIDES[team], "remove", "Red card: remove one outfield player.", choices)]
+
+
+_PENDING = {
+    "formation": _p_formation,
+    "duel": _p_duel,
+    "kickoff_choice": _p_kickoff_choice,
+    "setup": _p_setup,
+    "moves": _p_moves,
+    "target": _p_target,
+    "roll": _p_roll,
+    "bring": _p_bring,
+    "act": _p_act,
+    "continue": _p_continue,
+    "free_kick": _p_free_kick,
+    "corner": _p_corner,
+    "penalty": _p_penalty,
+    "remove": _p_remove,
+}
+
+# ----------------------------------------------------------------------------------------
+# apply
+
+
+def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[FubaState, list]:
+    """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
+    if s.over:
+        raise RulesError("The match is over.")
+    if not s.agenda:
+        raise RulesError("Nothing is pending.")
+    team = side_index(action.actor)
+    step = s.agenda[0]
+    _check_actor(s, step, team, action.kind)
+    if not in_place:
+        s = s.clone()
+        step = s.agenda[0]
+    ev: list[Event] = []
+    handler = _HANDLERS.get((step["k"], action.kind))
+    if handler is None:
+        raise MalformedAction(f"{action.kind!r} is not possible now: {_expected(s, team)}")
+    handler(s, step, team, action.args, ev)
+    while not s.agenda and not s.over:
+        _next(s, ev)
+    return s, ev
+
+
+def _check_actor(s: FubaState, step: dict[str, Any], team: int, kind: str) -> None:
+    k = step["k"]
+    if k == "formation":
+        if step["picks"][team] is not None:
+            raise NotYourDecision("You have already chosen your formation.")
+        return
+    if k == "duel":
+        if step["rolls"][team] is not None:
+            raise NotYourDecision("You have already rolled; waiting for the other team.")
+        return
+    if step["team"] != team:
+        who = SIDES[step["team"]]
+        raise NotYourDecision(f"It is not your decision: waiting for {who} ({_what(step)}).")
+
+
+def _what(step: dict[str, Any]) -> str:
+    k = step["k"]
+    if k == "roll":
+        return f"roll for {step['for'].replace('_', ' ')}"
+    if k == "moves":
+        return f"moves ({step['mode']})"
+    return {"act": "choose an action", "target": "choose the target area"}.get(k, k)
+
+
+def _expected(s: FubaState, team: int) -> str:
+    step = s.agenda[0]
+    return f"waiting for {_what(step)}."
+
+
+def _int_arg(args: dict[str, Any], name: str) -> int:
+    v = args.get(name)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MalformedAction(f"'{name}' must be a whole number.")
+    return v
+
+
+def _str_arg(args: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    v = args.get(name)
+    if v not in allowed:
+        raise MalformedAction(f"'{name}' must be one of: {', '.join(allowed)}.")
+    return v  # type: ignore[return-value]
+
+
+def _dice(s: FubaState, step: dict[str, Any], args: dict[str, Any], n: int) -> list[int]:
+    return check_roll(args.get("dice"), n)
+
+
+# -- preamble ---------------------------------------------------------------------------
+
+
+def _h_formation(s: FubaState, step, team, args, ev) -> None:
+    shape = formations.parse(args.get("shape"))
+    if step["halftime"] and not formations.one_player_changed(s.formations[team], shape):
+        raise RulesError(
+            f"At half time you may move only one player: {formations.fmt(s.formations[team])} "
+            f"cannot become {formations.fmt(shape)}."
+        )
+    picks = list(step["picks"])
+    picks[team] = shape
+    ev.append(Event("formation_chosen", {"team": team}))
+    if None in picks:
+        s.agenda[0] = {**step, "picks": picks}
+        return
+    s.agenda.pop(0)
+    s.formations = picks
+    ev.append(Event("formations_revealed", {"formations": [formations.fmt(p) for p in picks],
+                                            "halftime": step["halftime"]}))  # fmt: skip
+    if not step["halftime"]:
+        s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
+
+
+def _h_duel(s: FubaState, step, team, args, ev) -> None:
+    (die,) = _dice(s, step, args, 1)
+    rolls = list(step["rolls"])
+    rolls[team] = die
+    ev.append(Event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
+    if None in rolls:
+        s.agenda[0] = {**step, "rolls": rolls}
+        return
+    s.agenda.pop(0)
+    if step["for"] == "kickoff":
+        if rolls[0] == rolls[1]:
+            ev.append(Event("kickoff_tie", {"dice": rolls}))  # 3.2 ties roll again
+            s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
+            return
+        winner = 0 if rolls[0] > rolls[1] else 1
+        ev.append(Event("kickoff_winner", {"team": winner, "dice": rolls}))
+        s.agenda.insert(0, {"k": "kickoff_choice", "team": winner})
+    else:
+        _resolve_rebound(s, rolls, ev)
+
+
+def _h_kickoff_choice(s: FubaState, step, team, args, ev) -> None:
+    chosen = SIDES.index(_str_arg(args, "side", SIDES))
+    s.agenda.pop(0)
+    s.control = chosen
+    s.first_half_ct = chosen
+    ev.append(Event("kickoff_team", {"team": chosen}))
+    _start_kickoff(s, ev)
+
+
+# -- setups and moves --------------------------------------------------------------------
+
+
+def _h_setup(s: FubaState, step, team, args, ev) -> None:
+    pairs = setup.parse_layout(args.get("layout"))
+    setup.apply_layout(s, team, pairs, step["kind"], step["area"])
+    s.agenda.pop(0)
+    ev.append(Event("setup", {"team": team, "kind": step["kind"], "layout": pairs}))
+
+
+def _move_args(args: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
+    frm, to = _int_arg(args, "from"), _int_arg(args, "to")
+    count = args.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+        raise MalformedAction("'count' must be a whole number from 1 to 10.")
+    return frm, to, bool(args.get("goalkeeper")), bool(args.get("with_ball")), count
+
+
+def _h_move(s: FubaState, step, team, args, ev) -> None:
+    frm, to, gk, wb, count = _move_args(args)
+    if step["k"] == "act" and not step["first"]:
+        raise RulesError("Free movements happen only at the beginning of the first action.")
+    if (gk or wb) and count > 1:
+        raise MalformedAction("Move the goalkeeper or the ball carrier one at a time.")
+    for _ in range(count):
+        moves.check_move(s, step, frm, to, gk, wb)
+        step = moves.do_move(s, step, frm, to, gk, wb)
+    s.agenda[0] = step
+    ev.append(Event("move", {"team": team, "from": frm, "to": to, "count": count,
+                             "goalkeeper": gk, "with_ball": wb, "mode": step["mode"]}))  # fmt: skip
+    if step.get("left", -1) == 0 and step["k"] == "moves":
+        _finish_moves(s, ev)
+
+
+def _h_done(s: FubaState, step, team, args, ev) -> None:
+    _finish_moves(s, ev)
+
+
+def _finish_moves(s: FubaState, ev: list[Event]) -> None:
+    step = s.agenda.pop(0)
+    mode, made = step["mode"], step.get("made", 0)
+    other = 1 - step["team"]
+    if mode == moves.GK_CT:
+        _push_moves(s, other, moves.GK_DT, left=max(made, 4))  # 5.4 (design decision 13)
+    elif mode == moves.QUICK_CT and made:
+        _push_moves(s, other, moves.QUICK_DT, left=made)  # 5.2.3
+
+
+def _push_moves(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -> None:
+    moves.reset_locks(s, team)
+    s.agenda.insert(at, {"k": "moves", "team": team, "mode": mode, "made": 0, **extra})
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+
+def _new_turn(s: FubaState, kind: str) -> None:
+    s.turns[s.half - 1] += 1
+    s.turn = {"stage": "target", "kind": kind, "n": s.turns[s.half - 1], "ct": s.control,
+              "start": s.ball, "acts": [[], []]}  # fmt: skip
+    from engine.fuba.state import _zeros
+
+    s.moved = _zeros()
+    s.locked = _zeros()
+    s.keeper_moved = [False, False]
+    s.keeper_locked = [False, False]
+    s.agenda = [{"k": "target", "team": s.control}]
+
+
+def _h_target(s: FubaState, step, team, args, ev) -> None:
+    target = _int_arg(args, "area")
+    t = s.turn
+    value = check_target(s, team, target, t["kind"])
+    start = s.ball
+    t["target"] = target
+    t["had"] = s.pieces(team, target) > 0
+    t["value1"] = value
+    t["stage"] = "situation"
+    s.value = value
+    s.ball = target
+    s.last_pass = [start, target]
+    ev.append(Event("target", {"team": team, "start": start, "target": target, "value": value}))
+    s.agenda[0] = {"k": "roll", "team": team, "n": 2, "for": "situation"}
+
+
+def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
+    """4.2 the game situation progress stage."""
+    t = s.turn
+    d1, d2 = dice
+    ct, dt = t["ct"], 1 - t["ct"]
+    target, start, v = t["target"], t["start"], s.value
+    s.agenda.pop(0)
+    moved, verdict = clock.turn_time(s, d1, d2, target in BOX)
+    ev.append(Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage,
+                             "half": s.half}))  # fmt: skip
+    if verdict == "now":
+        _end_half(s, ev)
+        return
+    if verdict == "after":
+        t["end"] = True
+    if d1 == d2 and not s.stoppage:
+        # 4.2.1 a special event; its table is advanced rule A13
+        ev.append(Event("special_event", {"die": d1, "table": False}))
+    hi, lo = max(d1, d2), min(d1, d2)
+    easy = False
+    if hi >= v:
+        ev.append(Event("control", {"team": ct, "kept": True}))
+    elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
+        easy = True  # 4.2.2.2 easy situation: nobody of the defending team near
+        ev.append(Event("control", {"team": ct, "kept": True, "easy": True}))
+    else:
+        s.control = dt
+        ev.append(Event("control", {"team": dt, "kept": False}))
+    adjacent = target == start or target in ADJ[start]
+    s.value = lo if adjacent and t["had"] else hi  # 4.2.3
+    ev.append(Event("ball_value", {"value": s.value}))
+    first = ct if lo >= v else dt  # 4.2.4
+    t["order"] = [first, 1 - first]
+    ev.append(Event("order", {"first": first}))
+    if easy:
+        _push_moves(s, dt, moves.EASY, at=len(s.agenda), left=1)
+    _bring_closest(s, s.control, target, ev)
+
+
+def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:
+    best, out = 99, []
+    for a in s.areas_of(team):
+        d = DIST[a][target]
+        for gk in (False, True):
+            if (gk and s.keeper[team] != a) or (not gk and not s.outfield[team][a]):
+                continue
+            if d < best:
+                best, out = d, [[a, gk]]
+            elif d == best:
+                out.append([a, gk])
+    return out
+
+
+def _bring_closest(s: FubaState, team: int, target: int, ev: list[Event]) -> None:
+    """4.2.2.1 the team with the ball has nobody in the target area: bring the closest."""
+    if s.pieces(team, target):
+        return
+    options = _closest(s, team, target)
+    if len(options) == 1:
+        _do_bring(s, team, options[0][0], options[0][1], ev)
+    else:
+        s.agenda.append({"k": "bring", "team": team, "options": options})
+
+
+def _do_bring(s: FubaState, team: int, frm: int, gk: bool, ev: list[Event]) -> None:
+    target = s.turn["target"]
+    if gk:
+        s.keeper[team] = target
+    else:
+        s.outfield[team][frm] -= 1
+        s.outfield[team][target] += 1
+        s.moved[team][frm] = min(s.moved[team][frm], s.outfield[team][frm])
+        s.locked[team][frm] = min(s.locked[team][frm], s.outfield[team][frm])
+    moves.note_moved(s, team, target, gk)
+    ev.append(Event("bring", {"team": team, "from": frm, "to": target, "goalkeeper": gk}))
+
+
+def _h_bring(s: FubaState, step, team, args, ev) -> None:
+    frm = _int_arg(args, "from")
+    gk = bool(args.get("goalkeeper"))
+    if [frm, gk] not in step["options"]:
+        places = ", ".join(f"{a}{' (goalkeeper)' if g else ''}" for a, g in step["options"])
+        raise RulesError(f"Your closest players to the target area are in: {places}.")
+    s.agenda.pop(0)
+    _do_bring(s, team, frm, gk, ev)
+
+
+def _next(s: FubaState, ev: list[Event]) -> None:
+    t = s.turn
+    stage = t["stage"]
+    if stage == "restart":
+        _new_turn(s, t["kind"])
+        return
+    if stage == "situation":
+        for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
+            for spot, corner in CORNER_SPOTS.items():
+                n = s.outfield[team][spot]
+                if n:
+                    s.outfield[team][spot] = 0
+                    s.outfield[team][corner] += n
+                    s.moved[team][corner] += n
+        t["stage"] = "actions"
+        t["seq"] = 0
+        stage = "actions"
+    if stage == "actions":
+        seq = t["seq"]
+        order = t["order"]
+        if seq in (0, 1):
+            _push_act(s, order[seq], True, t.get("only") if seq == 0 else None)
+            t["seq"] = seq + 1
+        elif seq == 2:
+            ct = s.control
+            if s.count(1 - ct, s.ball) > s.count(ct, s.ball):
+                ev.append(Event("no_second_actions", {"team": ct}))  # 4.3.2
+                _end_turn(s, ev)
+            else:
+                s.agenda.append({"k": "continue", "team": ct})
+                t["seq"] = 3
+        elif seq in (3, 4):
+            _push_act(s, order[seq - 3], False, None)
+            t["seq"] = seq + 1
+        else:
+            _end_turn(s, ev)
+        return
+    raise AssertionError(f"no next step for stage {stage!r}")
+
+
+def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
+    step: dict[str, Any] = {"k": "act", "team": team, "first": first, "mode": moves.FREE}
+    if first:
+        moves.reset_locks(s, team)
+        step.update(moves.free_allowances(s, team))
+    if only:
+        step["only"] = only
+    s.agenda.append(step)
+
+
+def _h_action(s: FubaState, step, team, args, ev) -> None:
+    kind = _str_arg(args, "kind", ACTION_KINDS)
+    allowed = allowed_kinds(s, step)
+    if kind not in allowed:
+        raise RulesError(_why_not(s, step, kind))
+    s.turn["acts"][team] = [*s.turn["acts"][team], kind]
+    ev.append(Event("action", {"team": team, "kind": kind, "first": step["first"]}))
+    s.goal_attempts[team] += kind == "goal"
+    n = 1 if kind == "goal" else 2
+    s.agenda[0] = {"k": "roll", "team": team, "n": n, "for": kind}
+
+
+def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
+    team = step["team"]
+    if step.get("only"):
+        return f"This free kick is a direct shot: the first action is a {step['only']} attempt."
+    if kind in s.turn["acts"][team]:
+        return f"A second action must differ from the first; you already chose {kind}."
+    if kind == "goal":
+        if team != s.control:
+            return "Only the team with the ball can attempt a goal."
+        return f"You cannot shoot from area {s.ball}: it is not entirely in the opponent's half."
+    if kind == "press":
+        if team == s.control:
+            return "Only the defending team can press."
+        return (
+            f"You cannot press: you need at least as many players as the opponent in area {s.ball}."
+        )
+    return f"{kind} is not possible now."
+
+
+def _h_continue(s: FubaState, step, team, args, ev) -> None:
+    choice = _str_arg(args, "choice", ("second", "new_turn"))
+    s.agenda.pop(0)
+    ev.append(Event("continue", {"team": team, "choice": choice}))
+    if choice == "new_turn":
+        _end_turn(s, ev)
+
+
+def _end_turn(s: FubaState, ev: list[Event]) -> None:
+    s.agenda.clear()
+    if s.turn.get("end"):
+        _end_half(s, ev)
+    else:
+        _new_turn(s, "normal")
+
+
+def _interrupt(s: FubaState, ev: list[Event]) -> bool:
+    """The rest of the turn is skipped. True when the half ends instead of a restart."""
+    s.agenda.clear()
+    if s.turn.get("end"):
+        _end_half(s, ev)
+        return True
+    return False
+
+
+# -- rolls --------------------------------------------------------------------------------
+
+
+def _h_roll(s: FubaState, step, team, args, ev) -> None:
+    dice = _dice(s, step, args, step["n"])
+    purpose = step["for"]
+    ev.append(Event("dice", {"team": team, "dice": dice, "purpose": purpose}))
+    _ROLLS[purpose](s, step, dice, ev)
+
+
+def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
+    team = step["team"]
+    odds = plays.shot_modifiers(s, team, bool(s.turn.get("direct")) and s.turn.get("seq") == 1)
+    outcome = plays.shot_outcome(s, team, odds, dice[0])
+    ev.append(Event("goal_attempt", {"team": team, "area": s.ball, "die": dice[0],
+                                     "modifier": odds.modifier, "parts": odds.parts,
+                                     "value": s.value, "outcome": outcome}))  # fmt: skip
+    if outcome == plays.SECOND_ROLL:
+        s.agenda[0] = {"k": "roll", "team": team, "n": 1, "for": "goal_difficult",
+                       "need": abs(odds.area_modifier)}  # fmt: skip
+        return
+    s.agenda.pop(0)
+    _shot_result(s, team, outcome, ev)
+
+
+def _roll_goal_difficult(s: FubaState, step, dice, ev) -> None:
+    team = step["team"]
+    need = step["need"]
+    outcome = plays.GOAL if dice[0] > need else plays.CORNER if dice[0] == need else plays.MISS
+    ev.append(Event("difficult_attempt", {"team": team, "die": dice[0], "need_over": need,
+                                          "outcome": outcome}))  # fmt: skip
+    s.agenda.pop(0)
+    _shot_result(s, team, outcome, ev)
+
+
+def _shot_result(s: FubaState, team: int, outcome: str, ev: list[Event]) -> None:
+    if outcome == plays.GOAL:
+        _goal(s, team, ev)
+    elif outcome == plays.CORNER:
+        _corner(s, team, ev)
+    elif outcome == plays.REBOUND:
+        s.agenda.insert(0, {"k": "duel", "for": "rebound", "rolls": [None, None],
+                            "team": team})  # fmt: skip
+    else:
+        _goal_kick(s, 1 - team, ev)
+
+
+def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
+    """4.4.1 both add their players in the box; the defending keeper does not count."""
+    team = s.control
+    other = 1 - team
+    mine, theirs = plays.rebound_scores(s, team)
+    a, b = rolls[team] + mine, rolls[other] + theirs
+    ev.append(Event("rebound", {"team": team, "scores": [a, b] if team == 0 else [b, a]}))
+    if a > b:
+        _goal(s, team, ev)
+    elif a == b:
+        _corner(s, team, ev)
+    else:
+        s.control = other
+        s.value = rolls[other]
+        ev.append(Event("control", {"team": other, "kept": False, "rebound": True}))
+        ev.append(Event("ball_value", {"value": s.value}))
+
+
+def _roll_move(s: FubaState, step, dice, ev) -> None:
+    """4.5 the lower die, at least the formation's players for the ball's zone."""
+    team = step["team"]
+    z = zone(team, s.ball)
+    listed = s.formations[team][ZONE_POSITION[z]]
+    lower = min(dice) - (1 if listed == 0 else 0)  # zero-position rule
+    left = max(lower, listed, 0)
+    ev.append(Event("movement", {"team": team, "moves": left, "zone": z}))
+    s.agenda.pop(0)
+    _push_moves(s, team, moves.ACTION, left=left, dribble=True)
+    if left == 0:
+        _finish_moves(s, ev)
+
+
+def _roll_position(s: FubaState, step, dice, ev) -> None:
+    team = step["team"]
+    before = s.value
+    s.value = plays.positioning_value(s, team, dice)
+    ev.append(Event("positioning", {"team": team, "from": before, "to": s.value}))
+    s.agenda.pop(0)
+
+
+def _roll_press(s: FubaState, step, dice, ev) -> None:
+    team = step["team"]
+    ok, value = plays.pressing_result(s.value, dice)
+    s.value = value
+    if ok:
+        s.control = team
+    ev.append(Event("pressing", {"team": team, "success": ok, "value": value}))
+    s.agenda.pop(0)
+
+
+def _roll_penalty(s: FubaState, step, dice, ev) -> None:
+    team = step["team"]
+    kick, dive = s.turn["kick_side"], s.turn["keeper_side"]
+    need = plays.PENALTY_TABLE[(kick, dive)]
+    scored = dice[0] >= need
+    ev.append(Event("penalty_kick", {"team": team, "kick": kick, "keeper": dive, "need": need,
+                                     "die": dice[0], "goal": scored}))  # fmt: skip
+    s.agenda.pop(0)
+    if scored:
+        _goal(s, team, ev)
+    else:
+        _goal_kick(s, 1 - team, ev)  # 5.5.2
+
+
+def _roll_yellow(s: FubaState, step, dice, ev) -> None:
+    s.agenda.pop(0)
+    cards.yellow_test(s, step, dice[0], ev)
+
+
+def _roll_red(s: FubaState, step, dice, ev) -> None:
+    s.agenda.pop(0)
+    cards.red_test(s, step, dice[0], ev)
+
+
+_ROLLS = {
+    "situation": _situation,
+    "goal": _roll_goal,
+    "goal_difficult": _roll_goal_difficult,
+    "move": _roll_move,
+    "position": _roll_position,
+    "press": _roll_press,
+    "penalty": _roll_penalty,
+    "yellow": _roll_yellow,
+    "red": _roll_red,
+}
+
+# -- restarts ------------------------------------------------------------------------------
+
+
+def _setup_steps(s: FubaState, kind: str, area: int = 0) -> list[dict[str, Any]]:
+    """3.3 controlling team, defending team, then up to two adjustments."""
+    ct = s.control
+    return [
+        {"k": "setup", "team": ct, "kind": kind, "area": area},
+        {"k": "setup", "team": 1 - ct, "kind": kind, "area": area},
+        {"k": "moves", "team": ct, "mode": moves.ADJUST, "left": 2, "made": 0, "kind": kind,
+         "area": area},
+    ]  # fmt: skip
+
+
+def _start_kickoff(s: FubaState, ev: list[Event]) -> None:
+    """3.3.1 the ball in the centre with value 2; the controlling team sets up first."""
+    s.ball, s.value = 7, 2
+    s.last_pass = None
+    s.turn = {"stage": "restart", "kind": "kickoff"}
+    moves.reset_locks(s, s.control)
+    s.agenda.extend(_setup_steps(s, setup.KICKOFF))
+
+
+def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
+    s.score[team] += 1
+    ev.append(Event("goal", {"team": team, "score": s.score[:]}))
+    if _interrupt(s, ev):
+        return
+    if clock.add_minute(s):  # 4.2.1.1
+        ev.append(Event("time", {"moved": 1, "minute": s.minute, "stoppage": s.stoppage,
+                                 "half": s.half, "reason": "goal"}))  # fmt: skip
+    s.control = 1 - team  # 4.4 the scoring team becomes the defending team
+    _start_kickoff(s, ev)
+
+
+def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
+    if clock.add_minute(s):  # 4.2.1.1
+        ev.append(Event("time", {"moved": 1, "minute": s.minute, "stoppage": s.stoppage,
+                                 "half": s.half, "reason": reason}))  # fmt: skip
+
+
+def _corner(s: FubaState, team: int, ev: list[Event]) -> None:
+    """5.3 corner kick for ``team``; the corner nearer the shot when it came from a corner
+    area, else the kicking team chooses (design decision 12)."""
+    from_area = s.ball
+    if _interrupt(s, ev):
+        return
+    s.control = team
+    _restart_minute(s, "corner", ev)
+    north, south = corner_spots_for(team)
+    s.turn = {"stage": "restart", "kind": "corner", "area": 0}
+    ev.append(Event("corner_kick", {"team": team}))
+    if from_area == CORNER_SPOTS[north]:
+        _place_corner(s, north)
+    elif from_area == CORNER_SPOTS[south]:
+        _place_corner(s, south)
+    else:
+        s.agenda.append({"k": "corner", "team": team})
+
+
+def _place_corner(s: FubaState, spot: int) -> None:
+    s.turn["area"] = spot
+    s.ball, s.value = spot, 2  # 5.3.1
+    s.last_pass = None
+    s.agenda.extend(_setup_steps(s, setup.CORNER, spot))
+
+
+def _h_corner(s: FubaState, step, team, args, ev) -> None:
+    side = _str_arg(args, "side", ("north", "south"))
+    s.agenda.pop(0)
+    north, south = corner_spots_for(team)
+    _place_corner(s, north if side == "north" else south)
+
+
+def _goal_kick(s: FubaState, team: int, ev: list[Event]) -> None:
+    """5.4 goal kick for ``team`` from its own box."""
+    if _interrupt(s, ev):
+        return
+    s.control = team
+    _restart_minute(s, "goal kick", ev)
+    box = BOX[team]
+    s.ball, s.value = box, 2
+    s.last_pass = None
+    out = TOWARDS_CENTRE[box]
+    for t in (0, 1):
+        n = s.outfield[t][box]
+        s.outfield[t][box] = 0
+        s.outfield[t][out] += n
+    if s.keeper[1 - team] == box:
+        s.keeper[1 - team] = out
+    s.turn = {"stage": "restart", "kind": "goal_kick"}
+    ev.append(Event("goal_kick", {"team": team}))
+    _push_moves(s, team, moves.GK_CT, at=len(s.agenda))
+
+
+def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None:
+    """5.2 a free kick for ``team`` in ``area`` (the turn's target area); a penalty kick in
+    the opponent's box. Started by fouls and aggressive pressing (advanced rules)."""
+    if _interrupt(s, ev):
+        return
+    s.control = team
+    if area == BOX[1 - team]:
+        award_penalty(s, team, ev)
+        return
+    _restart_minute(s, "free kick", ev)
+    s.ball, s.value = area, 2
+    s.last_pass = None
+    quick = area in HALF_PARTLY[team]  # 5.2.3 (the centre is in both halves)
+    s.turn = {"stage": "restart", "kind": "free_kick", "area": area}
+    ev.append(Event("free_kick", {"team": team, "area": area, "quick": quick}))
+    if quick:
+        _push_moves(s, team, moves.QUICK_CT, at=len(s.agenda))
+    else:
+        s.agenda.extend(_setup_steps(s, setup.FREE_KICK, area))
+    s.agenda.append({"k": "free_kick", "team": team})
+
+
+def _h_free_kick(s: FubaState, step, team, args, ev) -> None:
+    choice = _str_arg(args, "choice", ("shoot", "pass"))
+    if choice == "shoot" and not plays.can_shoot(s, team):
+        raise RulesError(f"You cannot shoot directly from area {s.ball}.")
+    s.agenda.pop(0)
+    ev.append(Event("free_kick_choice", {"team": team, "choice": choice}))
+    _new_turn(s, "free_kick")
+    if choice == "shoot":
+        # 5.2.2 straight to the action stage, the shot as the first action (decision 11)
+        s.agenda.clear()
+        t = s.turn
+        t.update({"stage": "actions", "seq": 0, "order": [team, 1 - team], "direct": True,
+                  "only": "goal", "target": s.ball})  # fmt: skip
+
+
+def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
+    """5.5 penalty kick for ``team``."""
+    s.control = team
+    _restart_minute(s, "penalty", ev)
+    s.ball, s.value = BOX[1 - team], 2
+    s.last_pass = None
+    s.turn = {"stage": "restart", "kind": "penalty"}
+    ev.append(Event("penalty_awarded", {"team": team}))
+    s.agenda.extend(_setup_steps(s, setup.PENALTY, BOX[1 - team]))
+    s.agenda.append({"k": "penalty", "team": 1 - team, "role": "keeper"})
+    s.agenda.append({"k": "penalty", "team": team, "role": "kicker"})
+    s.agenda.append({"k": "roll", "team": team, "n": 1, "for": "penalty"})
+
+
+def _h_penalty(s: FubaState, step, team, args, ev) -> None:
+    side = _str_arg(args, "side", plays.PENALTY_SIDES)
+    s.agenda.pop(0)
+    key = "keeper_side" if step["role"] == "keeper" else "kick_side"
+    s.turn[key] = side
+    ev.append(Event("penalty_choice", {"team": team, "role": step["role"]}))
+
+
+def _removable(s: FubaState, team: int) -> list[int]:
+    areas = [a for a in AREAS if s.outfield[team][a]]
+    if team == s.control and s.pieces(team, s.ball) == 1 and len(areas) > 1:
+        areas = [a for a in areas if a != s.ball]  # 4.5.3 keep the ball carrier
+    return areas
+
+
+def _h_remove(s: FubaState, step, team, args, ev) -> None:
+    area = _int_arg(args, "area")
+    if area not in _removable(s, team):
+        raise RulesError(f"You cannot remove a player from area {area}.")
+    s.agenda.pop(0)
+    s.outfield[team][area] -= 1
+    s.moved[team][area] = min(s.moved[team][area], s.outfield[team][area])
+    s.locked[team][area] = min(s.locked[team][area], s.outfield[team][area])
+    ev.append(Event("sent_off", {"team": team, "area": area}))
+
+
+def _end_half(s: FubaState, ev: list[Event]) -> None:
+    """4.2.1.3 half time (teams swap kick-off, one formation change) or the final whistle."""
+    s.agenda.clear()
+    ev.append(Event("half_end", {"half": s.half, "score": s.score[:]}))
+    if s.half == 2:
+        s.over = True
+        s.turn = {"stage": "over"}
+        ev.append(Event("match_end", {"score": s.score[:]}))
+        return
+    s.half, s.minute, s.stoppage = 2, 45, 0
+    s.control = 1 - s.first_half_ct
+    s.agenda.append({"k": "formation", "picks": [None, None], "halftime": True})
+    _start_kickoff(s, ev)
+
+
+_HANDLERS = {
+    ("formation", "formation"): _h_formation,
+    ("duel", "roll"): _h_duel,
+    ("kickoff_choice", "kickoff"): _h_kickoff_choice,
+    ("setup", "setup"): _h_setup,
+    ("moves", "move"): _h_move,
+    ("moves", "done"): _h_done,
+    ("target", "target"): _h_target,
+    ("roll", "roll"): _h_roll,
+    ("bring", "bring"): _h_bring,
+    ("act", "move"): _h_move,
+    ("act", "action"): _h_action,
+    ("continue", "continue"): _h_continue,
+    ("free_kick", "free_kick"): _h_free_kick,
+    ("corner", "corner"): _h_corner,
+    ("penalty", "penalty"): _h_penalty,
+    ("remove", "remove"): _h_remove,
+}

@@ -1,0 +1,75 @@
+"""4.1 Stage 1: legal target areas and the ball-value modifications."""
+
+from __future__ import annotations
+
+from engine.core.errors import RulesError
+from engine.fuba.board import ADJ, AREAS, DIST, NAMES
+from engine.fuba.offside import is_backwards, is_offside
+from engine.fuba.state import FubaState
+
+# Restarts whose first pass skips the start-area reduction (4.1.2.1).
+SET_PIECES = ("free_kick", "corner", "goal_kick")
+# Restarts whose first pass ignores offside (5.1).
+OFFSIDE_EXEMPT = ("corner", "goal_kick")
+
+
+def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
+    """Why ``team`` may not play the ball into ``target`` now, or None when it may."""
+    start = s.ball
+    if target not in AREAS:
+        return f"There is no area {target}: the areas are numbered 1 to 13."
+    own = s.pieces(team, target) > 0
+    if not own and not any(s.pieces(team, a) for a in ADJ[target]):
+        return f"Area {target} is not reachable: you have no player in or next to it."
+    if kind == "free_kick" and target == start and s.pieces(team, start) < 2:
+        # 5.2.2 the start area needs two of the kicking team's players
+        return f"On a free kick you may keep the ball in area {start} only with two players there."
+    if kind not in OFFSIDE_EXEMPT and not (target != start and is_backwards(team, start, target)):
+        if own:
+            if is_offside(s, team, target, start):
+                return f"Area {target} ({NAMES[target]}) is offside: your player there is offside."
+        else:
+            near = [a for a in ADJ[target] if a <= 13 and s.pieces(team, a)]
+            if near and all(is_offside(s, team, a, start) for a in near):
+                return f"Area {target} is offside: all your players next to it are offside."
+    value = target_value(s, team, target, kind)
+    if value > 6:
+        return f"Area {target} would raise the ball value to {value}; it may not exceed 6."
+    return None
+
+
+def target_value(s: FubaState, team: int, target: int, kind: str) -> int:
+    """The ball value after the stage-1 modifications, clamped at 1 once at the end
+    (4.1.2); may exceed 6, which makes the target illegal."""
+    other = 1 - team
+    start = s.ball
+    v = s.value
+    if kind not in SET_PIECES and s.pieces(other, start) == 0:
+        v -= 1  # 4.1.2.1 start area without a defender
+    between = DIST[start][target] - 1
+    if between > 0:
+        v += between  # 4.1.2.2 long pass
+        if s.count(team, target) >= 6 and s.count(other, target) >= 6:
+            v += 1
+    mine, theirs = s.count(team, target), s.count(other, target)
+    if mine > theirs:
+        v -= 1  # 4.1.2.3
+    elif theirs > mine:
+        v += 1
+    return v if v > 1 else 1
+
+
+def legal_targets(s: FubaState, team: int, kind: str) -> list[tuple[int, int]]:
+    """(area, ball value) for every legal target."""
+    out = []
+    for a in AREAS:
+        if target_problem(s, team, a, kind) is None:
+            out.append((a, target_value(s, team, a, kind)))
+    return out
+
+
+def check_target(s: FubaState, team: int, target: int, kind: str) -> int:
+    problem = target_problem(s, team, target, kind)
+    if problem:
+        raise RulesError(problem)
+    return target_value(s, team, target, kind)

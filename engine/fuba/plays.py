@@ -1,0 +1,118 @@
+"""4.4 goal attempts, 4.6 positioning and 4.7 pressing: the resolution of the dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.fuba.board import BOX, area_modifier, goal_attempt_areas
+from engine.fuba.offside import is_offside
+from engine.fuba.state import FubaState
+
+GOAL, CORNER, REBOUND, MISS, SECOND_ROLL = "goal", "corner", "rebound", "miss", "second_roll"
+
+
+def can_shoot(s: FubaState, team: int) -> bool:
+    """4.4 / 4.4.3 the team with the ball may shoot from the ball's area."""
+    other = 1 - team
+    return team == s.control and s.ball in goal_attempt_areas(team, s.keeper[other] == BOX[other])
+
+
+def can_press(s: FubaState, team: int) -> bool:
+    """4.7 the defending team has at least as many players as the controlling team."""
+    return team != s.control and s.count(team, s.ball) >= s.count(1 - team, s.ball)
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOdds:
+    modifier: int
+    area_modifier: int
+    parts: dict[str, int]
+
+    def needed(self, value: int) -> int:
+        """The die needed to score outright (over 6 means a difficult goal attempt)."""
+        return value - self.modifier + 1
+
+
+def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
+    """The goal attempt modifiers table (4.4)."""
+    other = 1 - team
+    area = s.ball
+    box = BOX[other]
+    parts: dict[str, int] = {}
+    amod = area_modifier(team, area)
+    parts["area"] = amod
+    if area != box and not free_kick:  # [1]
+        mine, theirs = s.count(team, area), s.count(other, area)
+        if mine != theirs:
+            parts["shooting_area"] = 1 if mine > theirs else -1
+    mine_box = 0 if is_offside(s, team, box, area) else s.count(team, box)  # [2]
+    theirs_box = s.count(other, box)
+    if mine_box != theirs_box:
+        parts["penalty_area"] = 1 if mine_box > theirs_box else -1
+    if s.keeper[other] != box:
+        parts["keeper_out"] = 4
+    return ShotOdds(sum(parts.values()), amod, parts)
+
+
+def shot_outcome(s: FubaState, team: int, odds: ShotOdds, die: int) -> str:
+    """4.4 and 4.4.2 the result of the first goal-attempt die."""
+    value = s.value
+    if odds.needed(value) > 6 and die == 6:
+        return SECOND_ROLL  # 4.4.2 difficult goal attempt
+    total = die + odds.modifier
+    if total > value:
+        return GOAL
+    if total == value:
+        return CORNER
+    if total == value - 1 and s.pieces(team, BOX[1 - team]) > 0:
+        return REBOUND
+    return MISS
+
+
+def second_roll_outcome(odds: ShotOdds, die: int) -> str:
+    need = abs(odds.area_modifier)
+    return GOAL if die > need else CORNER if die == need else MISS
+
+
+def rebound_scores(s: FubaState, team: int) -> tuple[int, int]:
+    """4.4.1 players in the box added to each rebound die; the defending keeper excluded."""
+    other = 1 - team
+    box = BOX[other]
+    theirs = s.outfield[other][box]
+    return s.count(team, box), theirs if theirs < 6 else 6
+
+
+def positioning_value(s: FubaState, team: int, dice: list[int]) -> int:
+    """4.6 the ball value after a positioning action (at most two steps)."""
+    v = s.value
+    if team == s.control:
+        steps, sign = sum(1 for d in dice if d < v), -1
+    else:
+        steps, sign = sum(1 for d in dice if d > v), 1
+    mine, theirs = s.count(team, s.ball), s.count(1 - team, s.ball)
+    if mine == 0:
+        steps = max(0, steps - 1)
+    elif mine > theirs and steps < 2:
+        steps += 1
+    return min(6, max(1, v + sign * steps))
+
+
+def pressing_result(value: int, dice: list[int]) -> tuple[bool, int]:
+    """4.7 (success, new ball value)."""
+    low = [d for d in dice if d < value]
+    if len(low) == 2:
+        return True, min(dice)
+    if len(low) == 1:
+        return True, max(dice)
+    return False, max(1, value - 1)
+
+
+PENALTY_SIDES = ("left", "middle", "right")
+# 5.5.2 die needed, by (kick, keeper): the keeper's sides are his own, the kick's the shooter's,
+# so "kick right / keeper dives left" is a correct guess. The missing cell kick left / dives
+# right is 6 (design decision 14).
+PENALTY_TABLE = {
+    ("left", "left"): 2, ("left", "middle"): 2, ("left", "right"): 6,
+    ("middle", "left"): 1, ("middle", "middle"): 6, ("middle", "right"): 1,
+    ("right", "left"): 6, ("right", "middle"): 2, ("right", "right"): 2,
+}  # fmt: skip
