@@ -182,7 +182,7 @@ def _p_bring(s: FubaState, step: dict[str, Any]) -> list[Decision]:
                 **{"from": a, "goalkeeper": gk})
         for a, gk in step["options"]
     )  # fmt: skip
-    prompt = f"Move your closest player to the target area {s.turn['target']} (4.2.2.1)."
+    prompt = f"Move your closest player to area {step['to']} (4.2.2.1)."
     return [Decision(SIDES[team], "bring", prompt, choices)]
 
 
@@ -541,28 +541,30 @@ def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:
     return out
 
 
-def _bring_closest(s: FubaState, team: int, target: int, ev: list[Event]) -> None:
-    """4.2.2.1 the team with the ball has nobody in the target area: bring the closest."""
-    if s.pieces(team, target):
+def _bring_closest(s: FubaState, team: int, area: int, ev: list[Event], at: int = -1) -> None:
+    """4.2.2.1 the team with the ball has nobody in ``area``: its closest player (one of
+    them, the team's choice) moves there. Also used whenever a team gains the ball in an
+    area where it has nobody (4.5.3), e.g. a lost rebound or a goal kick with the keeper out."""
+    if s.pieces(team, area):
         return
-    options = _closest(s, team, target)
+    options = _closest(s, team, area)
     if len(options) == 1:
-        _do_bring(s, team, options[0][0], options[0][1], ev)
+        _do_bring(s, team, options[0][0], options[0][1], area, ev)
     else:
-        s.agenda.append({"k": "bring", "team": team, "options": options})
+        step = {"k": "bring", "team": team, "options": options, "to": area}
+        s.agenda.insert(len(s.agenda) if at < 0 else at, step)
 
 
-def _do_bring(s: FubaState, team: int, frm: int, gk: bool, ev: list[Event]) -> None:
-    target = s.turn["target"]
+def _do_bring(s: FubaState, team: int, frm: int, gk: bool, to: int, ev: list[Event]) -> None:
     if gk:
-        s.keeper[team] = target
+        s.keeper[team] = to
     else:
         s.outfield[team][frm] -= 1
-        s.outfield[team][target] += 1
+        s.outfield[team][to] += 1
         s.moved[team][frm] = min(s.moved[team][frm], s.outfield[team][frm])
         s.locked[team][frm] = min(s.locked[team][frm], s.outfield[team][frm])
-    moves.note_moved(s, team, target, gk)
-    ev.append(Event("bring", {"team": team, "from": frm, "to": target, "goalkeeper": gk}))
+    moves.note_moved(s, team, to, gk)
+    ev.append(Event("bring", {"team": team, "from": frm, "to": to, "goalkeeper": gk}))
 
 
 def _h_bring(s: FubaState, step, team, args, ev) -> None:
@@ -570,9 +572,9 @@ def _h_bring(s: FubaState, step, team, args, ev) -> None:
     gk = bool(args.get("goalkeeper"))
     if [frm, gk] not in step["options"]:
         places = ", ".join(f"{a}{' (goalkeeper)' if g else ''}" for a, g in step["options"])
-        raise RulesError(f"Your closest players to the target area are in: {places}.")
+        raise RulesError(f"Your closest players to area {step['to']} are in: {places}.")
     s.agenda.pop(0)
-    _do_bring(s, team, frm, gk, ev)
+    _do_bring(s, team, frm, gk, step["to"], ev)
 
 
 def _next(s: FubaState, ev: list[Event]) -> None:
@@ -630,7 +632,9 @@ def _h_action(s: FubaState, step, team, args, ev) -> None:
     allowed = allowed_kinds(s, step)
     if kind not in allowed:
         raise RulesError(_why_not(s, step, kind))
-    s.turn["acts"][team] = [*s.turn["acts"][team], kind]
+    acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
+    acts[team].append(kind)
+    s.turn["acts"] = acts
     ev.append(Event("action", {"team": team, "kind": kind, "first": step["first"]}))
     s.goal_attempts[team] += kind == "goal"
     n = 1 if kind == "goal" else 2
@@ -742,8 +746,10 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     else:
         s.control = other
         s.value = rolls[other]
+        s.ball = BOX[other]  # design decision 8: the ball stays in the box
         ev.append(Event("control", {"team": other, "kept": False, "rebound": True}))
         ev.append(Event("ball_value", {"value": s.value}))
+        _bring_closest(s, other, s.ball, ev, at=0)
 
 
 def _roll_move(s: FubaState, step, dice, ev) -> None:
@@ -907,6 +913,7 @@ def _goal_kick(s: FubaState, team: int, ev: list[Event]) -> None:
     s.turn = {"stage": "restart", "kind": "goal_kick"}
     ev.append(Event("goal_kick", {"team": team}))
     _push_moves(s, team, moves.GK_CT, at=len(s.agenda))
+    _bring_closest(s, team, box, ev, at=0)
 
 
 def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None:
@@ -926,6 +933,7 @@ def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None
     ev.append(Event("free_kick", {"team": team, "area": area, "quick": quick}))
     if quick:
         _push_moves(s, team, moves.QUICK_CT, at=len(s.agenda))
+        _bring_closest(s, team, area, ev, at=0)
     else:
         s.agenda.extend(_setup_steps(s, setup.FREE_KICK, area))
     s.agenda.append({"k": "free_kick", "team": team})

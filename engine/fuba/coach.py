@@ -1,0 +1,441 @@
+"""An automatic FUBA coach and a driver for whole coach-vs-coach matches.
+
+The coach answers every non-dice decision with a simple, deterministic policy: the same
+state (and the same coach seed) always gives the same action. Dice decisions are answered
+by the caller's dice source. Pure: no I/O.
+
+For speed the coach reads the current agenda step directly and checks the moves it builds
+with ``moves.move_problem`` instead of listing every legal choice through ``pending()``.
+
+>>> final, actions, events = play_match(7)
+>>> final.over
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Decision
+from engine.core.dice import DiceSource, VirtualDice
+from engine.core.events import Event
+from engine.fuba import match, moves, plays, setup
+from engine.fuba.board import ADJ, ALL_AREAS, AREAS, BOX, DIST, SIDES, mirror
+from engine.fuba.formations import CARDS, fmt, halftime_options
+from engine.fuba.passing import target_problem, target_value
+from engine.fuba.ruleset import FUBA
+from engine.fuba.state import FubaState
+
+# Attacking rank of each area for west (higher is nearer the east goal and a better shot).
+_WEST_RANK = {2: 0, 1: 1, 3: 1, 5: 2, 4: 3, 6: 3, 7: 4, 8: 5, 10: 5, 11: 6, 13: 6, 9: 7, 12: 8}
+RANK: tuple[list[int], list[int]] = (
+    [_WEST_RANK.get(a, 0) for a in range(18)],
+    [_WEST_RANK.get(mirror(a), 0) if 1 <= a <= 13 else 0 for a in range(18)],
+)
+# Pitch neighbours of every area (corner spots left out).
+NEAR: dict[int, tuple[int, ...]] = {
+    a: tuple(sorted(b for b in ADJ[a] if b <= 13)) for a in ALL_AREAS
+}
+
+DECENT = 1 / 3  # a goal attempt (or pressing) worth trying
+FREE_MOVES = 3  # at most this many free movements at the start of an action
+RESTART_MOVES = 2  # moves by the team taking a goal kick or a quick free kick
+MAX_ACTIONS = 20_000  # a coach-vs-coach match needs about 1,000
+
+_DONE_MODES = (moves.ADJUST,)
+_CAPPED_MODES = {moves.GK_CT: RESTART_MOVES, moves.QUICK_CT: RESTART_MOVES}
+
+Move = tuple[int, int, bool, bool]  # (from, to, goalkeeper, with_ball)
+
+
+def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
+    """Chance that a goal attempt by ``team`` from the ball's area scores (4.4, 4.4.2)."""
+    odds = plays.shot_modifiers(s, team, free_kick)
+    need = odds.needed(s.value)
+    if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
+        return max(0, 6 - abs(odds.area_modifier)) / 36
+    return 1.0 if need <= 1 else (7 - need) / 6
+
+
+def press_chance(value: int) -> float:
+    """Chance that pressing wins the ball (4.7): at least one die below the ball value."""
+    miss = (7 - value) / 6
+    return 1 - miss * miss
+
+
+def late(s: FubaState) -> bool:
+    """The last few minutes of a half (or stoppage time)."""
+    return s.stoppage > 0 or s.minute >= 45 * s.half - 4
+
+
+class Coach:
+    """A simple, sensible FUBA coach for either side.
+
+    ``seed`` only varies the formation cards and the penalty-kick sides; everything else is
+    a function of the state.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._by_step: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
+            "formation": self._formation,
+            "kickoff_choice": self._kickoff_choice,
+            "setup": self._setup,
+            "moves": self._moves,
+            "target": self._target,
+            "bring": self._bring,
+            "act": self._act,
+            "continue": self._continue,
+            "free_kick": self._free_kick,
+            "corner": self._corner,
+            "penalty": self._penalty,
+        }
+
+    # -- entry points ------------------------------------------------------------------
+
+    def choose(self, state: FubaState, decision: Decision) -> Action:
+        """The coach's action for a pending non-dice ``decision``."""
+        if decision.dice:
+            raise ValueError("Dice decisions are answered by a dice source, not the coach.")
+        team = SIDES.index(decision.actor)
+        step = state.agenda[0]
+        handler = self._by_step.get(step["k"])
+        if handler is None:  # a decision the policy does not know: the first legal choice
+            return self._fallback(state, decision)
+        return handler(state, step, team)
+
+    def decide(self, state: FubaState, team: int) -> Action:
+        """Like ``choose`` for the current step, without building the decision."""
+        step = state.agenda[0]
+        handler = self._by_step.get(step["k"])
+        if handler is not None:
+            return handler(state, step, team)
+        for decision in match.pending(state):
+            if decision.actor == SIDES[team] and not decision.dice:
+                return self._fallback(state, decision)
+        raise ValueError(f"No decision of {SIDES[team]} is pending.")
+
+    def _fallback(self, state: FubaState, decision: Decision) -> Action:
+        if decision.kind == "remove":
+            return self._remove(state, decision)
+        return decision.choices[0].action
+
+    # -- preamble and restarts ---------------------------------------------------------
+
+    def _formation(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        if not step["halftime"]:
+            shape = CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
+            return Action(SIDES[team], "formation", {"shape": shape})
+        current = s.formations[team]
+        diff = s.score[team] - s.score[1 - team]
+        new = list(current)
+        for option in halftime_options(current)[1:]:
+            if diff < 0 and option[2] == current[2] + 1 and option[1] == current[1]:
+                new = option  # behind: a defender becomes a forward
+                break
+            if diff > 0 and option[0] == current[0] + 1 and option[1] == current[1]:
+                new = option  # ahead: a forward becomes a defender
+                break
+        return Action(SIDES[team], "formation", {"shape": fmt(new)})
+
+    def _kickoff_choice(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        return Action(SIDES[team], "kickoff", {"side": SIDES[team]})
+
+    def _setup(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        layouts = setup.preset_layouts(s, team, step["kind"], step["area"])
+        if not layouts:
+            raise ValueError(f"No preset setup for {SIDES[team]} ({step['kind']}).")
+        return Action(SIDES[team], "setup", {"layout": layouts[0]})
+
+    def _bring(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        options = step["options"]
+        frm, gk = next((o for o in options if not o[1]), options[0])  # keep the keeper home
+        return Action(SIDES[team], "bring", {"from": frm, "goalkeeper": gk})
+
+    def _corner(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        return Action(SIDES[team], "corner", {"side": "north"})
+
+    def _penalty(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        mix = (self.seed * 1_000_003 + s.half * 7919 + s.minute * 101 + s.stoppage * 13) * 2 + team
+        rng = random.Random(mix + 17 * (s.score[0] + 3 * s.score[1]))
+        return Action(SIDES[team], "penalty", {"side": rng.choice(plays.PENALTY_SIDES)})
+
+    def _free_kick(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        shoot = plays.can_shoot(s, team) and shot_chance(s, team, True) >= DECENT
+        return Action(SIDES[team], "free_kick", {"choice": "shoot" if shoot else "pass"})
+
+    def _remove(self, s: FubaState, decision: Decision) -> Action:
+        """Red card: the player farthest from the ball."""
+        best = max(decision.choices, key=lambda c: DIST[c.action.args["area"]][s.ball])
+        return best.action
+
+    # -- stage 1 -----------------------------------------------------------------------
+
+    def _target(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        """Forward, but safely: low ball values, shooting areas, and areas next to the ball
+        where the team already has a player (the new value is then the lower die, 4.2.3)."""
+        kind = s.turn["kind"]
+        start = s.ball
+        rank = RANK[team]
+        mine, keeper = s.outfield[team], s.keeper[team]
+        near_start = ADJ[start]
+        scored: list[tuple[float, int]] = []
+        for a in AREAS:
+            have = mine[a] > 0 or keeper == a
+            if not have and not any(mine[b] or keeper == b for b in ADJ[a]):
+                continue
+            v = target_value(s, team, a, kind)
+            if v > 6:
+                continue
+            score = rank[a] - 0.6 * v
+            if v > 3:
+                score -= 2.0 * (v - 3)
+            if have and (a == start or a in near_start):
+                score += 1.5
+            scored.append((score, -a))
+        scored.sort(reverse=True)
+        for _, neg in scored:
+            if target_problem(s, team, -neg, kind) is None:
+                return Action(SIDES[team], "target", {"area": -neg})
+        raise ValueError(f"{SIDES[team]} has no legal target area.")  # never: the ball's own area
+
+    # -- stage 3 -----------------------------------------------------------------------
+
+    def _act(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        if step["first"] and step.get("made", 0) < FREE_MOVES and not step.get("only"):
+            move = self._free_move(s, step, team)
+            if move is not None:
+                return _move_action(team, move)
+        return Action(SIDES[team], "action", {"kind": self._action_kind(s, step, team)})
+
+    def _action_kind(self, s: FubaState, step: dict[str, Any], team: int) -> str:
+        allowed = match.allowed_kinds(s, step)
+        if len(allowed) == 1:
+            return allowed[0]
+        other = 1 - team
+        v = s.value
+        if team == s.control:
+            if "goal" in allowed:
+                chance = shot_chance(s, team)
+                behind = s.score[team] < s.score[other]
+                if chance >= DECENT or (chance > 0 and behind and late(s)):
+                    return "goal"
+                if "position" in allowed and v >= 3:
+                    return "position"  # lower the value, shoot with the second action
+            if "position" in allowed and v >= 4:
+                return "position"
+        else:
+            if "press" in allowed and press_chance(v) >= 0.5:
+                return "press"
+            if "position" in allowed and v <= 3 and plays.can_shoot(s, other):
+                return "position"  # danger: raise the value before they shoot
+        if "move" in allowed:
+            return "move"
+        return allowed[0]
+
+    def _continue(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        other = 1 - team
+        acts = s.turn["acts"]
+        threat = "press" not in acts[other] and plays.can_press(s, other)
+        second = False
+        if not threat:
+            if s.value >= 4:
+                second = True  # position the value down rather than risk the control check
+            elif "goal" not in acts[team] and plays.can_shoot(s, team):
+                second = shot_chance(s, team) >= DECENT
+        return Action(SIDES[team], "continue", {"choice": "second" if second else "new_turn"})
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _moves(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        mode = step["mode"]
+        if mode in _DONE_MODES or step.get("made", 0) >= _CAPPED_MODES.get(mode, 99):
+            return Action(SIDES[team], "done", {})
+        move: Move | None = None
+        if mode == moves.ACTION and team == s.control and step.get("dribble"):
+            move = self._dribble(s, step, team)
+        if move is None:
+            move = self._keeper_home(s, step, team)
+        if move is None:
+            move = self._support(s, step, team)
+        if move is None:
+            return Action(SIDES[team], "done", {})
+        return _move_action(team, move)
+
+    def _free_move(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        if step.get("kr") and s.keeper[team] != BOX[team]:
+            move = self._keeper_home(s, step, team)
+            if move is not None:
+                return move
+        return self._support(s, step, team)
+
+    def _keeper_home(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        k, box = s.keeper[team], BOX[team]
+        if k == box or k > 13 or s.keeper_locked[team]:
+            return None
+        for to in NEAR[k]:
+            if (
+                DIST[to][box] < DIST[k][box]
+                and moves.move_problem(s, step, k, to, True, False) is None
+            ):
+                return (k, to, True, False)
+        return None
+
+    def _dribble(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        """Dribble forward into an area the opponent does not outnumber (4.5.2)."""
+        ball, rank = s.ball, RANK[team]
+        if s.pieces(1 - team, ball):
+            return None
+        best: tuple[int, int] | None = None
+        for to in NEAR[ball]:
+            if rank[to] <= rank[ball] or s.count(1 - team, to) > s.count(team, to) + 1:
+                continue
+            if (best is None or rank[to] > best[0]) and moves.move_problem(
+                s, step, ball, to, False, True
+            ) is None:
+                best = (rank[to], to)
+        return None if best is None else (ball, best[1], False, True)
+
+    def _wants(self, s: FubaState, team: int) -> tuple[list[int], list[int]]:
+        """Areas the team wants more players in (most urgent first), and how many players
+        it keeps in each area (sources never go below that)."""
+        other = 1 - team
+        ball = s.ball
+        keep = [0] * 18
+        wants: list[int] = []
+        mine, theirs = s.count(team, ball), s.count(other, ball)
+        keep[ball] = theirs + 1
+        if mine <= theirs:
+            wants.append(ball)  # outnumber at the ball: modifiers, pressing, second actions
+        if team == s.control:
+            obox = BOX[other]
+            if DIST[ball][obox] <= 1:
+                need = s.count(other, obox) + 1
+                keep[obox] = need
+                if s.count(team, obox) < need:
+                    wants.append(obox)  # 4.4 penalty-area modifier
+            rank = RANK[team]
+            ahead = [a for a in NEAR[ball] if rank[a] > rank[ball] and not s.pieces(team, a)]
+            if ahead:
+                fwd = max(ahead, key=lambda a: (rank[a], -a))
+                keep[fwd] = 1
+                wants.append(fwd)  # a forward passing option next to the ball
+            if ball not in wants and mine <= theirs + 1:
+                wants.append(ball)
+        else:
+            mybox = BOX[team]
+            if DIST[ball][mybox] <= 2:
+                need = max(1, s.count(other, mybox))
+                keep[mybox] = need
+                if s.outfield[team][mybox] < need:
+                    wants.append(mybox)
+        return wants, keep
+
+    def _support(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        """One outfield player one area nearer the most urgent area the team wants."""
+        wants, keep = self._wants(s, team)
+        if not wants:
+            return None
+        row, locked = s.outfield[team], s.locked[team]
+        problem = moves.move_problem
+        for w in wants:
+            dist_w = DIST[w]
+            order = sorted(
+                (dist_w[a], a) for a in AREAS if a != w and row[a] > keep[a] and row[a] > locked[a]
+            )
+            for d, frm in order:
+                for to in NEAR[frm]:
+                    if dist_w[to] < d and problem(s, step, frm, to, False, False) is None:
+                        return (frm, to, False, False)
+        return None
+
+
+def _move_action(team: int, move: Move) -> Action:
+    frm, to, gk, wb = move
+    return Action(SIDES[team], "move", {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb})
+
+
+# ----------------------------------------------------------------------------------------
+# driving whole matches
+
+
+def next_action(coach: Coach, state: FubaState, dice: DiceSource) -> Action:
+    """The next action of a coach-vs-coach match: dice from ``dice``, the rest from ``coach``."""
+    step = state.agenda[0]
+    k = step["k"]
+    if k == "roll":
+        return Action(SIDES[step["team"]], "roll", {"dice": dice.roll(step["n"])})
+    if k == "duel":
+        team = 0 if step["rolls"][0] is None else 1
+        return Action(SIDES[team], "roll", {"dice": dice.roll(1)})
+    if k == "formation":
+        return coach.decide(state, 0 if step["picks"][0] is None else 1)
+    if "team" in step:
+        return coach.decide(state, step["team"])
+    decision = match.pending(state)[0]  # a step kind this driver does not know
+    if decision.dice:
+        return Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
+    return coach.choose(state, decision)
+
+
+def iter_match(
+    seed: int, dice: DiceSource | None = None, coach: Coach | None = None
+) -> Iterator[tuple[FubaState, Action, list[Event]]]:
+    """Play a coach-vs-coach match, yielding (state after, action, events) for each action.
+
+    The yielded state is the live match state (changed in place): copy it to keep it.
+    """
+    dice = VirtualDice(seed) if dice is None else dice
+    coach = Coach(seed) if coach is None else coach
+    state = FUBA.initial()
+    apply = FUBA.apply_in_place
+    for _ in range(MAX_ACTIONS):
+        if state.over:
+            return
+        action = next_action(coach, state, dice)
+        yield state, action, apply(state, action)
+    raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
+
+
+def play_match(
+    seed: int,
+    dice: DiceSource | None = None,
+    *,
+    coach: Coach | None = None,
+    in_place: bool = True,
+    record: bool = True,
+    check: bool = False,
+) -> tuple[FubaState, list[Action], list[Event]]:
+    """Play a whole match between two coaches; returns (final state, actions, events).
+
+    ``dice`` defaults to ``VirtualDice(seed)``. ``in_place=False`` uses the cloning
+    ``FUBA.apply``; ``record=False`` keeps the logs empty (benchmarks); ``check=True``
+    verifies every action with ``FUBA.problem`` first and raises on an illegal one.
+    """
+    dice = VirtualDice(seed) if dice is None else dice
+    coach = Coach(seed) if coach is None else coach
+    state = FUBA.initial()
+    actions: list[Action] = []
+    events: list[Event] = []
+    apply_in_place = FUBA.apply_in_place
+    apply = FUBA.apply
+    for _ in range(MAX_ACTIONS):
+        if state.over:
+            return state, actions, events
+        action = next_action(coach, state, dice)
+        if check:  # on a deep copy: FUBA.problem may share nested lists with ``state``
+            problem = FUBA.problem(copy.deepcopy(state), action)
+            if problem is not None:
+                raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
+        if in_place:
+            ev = apply_in_place(state, action)
+        else:
+            state, ev = apply(state, action)
+        if record:
+            actions.append(action)
+            events.extend(ev)
+    raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
