@@ -127,22 +127,45 @@ def zone(side: int, area: int) -> str:
     return _WEST_ZONES[area] if side == WEST else _WEST_ZONES[mirror(area)]
 
 
-def depth(side: int, area: int) -> tuple[int, int]:
-    """The area's x-interval measured from ``side``'s own goal line (near edge, far edge)."""
+def _depth(side: int, area: int) -> tuple[int, int]:
     lo, hi = X_RANGE[area]
     return (lo, hi) if side == WEST else (100 - hi, 100 - lo)
 
 
+DEPTH = tuple({a: _depth(side, a) for a in ALL_AREAS} for side in (WEST, EAST))
+
+
+def _overlaps(side: int, a: int, b: int) -> bool:
+    alo, ahi = DEPTH[side][a]
+    blo, bhi = DEPTH[side][b]
+    return alo < bhi and blo < ahi
+
+
+def _closer(side: int, a: int, b: int) -> bool:
+    return DEPTH[side][a][1] <= DEPTH[side][b][0] and not _overlaps(side, a, b)
+
+
+OVERLAPS = tuple(
+    {(a, b): _overlaps(side, a, b) for a in ALL_AREAS for b in ALL_AREAS} for side in (0, 1)
+)
+CLOSER = tuple(
+    {(a, b): _closer(side, a, b) for a in ALL_AREAS for b in ALL_AREAS} for side in (0, 1)
+)
+
+
+def depth(side: int, area: int) -> tuple[int, int]:
+    """The area's x-interval measured from ``side``'s own goal line (near edge, far edge)."""
+    return DEPTH[side][area]
+
+
 def overlaps(side: int, a: int, b: int) -> bool:
     """At least partly at the same level: the intervals overlap by a positive length."""
-    alo, ahi = depth(side, a)
-    blo, bhi = depth(side, b)
-    return alo < bhi and blo < ahi
+    return OVERLAPS[side][a, b]
 
 
 def closer_to_goal(side: int, a: int, b: int) -> bool:
     """Area ``a`` is nearer ``side``'s goal line than ``b`` with no overlap."""
-    return depth(side, a)[1] <= depth(side, b)[0] and not overlaps(side, a, b)
+    return CLOSER[side][a, b]
 
 
 def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:

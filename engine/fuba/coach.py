@@ -24,8 +24,8 @@ from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
 from engine.fuba import match, moves, plays, setup
-from engine.fuba.board import ADJ, ALL_AREAS, AREAS, BOX, DIST, SIDES, mirror
-from engine.fuba.formations import CARDS, fmt, halftime_options
+from engine.fuba.board import ADJ, ALL_AREAS, AREAS, BOX, DIST, SIDES, STRAIGHT_AWAY, mirror
+from engine.fuba.formations import CARDS, fmt
 from engine.fuba.passing import target_problem, target_value
 from engine.fuba.ruleset import FUBA
 from engine.fuba.state import FubaState
@@ -40,16 +40,32 @@ RANK: tuple[list[int], list[int]] = (
 NEAR: dict[int, tuple[int, ...]] = {
     a: tuple(sorted(b for b in ADJ[a] if b <= 13)) for a in ALL_AREAS
 }
+# TOWARD[a][w]: the pitch neighbours of ``a`` one step nearer area ``w``.
+TOWARD: dict[int, dict[int, tuple[int, ...]]] = {
+    a: {w: tuple(b for b in NEAR[a] if DIST[b][w] < DIST[a][w]) for w in AREAS} for a in AREAS
+}
 
-DECENT = 1 / 3  # a goal attempt (or pressing) worth trying
-FREE_MOVES = 3  # at most this many free movements at the start of an action
+DECENT = 1 / 3  # a goal attempt worth trying
+HAD_BONUS = 2.5  # target next to the ball where the team has a player: the lower die (4.2.3)
+FREE_MOVES = 2  # at most this many free movements at the start of an action
 RESTART_MOVES = 2  # moves by the team taking a goal kick or a quick free kick
-MAX_ACTIONS = 20_000  # a coach-vs-coach match needs about 1,000
+MAX_ACTIONS = 20_000  # a coach-vs-coach match needs about 500
 
 _DONE_MODES = (moves.ADJUST,)
 _CAPPED_MODES = {moves.GK_CT: RESTART_MOVES, moves.QUICK_CT: RESTART_MOVES}
 
-Move = tuple[int, int, bool, bool]  # (from, to, goalkeeper, with_ball)
+Move = tuple[int, int, bool, bool, int]  # (from, to, goalkeeper, with_ball, count)
+
+# Actions are immutable: the common ones are built once and shared.
+_DONE = tuple(Action(side, "done", {}) for side in SIDES)
+_KIND = tuple(
+    {k: Action(side, "action", {"kind": k}) for k in match.ACTION_KINDS} for side in SIDES
+)
+_CONTINUE = tuple(
+    {c: Action(side, "continue", {"choice": c}) for c in ("second", "new_turn")} for side in SIDES
+)
+_TARGET = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
+_MOVES: dict[tuple[int, int, int, bool, bool, int], Action] = {}
 
 
 def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
@@ -133,13 +149,10 @@ class Coach:
         current = s.formations[team]
         diff = s.score[team] - s.score[1 - team]
         new = list(current)
-        for option in halftime_options(current)[1:]:
-            if diff < 0 and option[2] == current[2] + 1 and option[1] == current[1]:
-                new = option  # behind: a defender becomes a forward
-                break
-            if diff > 0 and option[0] == current[0] + 1 and option[1] == current[1]:
-                new = option  # ahead: a forward becomes a defender
-                break
+        if diff < 0 and current[0] > 3:
+            new = [current[0] - 1, current[1], current[2] + 1]  # behind: one more forward
+        elif diff > 0 and current[2] > 1:
+            new = [current[0] + 1, current[1], current[2] - 1]  # ahead: one more defender
         return Action(SIDES[team], "formation", {"shape": fmt(new)})
 
     def _kickoff_choice(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
@@ -183,25 +196,40 @@ class Coach:
         rank = RANK[team]
         mine, keeper = s.outfield[team], s.keeper[team]
         near_start = ADJ[start]
-        scored: list[tuple[float, int]] = []
+        reach = set(ADJ[keeper])
+        reach.add(keeper)
+        for a in ALL_AREAS:
+            if mine[a]:
+                reach.add(a)
+                reach.update(ADJ[a])
+        bounds: list[tuple[float, int, bool]] = []  # best possible score (ball value 1)
         for a in AREAS:
+            if a not in reach:
+                continue
             have = mine[a] > 0 or keeper == a
-            if not have and not any(mine[b] or keeper == b for b in ADJ[a]):
-                continue
-            v = target_value(s, team, a, kind)
-            if v > 6:
-                continue
-            score = rank[a] - 0.6 * v
-            if v > 3:
-                score -= 2.0 * (v - 3)
-            if have and (a == start or a in near_start):
-                score += 1.5
-            scored.append((score, -a))
-        scored.sort(reverse=True)
-        for _, neg in scored:
-            if target_problem(s, team, -neg, kind) is None:
-                return Action(SIDES[team], "target", {"area": -neg})
-        raise ValueError(f"{SIDES[team]} has no legal target area.")  # never: the ball's own area
+            bonus = have and (a == start or a in near_start)
+            bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a, bonus))
+        bounds.sort(reverse=True)
+        # Score lazily from the best bound down; check legality only for the winner.
+        scored: list[tuple[float, int]] = []
+        i, n = 0, len(bounds)
+        while True:
+            top = max(scored) if scored else (-99.0, 0)
+            while i < n and bounds[i][0] > top[0]:
+                bound, neg, _ = bounds[i]
+                i += 1
+                v = target_value(s, team, -neg, kind)
+                if v > 6:
+                    continue
+                score = bound + 0.6 - 0.6 * v - (2.0 * (v - 3) if v > 3 else 0.0)
+                scored.append((score, neg))
+                if score > top[0]:
+                    top = (score, neg)
+            if not scored:
+                raise ValueError(f"{SIDES[team]} has no legal target area.")
+            if target_problem(s, team, -top[1], kind) is None:
+                return _TARGET[team][-top[1]]
+            scored.remove(top)
 
     # -- stage 3 -----------------------------------------------------------------------
 
@@ -210,7 +238,7 @@ class Coach:
             move = self._free_move(s, step, team)
             if move is not None:
                 return _move_action(team, move)
-        return Action(SIDES[team], "action", {"kind": self._action_kind(s, step, team)})
+        return _KIND[team][self._action_kind(s, step, team)]
 
     def _action_kind(self, s: FubaState, step: dict[str, Any], team: int) -> str:
         allowed = match.allowed_kinds(s, step)
@@ -247,14 +275,14 @@ class Coach:
                 second = True  # position the value down rather than risk the control check
             elif "goal" not in acts[team] and plays.can_shoot(s, team):
                 second = shot_chance(s, team) >= DECENT
-        return Action(SIDES[team], "continue", {"choice": "second" if second else "new_turn"})
+        return _CONTINUE[team]["second" if second else "new_turn"]
 
     # -- moves -------------------------------------------------------------------------
 
     def _moves(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
         mode = step["mode"]
         if mode in _DONE_MODES or step.get("made", 0) >= _CAPPED_MODES.get(mode, 99):
-            return Action(SIDES[team], "done", {})
+            return _DONE[team]
         move: Move | None = None
         if mode == moves.ACTION and team == s.control and step.get("dribble"):
             move = self._dribble(s, step, team)
@@ -263,7 +291,7 @@ class Coach:
         if move is None:
             move = self._support(s, step, team)
         if move is None:
-            return Action(SIDES[team], "done", {})
+            return _DONE[team]
         return _move_action(team, move)
 
     def _free_move(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
@@ -282,7 +310,7 @@ class Coach:
                 DIST[to][box] < DIST[k][box]
                 and moves.move_problem(s, step, k, to, True, False) is None
             ):
-                return (k, to, True, False)
+                return (k, to, True, False, 1)
         return None
 
     def _dribble(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
@@ -298,65 +326,105 @@ class Coach:
                 s, step, ball, to, False, True
             ) is None:
                 best = (rank[to], to)
-        return None if best is None else (ball, best[1], False, True)
+        return None if best is None else (ball, best[1], False, True, 1)
 
-    def _wants(self, s: FubaState, team: int) -> tuple[list[int], list[int]]:
-        """Areas the team wants more players in (most urgent first), and how many players
-        it keeps in each area (sources never go below that)."""
+    def _wants(self, s: FubaState, team: int) -> tuple[list[tuple[int, int]], list[int]]:
+        """Areas the team wants more players in with how many more (most urgent first), and
+        how many players it keeps in each area (a source never goes below that)."""
         other = 1 - team
         ball = s.ball
+        mrow, orow = s.outfield[team], s.outfield[other]
+        mk, ok = s.keeper[team], s.keeper[other]
         keep = [0] * 18
-        wants: list[int] = []
-        mine, theirs = s.count(team, ball), s.count(other, ball)
+        wants: list[tuple[int, int]] = []
+        mine = min(6, mrow[ball] + (mk == ball))
+        theirs = min(6, orow[ball] + (ok == ball))
         keep[ball] = theirs + 1
-        if mine <= theirs:
-            wants.append(ball)  # outnumber at the ball: modifiers, pressing, second actions
+        if mine <= theirs:  # outnumber at the ball: modifiers, pressing, second actions
+            wants.append((ball, theirs + 1 - mine))
         if team == s.control:
             obox = BOX[other]
             if DIST[ball][obox] <= 1:
-                need = s.count(other, obox) + 1
+                need = min(6, orow[obox] + (ok == obox)) + 1
                 keep[obox] = need
-                if s.count(team, obox) < need:
-                    wants.append(obox)  # 4.4 penalty-area modifier
+                have = mrow[obox] + (mk == obox)
+                if have < need:
+                    wants.append((obox, need - have))  # 4.4 penalty-area modifier
             rank = RANK[team]
-            ahead = [a for a in NEAR[ball] if rank[a] > rank[ball] and not s.pieces(team, a)]
-            if ahead:
-                fwd = max(ahead, key=lambda a: (rank[a], -a))
+            fwd, best = 0, rank[ball]
+            for a in NEAR[ball]:
+                if rank[a] > best and not mrow[a] and mk != a:
+                    fwd, best = a, rank[a]
+            if fwd:
                 keep[fwd] = 1
-                wants.append(fwd)  # a forward passing option next to the ball
-            if ball not in wants and mine <= theirs + 1:
-                wants.append(ball)
+                wants.append((fwd, 1))  # a forward passing option next to the ball
+            if mine == theirs + 1:
+                wants.append((ball, 1))
         else:
             mybox = BOX[team]
             if DIST[ball][mybox] <= 2:
-                need = max(1, s.count(other, mybox))
+                need = max(1, min(6, orow[mybox]))
                 keep[mybox] = need
-                if s.outfield[team][mybox] < need:
-                    wants.append(mybox)
+                have = mrow[mybox]
+                if have < need:
+                    wants.append((mybox, need - have))
         return wants, keep
 
     def _support(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
-        """One outfield player one area nearer the most urgent area the team wants."""
+        """Outfield players one area nearer the most urgent area the team wants; several
+        from one area at once when the step allows it (returned as ``count``)."""
         wants, keep = self._wants(s, team)
         if not wants:
             return None
         row, locked = s.outfield[team], s.locked[team]
-        problem = moves.move_problem
-        for w in wants:
-            dist_w = DIST[w]
-            order = sorted(
-                (dist_w[a], a) for a in AREAS if a != w and row[a] > keep[a] and row[a] > locked[a]
+        free = step["mode"] == moves.FREE
+        if free:
+            outnumber, goal_line = step["o"], step["g"]
+            sources = [a for a in outnumber if row[a] > keep[a] and row[a] > locked[a]]
+            sources.extend(
+                a
+                for a in goal_line
+                if a not in outnumber and row[a] > keep[a] and row[a] > locked[a]
             )
-            for d, frm in order:
-                for to in NEAR[frm]:
-                    if dist_w[to] < d and problem(s, step, frm, to, False, False) is None:
-                        return (frm, to, False, False)
+        else:
+            sources = [a for a in AREAS if row[a] > keep[a] and row[a] > locked[a]]
+        if not sources:
+            return None
+        left = step.get("left", -1)
+        problem = moves.move_problem
+        rank = RANK[team]
+        attacking = team == s.control
+        for w, need in wants:
+            dist_w = DIST[w]
+            if len(sources) > 1:
+                sources.sort(key=dist_w.__getitem__)
+            for frm in sources:
+                if frm == w or (attacking and w != s.ball and rank[frm] > rank[w]):
+                    continue  # with the ball, only the ball itself pulls players back
+                targets = TOWARD[frm][w]
+                if free and frm not in outnumber:  # a goal-line move goes straight away
+                    targets = tuple(to for to in targets if to == STRAIGHT_AWAY[frm])
+                for to in targets:
+                    if problem(s, step, frm, to, False, False) is None:
+                        n = 1
+                        if not free:
+                            n = min(need, row[frm] - max(keep[frm], locked[frm]))
+                            if left > 0:
+                                n = min(n, left)
+                        return (frm, to, False, False, max(n, 1))
         return None
 
 
 def _move_action(team: int, move: Move) -> Action:
-    frm, to, gk, wb = move
-    return Action(SIDES[team], "move", {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb})
+    key = (team, *move)
+    action = _MOVES.get(key)
+    if action is None:
+        frm, to, gk, wb, n = move
+        args = {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
+        if n > 1:
+            args["count"] = n
+        action = _MOVES[key] = Action(SIDES[team], "move", args)
+    return action
 
 
 # ----------------------------------------------------------------------------------------

@@ -495,6 +495,7 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     ct, dt = t["ct"], 1 - t["ct"]
     target, start, v = t["target"], t["start"], s.value
     s.agenda.pop(0)
+    was_stoppage = s.stoppage > 0  # a double rolled in normal time is a special event
     moved, verdict = clock.turn_time(s, d1, d2, target in BOX)
     ev.append(Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage,
                              "half": s.half}))  # fmt: skip
@@ -503,7 +504,7 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
         return
     if verdict == "after":
         t["end"] = True
-    if d1 == d2 and not s.stoppage:
+    if d1 == d2 and not was_stoppage:
         # 4.2.1 a special event; its table is advanced rule A13
         ev.append(Event("special_event", {"die": d1, "table": False}))
     hi, lo = max(d1, d2), min(d1, d2)
@@ -955,7 +956,9 @@ def _h_free_kick(s: FubaState, step, team, args, ev) -> None:
 
 
 def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
-    """5.5 penalty kick for ``team``."""
+    """5.5 penalty kick for ``team``; the rest of the turn is skipped, as for a free kick."""
+    if _interrupt(s, ev):
+        return
     s.control = team
     _restart_minute(s, "penalty", ev)
     s.ball, s.value = BOX[1 - team], 2

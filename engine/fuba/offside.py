@@ -27,10 +27,10 @@ def is_offside(s: FubaState, attackers: int, area: int, ball_area: int) -> bool:
     defenders = 1 - attackers
     if area == CENTRE or area not in HALF_ENTIRELY[defenders]:
         return False
-    line = second_closest_area(s, defenders)
-    if line is None or not closer_to_goal(defenders, area, line):
+    if not closer_to_goal(defenders, area, ball_area):
         return False
-    return closer_to_goal(defenders, area, ball_area)
+    line = second_closest_area(s, defenders)
+    return line is not None and closer_to_goal(defenders, area, line)
 
 
 def is_backwards(team: int, frm: int, to: int) -> bool:

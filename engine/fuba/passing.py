@@ -13,8 +13,8 @@ SET_PIECES = ("free_kick", "corner", "goal_kick")
 OFFSIDE_EXEMPT = ("corner", "goal_kick")
 
 
-def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
-    """Why ``team`` may not play the ball into ``target`` now, or None when it may."""
+def _placement_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
+    """Every stage-1 restriction except the ball-value limit."""
     start = s.ball
     if target not in AREAS:
         return f"There is no area {target}: the areas are numbered 1 to 13."
@@ -32,8 +32,17 @@ def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | Non
             near = [a for a in ADJ[target] if a <= 13 and s.pieces(team, a)]
             if near and all(is_offside(s, team, a, start) for a in near):
                 return f"Area {target} is offside: all your players next to it are offside."
-    value = target_value(s, team, target, kind)
-    if value > 6:
+    return None
+
+
+def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
+    """Why ``team`` may not play the ball into ``target`` now, or None when it may."""
+    problem = _placement_problem(s, team, target, kind)
+    if problem:
+        return problem
+    legal = dict(legal_targets(s, team, kind))
+    if target not in legal:
+        value = target_value(s, team, target, kind)
         return f"Area {target} would raise the ball value to {value}; it may not exceed 6."
     return None
 
@@ -60,16 +69,30 @@ def target_value(s: FubaState, team: int, target: int, kind: str) -> int:
 
 
 def legal_targets(s: FubaState, team: int, kind: str) -> list[tuple[int, int]]:
-    """(area, ball value) for every legal target."""
-    out = []
-    for a in AREAS:
-        if target_problem(s, team, a, kind) is None:
-            out.append((a, target_value(s, team, a, kind)))
-    return out
+    """(area, ball value) for every legal target (4.1.1, 4.1.2).
+
+    When every reachable area would push the value over 6, the team is not stuck: the
+    areas with the lowest value stay legal and the value becomes 6 (project decision)."""
+    candidates = [
+        (a, target_value(s, team, a, kind))
+        for a in AREAS
+        if _placement_problem(s, team, a, kind) is None
+    ]
+    legal = [(a, v) for a, v in candidates if v <= 6]
+    if legal or not candidates:
+        return legal
+    lowest = min(v for _, v in candidates)
+    return [(a, 6) for a, v in candidates if v == lowest]
 
 
 def check_target(s: FubaState, team: int, target: int, kind: str) -> int:
-    problem = target_problem(s, team, target, kind)
+    problem = _placement_problem(s, team, target, kind)
     if problem:
         raise RulesError(problem)
-    return target_value(s, team, target, kind)
+    legal = dict(legal_targets(s, team, kind))
+    if target not in legal:
+        value = target_value(s, team, target, kind)
+        raise RulesError(
+            f"Area {target} would raise the ball value to {value}; it may not exceed 6."
+        )
+    return legal[target]

@@ -108,6 +108,9 @@ def apply_layout(s: FubaState, team: int, pairs: list[list[int]], kind: str, are
     if problem:
         raise RulesError(problem)
     s.outfield[team] = row
+    s.moved[team] = [0] * N_SLOTS
+    s.locked[team] = [0] * N_SLOTS
+    s.keeper_moved[team] = s.keeper_locked[team] = False
     s.keeper[team] = BOX[team]  # the goalkeeper always starts in the own box
 
 
