@@ -1,0 +1,146 @@
+"""Project interpretations where the rulebook is silent (docs/rules-fuba.md), pinned."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import Action
+from engine.fuba import FUBA
+from engine.fuba import match as fuba_match
+from engine.fuba.passing import legal_targets
+from tests.engine.scenario import EAST, WEST, act, find, kinds, position, roll
+
+WEST_TEN = {7: 2, 4: 2, 6: 2, 5: 2, 2: 2}
+
+
+def test_4_1_2_no_target_within_six_keeps_the_lowest_targets_at_six() -> None:
+    # Every area West can reach would push the ball value to 7 or more.
+    s = position(
+        {11: 1, 2: 3, 5: 3, 3: 3},
+        {11: 2, 8: 2, 9: 1, 5: 3, 7: 1, 4: 1},
+        ball=11,
+        value=6,
+    )
+    targets = dict(legal_targets(s, 0, "normal"))
+    assert targets == {8: 6, 9: 6, 11: 6, 12: 6}
+    s, events = act(s, WEST, "target", area=9)
+    assert s.value == 6
+    assert find(events, "target").data["value"] == 6
+
+
+def test_4_1_2_1_kick_off_is_not_a_set_piece_for_the_start_area_reduction() -> None:
+    west, east = {7: 2, 4: 1, 5: 4, 6: 1, 2: 2}, {4: 1, 9: 4, 8: 3, 10: 2}
+    kickoff = position(west, east, ball=7, value=2, kind="kickoff")
+    free_kick = position(west, east, ball=7, value=2, kind="free_kick")
+    # target 4: one player each; the empty start area lowers the value only at the kick-off
+    assert dict(legal_targets(kickoff, 0, "kickoff"))[4] == 1
+    assert dict(legal_targets(free_kick, 0, "free_kick"))[4] == 2
+
+
+def _stoppage_box_turn(shot_die: int):
+    """West plays into the east box on stoppage square +2 and rolls a double: the half
+    ends at the end of this turn (4.2.1.2), then West shoots."""
+    s = position(
+        {9: 3, 12: 2, 5: 2, 7: 3},
+        {9: 1, 12: 1, 5: 2, 7: 3, 4: 3},
+        ball=9,
+        value=3,
+        minute=45,
+        stoppage=2,
+    )
+    s, _ = act(s, WEST, "target", area=12)
+    assert s.value == 3  # two against two in the box
+    s, events = roll(s, WEST, 5, 5)
+    assert s.turn["end"] and s.stoppage == 2
+    assert s.value == 5 and s.turn["order"][0] == 0
+    s, _ = FUBA.apply(s, Action(WEST, "action", {"kind": "goal"}))
+    return roll(s, WEST, shot_die)
+
+
+def test_4_2_1_2_a_miss_in_the_last_turn_gives_no_goal_kick_the_half_ends() -> None:
+    s, events = _stoppage_box_turn(1)  # 1 against ball value 5: a miss
+    assert "goal_kick" not in kinds(events)
+    assert "half_end" in kinds(events)
+    assert s.half == 2 and s.agenda[0]["k"] == "formation"
+
+
+def test_4_2_1_2_a_goal_in_the_last_turn_counts_then_the_half_ends() -> None:
+    s, events = _stoppage_box_turn(6)
+    assert s.score == [1, 0]
+    assert kinds(events)[-1] == "half_end" or "half_end" in kinds(events)
+    assert s.half == 2
+
+
+def test_4_4_1_lost_rebound_brings_the_closest_defender_into_the_box() -> None:
+    # The east keeper has left the box (+4 for West) and stands in area 9.
+    s = position(
+        {9: 2, 12: 1, 5: 3, 4: 2, 6: 2},
+        {7: 4, 5: 2, 4: 2, 6: 2},
+        ball=9,
+        value=4,
+        east_keeper=9,
+    )
+    s, _ = act(s, WEST, "target", area=9)
+    assert s.value == 3
+    s, _ = roll(s, WEST, 6, 6)
+    assert s.value == 6
+    s, _ = FUBA.apply(s, Action(WEST, "action", {"kind": "goal"}))
+    # 2 - 2 (area) + 1 (shooting area) + 4 (keeper out) = 5, one less than 6: a rebound.
+    # West's player in the box is offside, so the box comparison gives nothing (4.4 [2]).
+    s, events = roll(s, WEST, 2)
+    assert find(events, "goal_attempt").data["outcome"] == "rebound"
+    s, _ = roll(s, WEST, 1)  # 1 + 1 player in the box (offside or not) = 2
+    s, events = roll(s, EAST, 6)
+    assert s.control == 1 and s.ball == 12 and s.value == 6
+    assert find(events, "bring").data == {"team": 1, "from": 9, "to": 12, "goalkeeper": True}
+    assert s.keeper[1] == 12
+
+
+def _west_first_action(west: dict[int, int], east: dict[int, int]):
+    s = position(west, east, ball=7, value=2)
+    s, _ = act(s, WEST, "target", area=7)
+    s, _ = roll(s, WEST, 6, 5)
+    assert s.agenda[0]["k"] == "act" and s.agenda[0]["team"] == 0
+    return s
+
+
+def test_4_3_1_a_free_move_uses_the_most_specific_allowance_first() -> None:
+    s = _west_first_action({1: 3, 7: 3, 5: 2, 6: 2}, {7: 2, 9: 4, 8: 2, 10: 2})
+    s, _ = act(s, WEST, "move", from_=1, to=4)  # the goal-line move, straight away
+    s, _ = act(s, WEST, "move", from_=1, to=5)  # the outnumbering move is still there
+    assert FUBA.problem(s, Action(WEST, "move", {"from": 1, "to": 2}))
+
+
+def test_5_4_goal_kick_clears_an_opposing_keeper_out_of_the_box_too() -> None:
+    s = position({12: 1, 9: 3, 7: 3, 5: 3}, {9: 3, 7: 3, 8: 2, 10: 2}, west_keeper=12)
+    events: list = []
+    fuba_match._goal_kick(s, 1, events)
+    assert s.keeper == [9, 12]
+    assert s.outfield[0][12] == 0 and s.outfield[0][9] == 4
+
+
+def test_5_5_a_penalty_kick_is_not_a_turn() -> None:
+    s = position(WEST_TEN, {9: 3, 7: 3, 8: 2, 10: 2}, ball=12, value=3)
+    turns = list(s.turns)
+    fuba_match.award_penalty(s, 0, [])
+    while s.agenda[0]["k"] != "roll":
+        decision = FUBA.pending(s)[0]
+        s, _ = FUBA.apply(s, decision.choices[0].action)
+    s, events = roll(s, WEST, 6)
+    assert find(events, "penalty_kick").data["goal"]
+    assert s.turns == turns
+
+
+def test_basic_rules_never_award_free_kicks_penalties_or_cards() -> None:
+    unexpected = {"free_kick", "penalty_awarded", "yellow_test", "red_test"}
+    for seed in range(10):
+        rng = random.Random(seed)
+        s = FUBA.initial()
+        while not s.over:
+            d = rng.choice(FUBA.pending(s))
+            if d.dice:
+                a = Action(d.actor, "roll", {"dice": [rng.randint(1, 6) for _ in range(d.dice)]})
+            else:
+                a = rng.choice(d.choices).action
+            s, events = FUBA.apply(s, a)
+            assert not unexpected & set(kinds(events))
