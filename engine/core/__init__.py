@@ -2,7 +2,7 @@
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
-from engine.core.dice import DiceSource, ScriptedDice, VirtualDice, autoroll
+from engine.core.dice import DiceSource, ScriptedDice, VirtualDice, autoroll, parse_typed
 from engine.core.errors import (
     MalformedAction,
     NotYourDecision,
@@ -26,5 +26,6 @@ __all__ = [
     "ScriptedDice",
     "VirtualDice",
     "autoroll",
+    "parse_typed",
     "replay",
 ]

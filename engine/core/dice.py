@@ -48,6 +48,20 @@ def autoroll(decision: Decision, dice: DiceSource) -> Action:
     return Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
 
 
+def parse_typed(text: str, n: int) -> list[int]:
+    """Dice typed by a player at the table, e.g. "5 2" or "5,2", checked like any roll."""
+    from engine.core.errors import MalformedAction
+
+    parts = [p for p in text.replace(",", " ").split() if p]
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise MalformedAction(
+            f'{text!r} is not a dice roll: type the values you rolled, e.g. "5 2".'
+        ) from None
+    return check_roll(values, n)
+
+
 def check_roll(values: object, n: int) -> list[int]:
     """Validate typed or scripted dice: exactly ``n`` integers 1-6."""
     from engine.core.errors import MalformedAction
