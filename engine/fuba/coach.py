@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,9 +23,19 @@ from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
 from engine.fuba import match, moves, plays, setup
-from engine.fuba.board import ADJ, ALL_AREAS, AREAS, BOX, DIST, SIDES, STRAIGHT_AWAY, mirror
+from engine.fuba.board import (
+    ADJ,
+    ALL_AREAS,
+    AREAS,
+    BOX,
+    DIST,
+    SIDES,
+    STRAIGHT_AWAY,
+    area_modifier,
+    mirror,
+)
 from engine.fuba.formations import CARDS, fmt
-from engine.fuba.passing import target_problem, target_value
+from engine.fuba.passing import legal_targets, target_problem, target_value
 from engine.fuba.ruleset import FUBA
 from engine.fuba.state import FubaState
 
@@ -66,6 +75,7 @@ _CONTINUE = tuple(
 )
 _TARGET = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
 _MOVES: dict[tuple[int, int, int, bool, bool, int], Action] = {}
+_SETUPS: dict[tuple[Any, ...], Action] = {}
 
 
 def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
@@ -75,6 +85,11 @@ def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
     if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
         return max(0, 6 - abs(odds.area_modifier)) / 36
     return 1.0 if need <= 1 else (7 - need) / 6
+
+
+def _value_penalty(v: int) -> float:
+    """How much a target's ball value counts against it (above 3 it gets costly)."""
+    return 0.6 * v + (2.0 * (v - 3) if v > 3 else 0.0)
 
 
 def press_chance(value: int) -> float:
@@ -97,7 +112,8 @@ class Coach:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._by_step: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
+        # The policy per agenda step kind: (state, step, team) -> action.
+        self.handlers: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
             "formation": self._formation,
             "kickoff_choice": self._kickoff_choice,
             "setup": self._setup,
@@ -119,7 +135,7 @@ class Coach:
             raise ValueError("Dice decisions are answered by a dice source, not the coach.")
         team = SIDES.index(decision.actor)
         step = state.agenda[0]
-        handler = self._by_step.get(step["k"])
+        handler = self.handlers.get(step["k"])
         if handler is None:  # a decision the policy does not know: the first legal choice
             return self._fallback(state, decision)
         return handler(state, step, team)
@@ -127,7 +143,7 @@ class Coach:
     def decide(self, state: FubaState, team: int) -> Action:
         """Like ``choose`` for the current step, without building the decision."""
         step = state.agenda[0]
-        handler = self._by_step.get(step["k"])
+        handler = self.handlers.get(step["k"])
         if handler is not None:
             return handler(state, step, team)
         for decision in match.pending(state):
@@ -159,10 +175,17 @@ class Coach:
         return Action(SIDES[team], "kickoff", {"side": SIDES[team]})
 
     def _setup(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
-        layouts = setup.preset_layouts(s, team, step["kind"], step["area"])
-        if not layouts:
-            raise ValueError(f"No preset setup for {SIDES[team]} ({step['kind']}).")
-        return Action(SIDES[team], "setup", {"layout": layouts[0]})
+        """The first preset layout (cached: presets depend only on the key below)."""
+        kind, area = step["kind"], step["area"]
+        shape = s.formations[team]
+        key = (team, kind, area, tuple(shape) if shape else (), s.control, s.reds[team])
+        action = _SETUPS.get(key)
+        if action is None:
+            layouts = setup.preset_layouts(s, team, kind, area)
+            if not layouts:
+                raise ValueError(f"No preset setup for {SIDES[team]} ({kind}).")
+            action = _SETUPS[key] = Action(SIDES[team], "setup", {"layout": layouts[0]})
+        return action
 
     def _bring(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
         options = step["options"]
@@ -178,7 +201,8 @@ class Coach:
         return Action(SIDES[team], "penalty", {"side": rng.choice(plays.PENALTY_SIDES)})
 
     def _free_kick(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
-        shoot = plays.can_shoot(s, team) and shot_chance(s, team, True) >= DECENT
+        # close: the arc in front of the goal (the box itself would be a penalty kick)
+        shoot = plays.can_shoot(s, team) and area_modifier(team, s.ball) >= -2
         return Action(SIDES[team], "free_kick", {"choice": "shoot" if shoot else "pass"})
 
     def _remove(self, s: FubaState, decision: Decision) -> Action:
@@ -202,13 +226,12 @@ class Coach:
             if mine[a]:
                 reach.add(a)
                 reach.update(ADJ[a])
-        bounds: list[tuple[float, int, bool]] = []  # best possible score (ball value 1)
+        # The best score each reachable area could get (ball value 1), best first.
+        bounds: list[tuple[float, int]] = []
         for a in AREAS:
-            if a not in reach:
-                continue
-            have = mine[a] > 0 or keeper == a
-            bonus = have and (a == start or a in near_start)
-            bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a, bonus))
+            if a in reach:
+                bonus = (a == start or a in near_start) and (mine[a] > 0 or keeper == a)
+                bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a))
         bounds.sort(reverse=True)
         # Score lazily from the best bound down; check legality only for the winner.
         scored: list[tuple[float, int]] = []
@@ -216,20 +239,26 @@ class Coach:
         while True:
             top = max(scored) if scored else (-99.0, 0)
             while i < n and bounds[i][0] > top[0]:
-                bound, neg, _ = bounds[i]
+                bound, neg = bounds[i]
                 i += 1
                 v = target_value(s, team, -neg, kind)
                 if v > 6:
                     continue
-                score = bound + 0.6 - 0.6 * v - (2.0 * (v - 3) if v > 3 else 0.0)
+                score = bound + 0.6 - _value_penalty(v)
                 scored.append((score, neg))
                 if score > top[0]:
                     top = (score, neg)
             if not scored:
-                raise ValueError(f"{SIDES[team]} has no legal target area.")
+                break
             if target_problem(s, team, -top[1], kind) is None:
                 return _TARGET[team][-top[1]]
             scored.remove(top)
+        # Every reachable area is over 6 (or illegal): take the engine's list.
+        options = legal_targets(s, team, kind)
+        if not options:
+            raise ValueError(f"{SIDES[team]} has no legal target area.")
+        _, area = max((rank[a] - _value_penalty(v), -a) for a, v in options)
+        return _TARGET[team][-area]
 
     # -- stage 3 -----------------------------------------------------------------------
 
@@ -440,8 +469,11 @@ def next_action(coach: Coach, state: FubaState, dice: DiceSource) -> Action:
     if k == "duel":
         team = 0 if step["rolls"][0] is None else 1
         return Action(SIDES[team], "roll", {"dice": dice.roll(1)})
-    if k == "formation":
-        return coach.decide(state, 0 if step["picks"][0] is None else 1)
+    handler = coach.handlers.get(k)
+    if handler is not None:
+        if k == "formation":
+            return handler(state, step, 0 if step["picks"][0] is None else 1)
+        return handler(state, step, step["team"])
     if "team" in step:
         return coach.decide(state, step["team"])
     decision = match.pending(state)[0]  # a step kind this driver does not know
@@ -477,16 +509,18 @@ def play_match(
     in_place: bool = True,
     record: bool = True,
     check: bool = False,
+    start: FubaState | None = None,
 ) -> tuple[FubaState, list[Action], list[Event]]:
     """Play a whole match between two coaches; returns (final state, actions, events).
 
     ``dice`` defaults to ``VirtualDice(seed)``. ``in_place=False`` uses the cloning
     ``FUBA.apply``; ``record=False`` keeps the logs empty (benchmarks); ``check=True``
     verifies every action with ``FUBA.problem`` first and raises on an illegal one.
+    ``start`` plays on from a copy of that state instead of a new match.
     """
     dice = VirtualDice(seed) if dice is None else dice
     coach = Coach(seed) if coach is None else coach
-    state = FUBA.initial()
+    state = FUBA.initial() if start is None else FUBA.from_json(FUBA.to_json(start))
     actions: list[Action] = []
     events: list[Event] = []
     apply_in_place = FUBA.apply_in_place
@@ -495,8 +529,8 @@ def play_match(
         if state.over:
             return state, actions, events
         action = next_action(coach, state, dice)
-        if check:  # on a deep copy: FUBA.problem may share nested lists with ``state``
-            problem = FUBA.problem(copy.deepcopy(state), action)
+        if check:
+            problem = FUBA.problem(state, action)
             if problem is not None:
                 raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
         if in_place:

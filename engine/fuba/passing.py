@@ -40,6 +40,8 @@ def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | Non
     problem = _placement_problem(s, team, target, kind)
     if problem:
         return problem
+    if target_value(s, team, target, kind) <= 6:
+        return None
     legal = dict(legal_targets(s, team, kind))
     if target not in legal:
         value = target_value(s, team, target, kind)
@@ -89,6 +91,9 @@ def check_target(s: FubaState, team: int, target: int, kind: str) -> int:
     problem = _placement_problem(s, team, target, kind)
     if problem:
         raise RulesError(problem)
+    value = target_value(s, team, target, kind)
+    if value <= 6:
+        return value
     legal = dict(legal_targets(s, team, kind))
     if target not in legal:
         value = target_value(s, team, target, kind)

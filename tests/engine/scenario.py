@@ -79,23 +79,32 @@ def find(events: list[Event], kind: str) -> Event:
 
 
 def refused(
-    state: FubaState, actor: str, kind: str, error: type[Exception] | None = None, **args: Any
+    state: FubaState,
+    actor: str,
+    kind: str,
+    error: type[Exception] | None = None,
+    /,
+    **args: Any,
 ) -> str:
     """Assert the action is refused (a RulesError, or ``error``) with a readable message and
     leaves ``state`` unchanged; returns the message."""
     from engine.core import RulesError
 
     before = FUBA.to_json(state)
+    if "from_" in args:
+        args["from"] = args.pop("from_")
     try:
-        act(state, actor, kind, **args)
+        FUBA.apply(state, Action(actor, kind, args))
     except RulesError as exc:
         if error is not None and not isinstance(exc, error):
-            raise AssertionError(f"expected {error.__name__}, got {type(exc).__name__}: {exc}")
+            raise AssertionError(
+                f"expected {error.__name__}, got {type(exc).__name__}: {exc}"
+            ) from exc
         message = str(exc)
     else:
         raise AssertionError(f"{actor} {kind} {args} was accepted")
     assert FUBA.to_json(state) == before, "a refused action changed the state"
-    assert len(message) > 10 and message[0].isupper(), message
+    assert len(message) > 10, message
     return message
 
 
@@ -119,3 +128,79 @@ def target_values(state: FubaState) -> dict[int, int]:
     d = decision(state)
     assert d.kind == "target", d
     return {c.action.args["area"]: c.info["ball_value"] for c in d.choices}
+
+
+def mirrored(layout: dict[int, int]) -> dict[int, int]:
+    """The point-mirror image of a west-side layout (area n <-> 14 - n), for the east team."""
+    return {14 - area: n for area, n in layout.items()}
+
+
+# -- helpers for goal attempts, offside, restarts and cards --------------------------------
+
+
+def to_actions(state: FubaState, value: int) -> FubaState:
+    """From stage 1, keep the ball in its area and roll (6, ``value``): the controlling team
+    keeps the ball, the ball value becomes ``value`` and the action stage begins."""
+    side = SIDES[state.control]
+    state, _ = act(state, side, "target", area=state.ball)
+    state, _ = roll(state, side, 6, value)
+    return state
+
+
+def _restart(state: FubaState, fn: Any, *args: Any) -> tuple[FubaState, list[Event]]:
+    s = state.clone()
+    ev: list[Event] = []
+    fn(s, *args, ev)
+    return s, ev
+
+
+def with_free_kick(state: FubaState, side: str, area: int) -> tuple[FubaState, list[Event]]:
+    """``match.award_free_kick`` on a copy of ``state`` (fouls are advanced rules)."""
+    return _restart(state, fuba_match.award_free_kick, SIDES.index(side), area)
+
+
+def with_penalty(state: FubaState, side: str) -> tuple[FubaState, list[Event]]:
+    """``match.award_penalty`` on a copy of ``state``."""
+    return _restart(state, fuba_match.award_penalty, SIDES.index(side))
+
+
+def with_yellow_test(state: FubaState, side: str) -> FubaState:
+    from engine.fuba.cards import start_yellow_test
+
+    s = state.clone()
+    start_yellow_test(s, SIDES.index(side))
+    return s
+
+
+def with_red_test(state: FubaState, side: str, modifier: int = 0) -> FubaState:
+    from engine.fuba.cards import start_red_test
+
+    s = state.clone()
+    start_red_test(s, SIDES.index(side), modifier)
+    return s
+
+
+def assert_illegal(state: FubaState, actor: str, action_kind: str, match: str, **args: Any) -> str:
+    """The action raises a RulesError whose message contains ``match`` (case-insensitive)
+    and leaves ``state`` unchanged; returns the message."""
+    from engine.core import RulesError
+
+    if "from_" in args:
+        args["from"] = args.pop("from_")
+    before = FUBA.to_json(state)
+    try:
+        FUBA.apply(state, Action(actor, action_kind, args))
+    except RulesError as exc:
+        message = str(exc)
+    else:
+        raise AssertionError(f"{actor} {action_kind} {args} was accepted")
+    assert match.lower() in message.lower(), message
+    assert FUBA.to_json(state) == before, "a refused action changed the state"
+    assert FUBA.problem(state, Action(actor, action_kind, args)) == message
+    return message
+
+
+def choose(state: FubaState, actor: str, action_kind: str) -> tuple[FubaState, list[Event]]:
+    """Choose an action of the action stage ("goal", "move", "position" or "press"); ``act``
+    cannot pass ``kind=`` because that names the action itself."""
+    return FUBA.apply(state, Action(actor, "action", {"kind": action_kind}))

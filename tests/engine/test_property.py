@@ -86,7 +86,11 @@ def test_random_matches_keep_invariants(chunk: int) -> None:
                 continue
             action = random_action(rng, state)
             previous = state.game_time()
+            before = FUBA.to_json(state) if len(log) % 5 == 0 else None
+            old_state = state
             state, _ = FUBA.apply(state, action)
+            if before is not None:
+                assert FUBA.to_json(old_state) == before, "apply must not change its input"
             log.append(action)
             check_invariants(state, previous)
             if len(log) % 7 == 0:

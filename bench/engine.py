@@ -1,0 +1,80 @@
+"""Engine speed: complete coach-vs-coach FUBA matches with virtual dice, on one core.
+
+    python -m bench engine [--seconds 10] [--profile]
+
+Prints ``key: value unit`` lines. Figures only, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+
+from engine.fuba.coach import play_match
+
+BATCHES = 5  # timed batches per figure; the median is printed
+
+
+def _rate(seconds: float, in_place: bool, first_seed: int) -> tuple[float, int]:
+    """Matches per second over batches of about ``seconds / BATCHES``; (median, matches)."""
+    per_batch = seconds / BATCHES
+    rates: list[float] = []
+    seed = first_seed
+    for _ in range(BATCHES):
+        played = 0
+        start = time.perf_counter()
+        while True:
+            play_match(seed, in_place=in_place, record=False)
+            seed += 1
+            played += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= per_batch:
+                break
+        rates.append(played / elapsed)
+    return statistics.median(rates), seed - first_seed
+
+
+def _shape(matches: int) -> tuple[float, float]:
+    """(median actions per match, mean turns per half) over ``matches`` seeds."""
+    actions: list[int] = []
+    turns: list[int] = []
+    for seed in range(matches):
+        state, log, _ = play_match(seed)
+        actions.append(len(log))
+        turns.extend(state.turns)
+    return statistics.median(actions), statistics.mean(turns)
+
+
+def _profile(matches: int) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(matches):
+        play_match(seed, record=False)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench engine", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0, help="timing budget per figure")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile table")
+    args = parser.parse_args()
+
+    play_match(0, record=False)  # warm up imports and caches
+    fast, played = _rate(args.seconds, True, 1_000)
+    print(f"matches_per_second: {fast:.1f} matches/s")
+    actions, turns = _shape(100)
+    print(f"actions_per_match_median: {actions:.0f} actions")
+    print(f"turns_per_half_mean: {turns:.2f} turns")
+    pure, _ = _rate(max(args.seconds / 2, 1.0), False, 1_000 + played)
+    print(f"pure_apply_matches_per_second: {pure:.1f} matches/s")
+    if args.profile:
+        _profile(50)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,272 @@
+"""Engine events -> short plain-English lines (no Discord formatting).
+
+>>> from engine.core import Event
+>>> describe(Event("target", {"team": 0, "start": 7, "target": 9, "value": 3}))
+'West plays the ball from 7 to 9: ball value 3'
+>>> describe(Event("goal", {"team": 0, "score": [1, 0]}))
+'GOAL! West 1-0 East'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.core.events import Event
+
+SIDE_NAMES = ("West", "East")
+Data = dict[str, Any]
+
+
+def side(team: int) -> str:
+    """A team index as shown to people: 0 -> "West", 1 -> "East"."""
+    return SIDE_NAMES[team]
+
+
+def score_line(score: list[int]) -> str:
+    return f"West {score[0]}-{score[1]} East"
+
+
+def clock(minute: int, stoppage: int = 0) -> str:
+    """The match clock: 13' or 45+2'."""
+    return f"{minute}+{stoppage}'" if stoppage else f"{minute}'"
+
+
+def _players(n: int) -> str:
+    return "a player" if n == 1 else f"{n} players"
+
+
+def _dice(dice: list[int]) -> str:
+    if len(dice) == 1:
+        return str(dice[0])
+    return ", ".join(str(d) for d in dice[:-1]) + f" and {dice[-1]}"
+
+
+_PURPOSES = {
+    "kickoff": "for the kick-off",
+    "rebound": "for the rebound",
+    "goal": "for the goal attempt",
+    "goal_difficult": "for the difficult attempt",
+    "move": "for the movement",
+    "position": "for the positioning",
+    "press": "for the pressing",
+    "penalty": "for the penalty",
+    "yellow": "for the yellow card test",
+    "red": "for the red card test",
+}
+_KIND_NAMES = {
+    "kickoff": "the kick-off",
+    "free_kick": "the free kick",
+    "corner": "the corner kick",
+    "penalty": "the penalty kick",
+}
+_ACTIONS = {
+    "goal": "goal attempt",
+    "move": "movement",
+    "position": "positioning",
+    "press": "pressing",
+}
+_OUTCOMES = {
+    "goal": "goal",
+    "corner": "corner kick",
+    "rebound": "rebound",
+    "miss": "miss",
+    "second_roll": "a 6: difficult attempt, roll again",
+}
+
+
+def _dice_event(d: Data) -> str:
+    if d["purpose"] == "situation":
+        return f"Dice {_dice(d['dice'])}"
+    return f"{side(d['team'])} rolls {_dice(d['dice'])} {_PURPOSES.get(d['purpose'], '')}".strip()
+
+
+def _time(d: Data) -> str:
+    now = clock(d["minute"], d.get("stoppage", 0))
+    reason = d.get("reason")
+    if reason:
+        return f"+1 minute for the {reason} ({now})"
+    moved = d["moved"]
+    if d.get("stoppage"):
+        return f"stoppage time ({now})" if moved else f"time is up ({now})"
+    return f"{moved} minute{'' if moved == 1 else 's'} (minute {d['minute']})"
+
+
+def _control(d: Data) -> str:
+    who = side(d["team"])
+    if d.get("rebound"):
+        return f"{who} wins the rebound and the ball"
+    if not d["kept"]:
+        return f"{who} wins the ball"
+    if d.get("easy"):
+        return f"{who} keeps the ball (easy situation: no opponent near)"
+    return f"{who} keeps the ball"
+
+
+def _setup(d: Data) -> str:
+    where = ", ".join(f"{n} in {a}" for a, n in d["layout"])
+    kind = _KIND_NAMES.get(d["kind"], d["kind"].replace("_", " "))
+    return f"{side(d['team'])} sets up for {kind}: {where}"
+
+
+def _move(d: Data) -> str:
+    who, frm, to = side(d["team"]), d["from"], d["to"]
+    free = " (free movement)" if d.get("mode") == "free" else ""
+    if d.get("with_ball"):
+        return f"{who} dribbles from {frm} to {to}{free}"
+    if d.get("goalkeeper"):
+        return f"{who}'s goalkeeper moves from {frm} to {to}{free}"
+    return f"{who} moves {_players(d.get('count', 1))} from {frm} to {to}{free}"
+
+
+def _target(d: Data) -> str:
+    who, start, target = side(d["team"]), d["start"], d["target"]
+    if start == target:
+        return f"{who} keeps the ball in {target}: ball value {d['value']}"
+    return f"{who} plays the ball from {start} to {target}: ball value {d['value']}"
+
+
+def _action(d: Data) -> str:
+    second = "" if d.get("first", True) else " (second action)"
+    return f"{side(d['team'])}: {_ACTIONS.get(d['kind'], d['kind'])}{second}"
+
+
+def _goal_attempt(d: Data) -> str:
+    total = d["die"] + d["modifier"]
+    return (
+        f"{side(d['team'])} shoots from {d['area']}: {d['die']} {d['modifier']:+d} = {total} "
+        f"against ball value {d['value']}: {_OUTCOMES.get(d['outcome'], d['outcome'])}"
+    )
+
+
+def _difficult(d: Data) -> str:
+    return (
+        f"Difficult attempt: {d['die']}, needs more than {d['need_over']}: "
+        f"{_OUTCOMES.get(d['outcome'], d['outcome'])}"
+    )
+
+
+def _pressing(d: Data) -> str:
+    who = side(d["team"])
+    if d["success"]:
+        return f"{who} presses and wins the ball: ball value {d['value']}"
+    return f"{who}'s pressing fails: ball value {d['value']}"
+
+
+def _penalty_kick(d: Data) -> str:
+    result = "GOAL" if d["goal"] else "saved"
+    return (
+        f"{side(d['team'])} kicks {d['kick']}, the goalkeeper goes {d['keeper']}: "
+        f"needs {d['need']}, rolls {d['die']}: {result}"
+    )
+
+
+def _red_test(d: Data) -> str:
+    verdict = "red card" if d["red"] else "no red card"
+    who = side(d["team"])
+    return f"Red card test for {who}: {d['die']} (red below {d['needed_below']}): {verdict}"
+
+
+def _half_end(d: Data) -> str:
+    if d["half"] == 1:
+        return f"HALF TIME: {score_line(d['score'])}"
+    return "The referee blows the final whistle"
+
+
+FORMATTERS: dict[str, Callable[[Data], str | None]] = {
+    "formation_chosen": lambda d: f"{side(d['team'])} has chosen a formation",
+    "formations_revealed": lambda d: (
+        f"{'Half-time formations' if d.get('halftime') else 'Formations'}: "
+        f"West {d['formations'][0]}, East {d['formations'][1]}"
+    ),
+    "dice": _dice_event,
+    "kickoff_tie": lambda d: f"Kick-off roll tied at {d['dice'][0]}: roll again",
+    "kickoff_winner": lambda d: (
+        f"{side(d['team'])} wins the kick-off roll {max(d['dice'])}-{min(d['dice'])}"
+    ),
+    "kickoff_team": lambda d: f"{side(d['team'])} starts with the ball",
+    "setup": _setup,
+    "move": _move,
+    "target": _target,
+    "time": _time,
+    "special_event": lambda d: f"Double {d['die']}: a special event (advanced rules only)",
+    "control": _control,
+    "ball_value": lambda d: f"Ball value {d['value']}",
+    "order": lambda d: f"{side(d['first'])} acts first",
+    "bring": lambda d: (
+        f"{side(d['team'])} brings {'the goalkeeper' if d.get('goalkeeper') else 'a player'} "
+        f"from {d['from']} to {d['to']}"
+    ),
+    "no_second_actions": lambda d: (
+        f"No second actions: {side(d['team'])} is outnumbered at the ball"
+    ),
+    "action": _action,
+    "continue": lambda d: (
+        f"{side(d['team'])} plays second actions"
+        if d["choice"] == "second"
+        else f"{side(d['team'])} starts a new turn"
+    ),
+    "goal_attempt": _goal_attempt,
+    "difficult_attempt": _difficult,
+    "rebound": lambda d: f"Rebound: West {d['scores'][0]}, East {d['scores'][1]}",
+    "goal": lambda d: f"GOAL! {score_line(d['score'])}",
+    "corner_kick": lambda d: f"Corner kick to {side(d['team'])}",
+    "goal_kick": lambda d: f"Goal kick to {side(d['team'])}",
+    "free_kick": lambda d: (
+        f"{'Quick free kick' if d.get('quick') else 'Free kick'} to {side(d['team'])} "
+        f"in area {d['area']}"
+    ),
+    "free_kick_choice": lambda d: (
+        f"{side(d['team'])} shoots the free kick directly"
+        if d["choice"] == "shoot"
+        else f"{side(d['team'])} plays the free kick on"
+    ),
+    "penalty_awarded": lambda d: f"PENALTY to {side(d['team'])}!",
+    "penalty_choice": lambda d: (
+        f"{side(d['team'])}'s goalkeeper has chosen"
+        if d.get("role") == "keeper"
+        else f"{side(d['team'])}'s penalty taker has chosen"
+    ),
+    "penalty_kick": _penalty_kick,
+    "movement": lambda d: f"{side(d['team'])} may move {_players(d['moves'])}",
+    "positioning": lambda d: (
+        f"{side(d['team'])}'s positioning: ball value {d['from']} -> {d['to']}"
+    ),
+    "pressing": _pressing,
+    "yellow_test": lambda d: (
+        f"Yellow card test for {side(d['team'])}: {d['die']}"
+        f"{'' if d.get('yellow') else ', no card'}"
+    ),
+    "yellow_card": lambda d: (
+        f"YELLOW CARD for {side(d['team'])} ({d['yellows']} yellow on the team)"
+    ),
+    "red_test": _red_test,
+    "red_card": lambda d: f"RED CARD for {side(d['team'])}{' (direct)' if d.get('direct') else ''}",
+    "sent_off": lambda d: f"{side(d['team'])} plays on a player short (removed from {d['area']})",
+    "half_end": _half_end,
+    "match_end": lambda d: f"FULL TIME: {score_line(d['score'])}",
+}
+
+
+def describe(event: Event) -> str | None:
+    """One readable line for ``event``, or None when it is not worth showing."""
+    formatter = FORMATTERS.get(event.kind)
+    return None if formatter is None else formatter(event.data)
+
+
+def narrate(events: Iterable[Event]) -> list[str]:
+    """The lines for a run of events; a turn's dice and its time share one line
+    ("Dice 5 and 2: 3 minutes (minute 13)")."""
+    lines: list[str] = []
+    joinable = False
+    for event in events:
+        line = describe(event)
+        if line is None:
+            continue
+        if joinable and event.kind == "time":
+            lines[-1] = f"{lines[-1]}: {line}"
+            joinable = False
+            continue
+        joinable = event.kind == "dice" and event.data.get("purpose") == "situation"
+        lines.append(line)
+    return lines
