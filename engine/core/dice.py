@@ -64,6 +64,12 @@ def parse_typed(text: str, n: int) -> list[int]:
 
 def check_roll(values: object, n: int) -> list[int]:
     """Validate typed or scripted dice: exactly ``n`` integers 1-6."""
+    if (
+        type(values) is list
+        and len(values) == n
+        and all(type(v) is int and 0 < v < 7 for v in values)
+    ):
+        return values  # the common case: a well-formed roll
     from engine.core.errors import MalformedAction
 
     if not isinstance(values, list | tuple) or len(values) != n:

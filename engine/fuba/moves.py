@@ -25,6 +25,9 @@ FREE, ACTION, ADJUST, GK_CT, GK_DT, QUICK_CT, QUICK_DT, EASY = (
 OFFSIDE_MODES = (FREE, ACTION)
 
 
+_GOAL_LINE_SORTED = tuple(sorted(GOAL_LINE_AREAS))
+
+
 def reset_locks(s: FubaState, team: int) -> None:
     s.locked[team] = [0] * N_SLOTS
     s.keeper_locked[team] = False
@@ -32,9 +35,16 @@ def reset_locks(s: FubaState, team: int) -> None:
 
 def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
     """4.3.1 counted at the beginning of the action, before any free movement."""
-    other = 1 - team
-    outnumber = [a for a in AREAS if s.count(team, a) > s.count(other, a)]
-    goal_line = [a for a in sorted(GOAL_LINE_AREAS) if s.outfield[team][a]]
+    mine, theirs = s.outfield[team], s.outfield[1 - team]
+    my_keeper, their_keeper = s.keeper[team], s.keeper[1 - team]
+    outnumber = []
+    for a in AREAS:
+        m = mine[a] + (my_keeper == a)
+        if m:
+            o = theirs[a] + (their_keeper == a)
+            if min(m, 6) > min(o, 6):
+                outnumber.append(a)
+    goal_line = [a for a in _GOAL_LINE_SORTED if mine[a]]
     keeper_home = BOX[team] in ADJ[s.keeper[team]]
     return {"o": outnumber, "g": goal_line, "kr": keeper_home}
 

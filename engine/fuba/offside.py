@@ -5,21 +5,23 @@ from __future__ import annotations
 from engine.fuba.board import CENTRE, HALF_ENTIRELY, N_SLOTS, closer_to_goal, depth
 from engine.fuba.state import FubaState
 
+# Areas ordered by closeness to each side's own goal line (near edge, then far edge).
+_BY_DEPTH = tuple(
+    sorted(range(1, N_SLOTS), key=lambda a, s=side: (depth(s, a), a)) for side in (0, 1)
+)
+
 
 def second_closest_area(s: FubaState, defenders: int) -> int | None:
     """The area of the defending team's second-closest piece to its own goal line,
     goalkeeper included, ordered by the area's interval (near edge, then far edge)."""
-    pieces: list[tuple[tuple[int, int], int]] = []
     row = s.outfield[defenders]
-    for a in range(1, N_SLOTS):
-        if row[a]:
-            key = depth(defenders, a)
-            pieces.extend([(key, a)] * min(row[a], 2))
-    pieces.append((depth(defenders, s.keeper[defenders]), s.keeper[defenders]))
-    if len(pieces) < 2:
-        return None
-    pieces.sort()
-    return pieces[1][1]
+    keeper = s.keeper[defenders]
+    seen = 0
+    for a in _BY_DEPTH[defenders]:
+        seen += row[a] + (keeper == a)
+        if seen >= 2:
+            return a
+    return None
 
 
 def is_offside(s: FubaState, attackers: int, area: int, ball_area: int) -> bool:
