@@ -522,10 +522,10 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     ev.append(Event("ball_value", {"value": s.value}))
     first = ct if lo >= v else dt  # 4.2.4
     t["order"] = [first, 1 - first]
-    ev.append(Event("order", {"first": first}))
     if easy:
         _push_moves(s, dt, moves.EASY, at=len(s.agenda), left=1)
     _bring_closest(s, s.control, target, ev)
+    ev.append(Event("order", {"first": first}))
 
 
 def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:
