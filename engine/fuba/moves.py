@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.fuba.board import ADJ, AREAS, BOX, GOAL_LINE_AREAS, N_SLOTS, STRAIGHT_AWAY
+from engine.fuba.board import ADJ, AREAS, BOX, CORNER_SPOTS, GOAL_LINE_AREAS, N_SLOTS, STRAIGHT_AWAY
 from engine.fuba.offside import is_backwards, is_offside
 from engine.fuba.setup import layout_problem
 from engine.fuba.state import FubaState
@@ -66,6 +66,8 @@ def move_problem(
     """Why this move is illegal in the current step, or None."""
     team: int = step["team"]
     mode: str = step["mode"]
+    if frm in CORNER_SPOTS:
+        return "The corner taker stays on the corner spot until the corner is taken."
     if frm not in AREAS or to not in AREAS:
         return "Areas are numbered 1 to 13."
     if to not in ADJ[frm]:

@@ -192,6 +192,30 @@ def test_4_3_1_a_player_makes_one_free_move():
     assert s.outfield[0][12] == 1
 
 
+def test_4_3_1_a_move_uses_the_most_specific_allowance():
+    # 3 v 1 in corner area 1: the straight move 1 -> 4 uses the goal-line allowance, so the
+    # outnumbering allowance is still there for 1 -> 2
+    west = {1: 3, 7: 3, 4: 2, 6: 2}
+    east = {1: 1, 7: 2, 5: 2, 9: 3, 12: 2}
+    s = at_actions(west, east)
+    s, _ = act(s, WEST, "move", from_=1, to=4)
+    s, _ = act(s, WEST, "move", from_=1, to=2)
+    assert s.outfield[0][2] == 1
+    # the keeper returning to the box uses the keeper allowance, not area 5's outnumbering
+    west = {5: 2, 7: 3, 4: 2, 6: 3}
+    east = {7: 2, 9: 3, 12: 3, 8: 2}
+    s = at_actions(west, east, west_keeper=5)
+    s, _ = act(s, WEST, "move", from_=5, to=2, goalkeeper=True)
+    s, _ = act(s, WEST, "move", from_=5, to=1)
+    assert s.keeper[0] == 2 and s.outfield[0][1] == 1
+
+
+def test_4_3_1_goalkeeper_may_use_the_outnumbering_move():
+    s = at_actions(G_WEST, G_EAST)  # the keeper alone in west's box: 1 v 0
+    s, _ = act(s, WEST, "move", from_=2, to=5, goalkeeper=True)
+    assert s.keeper[0] == 5
+
+
 def test_4_3_1_free_movements_only_at_the_beginning_of_the_first_action():
     s = at_actions(L_WEST, L_EAST)
     s, _ = choose(s, WEST, "position")
@@ -499,6 +523,26 @@ def test_4_5_2_ball_must_be_in_the_starting_area():
 def test_4_5_2_dribbling_only_in_a_movement_action():
     s = at_actions(D_WEST, D_EAST, ball=4)
     assert "movement action" in refused(s, WEST, "move", from_=4, to=8, with_ball=True)
+
+
+def test_4_5_2_goalkeeper_may_dribble():
+    s = at_actions({5: 3, 7: 3, 4: 2, 6: 2}, {5: 2, 7: 3, 9: 3, 12: 2}, ball=2)
+    s, _ = start_moving(s, WEST, 5, 4)
+    s, _ = act(s, WEST, "move", from_=2, to=1, goalkeeper=True, with_ball=True)
+    assert s.ball == 1 and s.keeper[0] == 1
+
+
+def test_4_5_plain_move_takes_a_player_that_has_already_moved():
+    # area 4 holds the original ball carrier and a player who moved in freely; a plain move
+    # out of 4 takes the one who moved, so the carrier can still dribble
+    west = {4: 1, 7: 3, 5: 2, 6: 2, 1: 2}
+    east = {7: 2, 9: 3, 12: 2, 6: 1, 10: 2}
+    s = at_actions(west, east, ball=4)
+    s, _ = act(s, WEST, "move", from_=7, to=4)
+    s, _ = start_moving(s, WEST, 5, 4)
+    s, _ = act(s, WEST, "move", from_=4, to=1)
+    s, _ = act(s, WEST, "move", from_=4, to=8, with_ball=True)
+    assert s.ball == 8
 
 
 def test_4_5_2_defending_team_cannot_dribble():

@@ -309,7 +309,7 @@ def test_5_3_1_corner_setup_places_the_taker_on_the_corner_spot():
     assert state.outfield[0][16] == 1  # the taker
     state, _ = act(state, EAST, "setup", layout=[[12, 3], [9, 3], [7, 4]])
     # the taker stays on the spot for the kick
-    assert_illegal(state, WEST, "move", "numbered 1 to 13", from_=16, to=11)
+    assert_illegal(state, WEST, "move", "stays on the corner spot", from_=16, to=11)
     state, _ = act(state, WEST, "done")
     assert (state.ball, state.value) == (16, 2)
     d = decision(state)

@@ -304,3 +304,13 @@ def test_4_1_2_offered_values_match_the_applied_values():
     for area, value in values.items():
         s2, _ = act(s, WEST, "target", area=area)
         assert (s2.ball, s2.value) == (area, value)
+
+
+def test_4_1_2_1_kick_off_is_not_exempt_from_the_reduction():
+    # only free kicks, corner kicks and goal kicks are exempt; east has nobody in the centre
+    west = {7: 2, 4: 2, 6: 3, 5: 3}
+    east = {4: 2, 8: 3, 9: 3, 10: 2}
+    kickoff = position(west=west, east=east, ball=7, value=2, kind="kickoff")
+    assert target_values(kickoff)[4] == 1  # 2 - 1, level (2 v 2) in area 4
+    free_kick = position(west=west, east=east, ball=7, value=2, kind="free_kick")
+    assert target_values(free_kick)[4] == 2

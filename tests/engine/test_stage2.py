@@ -452,3 +452,44 @@ def test_4_2_4_both_teams_play_one_first_action():
     s, _ = roll(s, WEST, 6, 6)
     assert decision(s).actor == EAST
     refused(s, WEST, "action", NotYourDecision, kind="move")
+
+
+def test_4_2_2_2_easy_move_comes_before_the_closest_player_choice():
+    # west plays from 4 into its empty corner area 1: players in 4, 5 and the keeper in 2 are
+    # all next to it, so west will choose who goes; east first makes its easy-situation move
+    s = position(west={4: 2, 7: 3, 5: 2, 6: 3}, east={7: 3, 6: 2, 3: 2, 9: 3}, ball=4, value=6)
+    s, events = to_stage2(s, 1, 4, 3)  # value 5 after stage 1: both dice lower
+    assert find(events, "control").data.get("easy") is True
+    assert (decision(s).actor, decision(s).kind) == (EAST, "move")
+    s, _ = act(s, EAST, "move", from_=6, to=5)
+    d = decision(s)
+    assert (d.actor, d.kind) == (WEST, "bring")
+    assert sorted((c.action.args["from"], c.action.args["goalkeeper"]) for c in d.choices) == [
+        (2, True),
+        (4, False),
+        (5, False),
+    ]
+
+
+@pytest.mark.parametrize("outcome_die", [6, 5])
+def test_4_2_1_2_restart_in_the_turn_that_ends_the_half_is_not_taken(outcome_die):
+    # stoppage +2, difference 1, the ball in east's box: the turn is played out. West's shot
+    # scores (6) or earns a corner (5); the goal counts, but no kick-off or corner follows.
+    s = position(
+        west={7: 2, 9: 2, 8: 2, 4: 2, 6: 2},
+        east={7: 2, 9: 2, 12: 2, 10: 2, 5: 2},
+        ball=9,
+        minute=45,
+        stoppage=2,
+    )
+    s, events = to_stage2(s, 12, 5, 4)
+    assert find(events, "bring").data["to"] == 12
+    assert decision(s).actor == WEST
+    s.value = 4  # modifiers: -1 (1 v keeper + 2 in the box)
+    s, _ = choose(s, WEST, "goal")
+    s, events = roll(s, WEST, outcome_die)
+    outcome = find(events, "goal_attempt").data["outcome"]
+    assert outcome == ("goal" if outcome_die == 6 else "corner")
+    assert "half_end" in kinds(events)
+    assert s.score == ([1, 0] if outcome_die == 6 else [0, 0])
+    assert s.half == 2 and {d.kind for d in FUBA.pending(s)} == {"formation"}
