@@ -8,7 +8,19 @@ from engine.core import Action
 from engine.fuba import FUBA
 from engine.fuba import match as fuba_match
 from engine.fuba.passing import legal_targets
-from tests.engine.scenario import EAST, WEST, act, find, kinds, position, roll
+from tests.engine.scenario import (
+    EAST,
+    WEST,
+    act,
+    assert_illegal,
+    choose,
+    find,
+    kinds,
+    position,
+    roll,
+    with_free_kick,
+    with_yellow_test,
+)
 
 WEST_TEN = {7: 2, 4: 2, 6: 2, 5: 2, 2: 2}
 
@@ -71,8 +83,9 @@ def test_4_2_1_2_a_goal_in_the_last_turn_counts_then_the_half_ends() -> None:
     assert s.half == 2
 
 
-def test_4_4_1_lost_rebound_brings_the_closest_defender_into_the_box() -> None:
-    # The east keeper has left the box (+4 for West) and stands in area 9.
+def _rebound(west_die: int, east_die: int):
+    """West shoots from 9 at value 6 with the east keeper out in area 9 and gets a rebound.
+    West's one player in the box is offside."""
     s = position(
         {9: 2, 12: 1, 5: 3, 4: 2, 6: 2},
         {7: 4, 5: 2, 4: 2, 6: 2},
@@ -84,16 +97,26 @@ def test_4_4_1_lost_rebound_brings_the_closest_defender_into_the_box() -> None:
     assert s.value == 3
     s, _ = roll(s, WEST, 6, 6)
     assert s.value == 6
-    s, _ = FUBA.apply(s, Action(WEST, "action", {"kind": "goal"}))
+    s, _ = choose(s, WEST, "goal")
     # 2 - 2 (area) + 1 (shooting area) + 4 (keeper out) = 5, one less than 6: a rebound.
     # West's player in the box is offside, so the box comparison gives nothing (4.4 [2]).
     s, events = roll(s, WEST, 2)
     assert find(events, "goal_attempt").data["outcome"] == "rebound"
-    s, _ = roll(s, WEST, 1)  # 1 + 1 player in the box (offside or not) = 2
-    s, events = roll(s, EAST, 6)
+    s, _ = roll(s, WEST, west_die)
+    return roll(s, EAST, east_die)
+
+
+def test_4_4_1_lost_rebound_brings_the_closest_defender_into_the_box() -> None:
+    s, events = _rebound(1, 6)  # 1 + 1 player in the box = 2 against 6 + 0
     assert s.control == 1 and s.ball == 12 and s.value == 6
     assert find(events, "bring").data == {"team": 1, "from": 9, "to": 12, "goalkeeper": True}
     assert s.keeper[1] == 12
+
+
+def test_4_4_1_rebound_counts_an_offside_attacker_in_the_box() -> None:
+    s, events = _rebound(5, 6)  # 5 + 1 = 6 against 6 + 0: a corner, not a lost ball
+    assert find(events, "rebound").data["scores"] == [6, 6]
+    assert "corner_kick" in kinds(events)
 
 
 def _west_first_action(west: dict[int, int], east: dict[int, int]):
@@ -144,3 +167,87 @@ def test_basic_rules_never_award_free_kicks_penalties_or_cards() -> None:
                 a = rng.choice(d.choices).action
             s, events = FUBA.apply(s, a)
             assert not unexpected & set(kinds(events))
+
+
+def test_4_3_1_the_goalkeeper_may_use_the_outnumbering_free_move() -> None:
+    s = _west_first_action({7: 3, 5: 3, 4: 2, 6: 2}, {7: 2, 9: 4, 8: 2, 10: 2})
+    s, _ = act(s, WEST, "move", from_=2, to=5, goalkeeper=True)  # one against nobody in 2
+    assert s.keeper[0] == 5
+    assert_illegal(s, WEST, "move", "already moved", from_=5, to=2, goalkeeper=True)
+
+
+def _ball_in_empty_centre():
+    """West has the ball in 7 without an opponent there and acts first at value 5."""
+    s = position({7: 1, 5: 3, 4: 3, 6: 3}, {9: 3, 12: 3, 8: 2, 10: 2}, ball=7, value=3)
+    s, _ = act(s, WEST, "target", area=7)
+    assert s.value == 1
+    s, _ = roll(s, WEST, 6, 5)
+    return s
+
+
+def test_4_5_a_plain_move_uses_a_player_who_already_moved() -> None:
+    s = _ball_in_empty_centre()
+    s, _ = act(s, WEST, "move", from_=5, to=7)  # free movement: outnumbering in 5
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 6, 6)
+    s, _ = act(s, WEST, "move", from_=7, to=8)  # the player who came from 5 goes on
+    s, events = act(s, WEST, "move", from_=7, to=9, with_ball=True)  # the fresh one dribbles
+    assert s.ball == 9 and find(events, "move").data["with_ball"]
+
+
+def test_4_5_2_the_goalkeeper_may_dribble() -> None:
+    s = position({5: 3, 4: 3, 6: 2, 7: 2}, {9: 3, 12: 3, 8: 2, 10: 2}, ball=2, value=2)
+    s, _ = act(s, WEST, "target", area=2)
+    s, _ = roll(s, WEST, 6, 5)
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 4, 4)
+    s, _ = act(s, WEST, "move", from_=2, to=5, goalkeeper=True, with_ball=True)
+    assert s.ball == 5 and s.keeper[0] == 5
+
+
+def test_5_2_2_free_movements_may_come_before_a_direct_free_kick_shot() -> None:
+    s, _ = with_free_kick(position({7: 4, 5: 3, 4: 3}, {12: 3, 9: 3, 8: 2, 10: 2}), WEST, 9)
+    while s.agenda[0]["k"] != "free_kick":
+        decision = FUBA.pending(s)[0]
+        s, _ = FUBA.apply(s, decision.choices[0].action)
+    s, _ = act(s, WEST, "free_kick", choice="shoot")
+    first = FUBA.pending(s)[0]
+    free_moves = [c.action for c in first.choices if c.action.kind == "move"]
+    assert free_moves
+    s, _ = FUBA.apply(s, free_moves[0])
+    s, events = choose(s, WEST, "goal")
+    assert find(events, "action").data["kind"] == "goal"
+
+
+def test_5_2_2_offside_applies_to_the_free_kick_pass() -> None:
+    west, east = {8: 3, 12: 1, 7: 3, 5: 3}, {9: 2, 10: 2, 7: 3, 4: 3}
+    s = position(west, east, ball=8, value=2, kind="free_kick")
+    assert_illegal(s, WEST, "target", "offside", area=12)
+
+
+def test_5_4_goal_kick_repositioning_may_enter_an_offside_position() -> None:
+    s = position({11: 1, 9: 3, 7: 3, 5: 3}, {9: 2, 10: 2, 7: 3, 4: 3}, ball=5)
+    fuba_match._goal_kick(s, 0, [])
+    assert s.agenda[0]["mode"] == "gk_ct"
+    s, _ = act(s, WEST, "move", from_=11, to=12)  # offside there, but this is a goal kick
+    assert s.outfield[0][12] == 1
+
+
+def test_5_3_2_the_corner_taker_counts_as_moved_and_cannot_dribble() -> None:
+    s = position(
+        {16: 1, 9: 3, 7: 3, 5: 3}, {12: 2, 9: 2, 8: 2, 7: 4}, ball=16, value=2, kind="corner"
+    )
+    s, _ = act(s, WEST, "target", area=11)
+    s, _ = roll(s, WEST, 6, 5)
+    s, _ = act(s, WEST, "bring", from_=9, goalkeeper=False)  # the taker or a player from 9
+    assert s.outfield[0][16] == 0 and s.outfield[0][11] == 2  # the taker stepped into 11
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 6, 6)
+    assert_illegal(s, WEST, "move", "not moved yet", from_=11, to=12, with_ball=True)
+
+
+def test_5_6_1_a_card_test_before_any_target_judges_a_three_by_the_ball_area() -> None:
+    own_half = with_yellow_test(position({7: 4, 5: 3, 4: 3}, {9: 4, 8: 3, 10: 3}, ball=5), WEST)
+    far_half = with_yellow_test(position({7: 4, 5: 3, 4: 3}, {9: 4, 8: 3, 10: 3}, ball=9), WEST)
+    assert roll(own_half, WEST, 3)[0].yellows == [1, 0]
+    assert roll(far_half, WEST, 3)[0].yellows == [0, 0]
