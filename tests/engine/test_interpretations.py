@@ -251,3 +251,17 @@ def test_5_6_1_a_card_test_before_any_target_judges_a_three_by_the_ball_area() -
     far_half = with_yellow_test(position({7: 4, 5: 3, 4: 3}, {9: 4, 8: 3, 10: 3}, ball=9), WEST)
     assert roll(own_half, WEST, 3)[0].yellows == [1, 0]
     assert roll(far_half, WEST, 3)[0].yellows == [0, 0]
+
+
+def test_5_4_a_player_moved_at_the_goal_kick_may_dribble_in_the_next_turn() -> None:
+    s = position({4: 1, 5: 3, 6: 3, 7: 3}, {9: 3, 8: 2, 10: 2, 7: 3}, ball=5)
+    fuba_match._goal_kick(s, 0, [])
+    s, _ = act(s, WEST, "move", from_=5, to=2)
+    s, _ = act(s, WEST, "done")
+    s, _ = act(s, EAST, "done")
+    s, _ = act(s, WEST, "target", area=2)
+    s, _ = roll(s, WEST, 6, 5)
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 6, 6)
+    s, _ = act(s, WEST, "move", from_=2, to=5, with_ball=True)
+    assert s.ball == 5 and s.outfield[0][2] == 0 and s.keeper[0] == 2
