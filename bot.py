@@ -27,16 +27,10 @@ def run_demo_command(seed: int | None, as_json: bool) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
         print(f"Seed: {seed} (replay with --seed {seed})", file=sys.stderr)
-    try:
-        from referee.demo import run_demo
-    except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith("referee"):
-            raise
-        print("error: the offline demo (referee.demo) is not in this checkout.", file=sys.stderr)
-        return 1
+    from referee.demo import run_demo
+
     sys.stderr.flush()
-    run_demo(seed=seed, as_json=as_json, out=sys.stdout)
-    return 0
+    return run_demo(seed=seed, as_json=as_json, out=sys.stdout)
 
 
 def run_bot() -> int:
