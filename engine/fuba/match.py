@@ -427,6 +427,15 @@ def _h_move(s: FubaState, step, team, args, ev) -> None:
         raise RulesError("Free movements happen only at the beginning of the first action.")
     if (gk or wb) and count > 1:
         raise MalformedAction("Move the goalkeeper or the ball carrier one at a time.")
+    if count > 1 and frm in AREAS:
+        movable = s.outfield[team][frm] - s.locked[team][frm]
+        if count > movable:
+            raise RulesError(f"Only {movable} of your players in area {frm} can move now.")
+        left = step.get("left", -1)
+        if 0 <= left < count:
+            raise RulesError(
+                f"You have only {left} {'move' if left == 1 else 'moves'} left in this step."
+            )
     for _ in range(count):
         moves.check_move(s, step, frm, to, gk, wb)
         step = moves.do_move(s, step, frm, to, gk, wb)

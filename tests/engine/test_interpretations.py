@@ -265,3 +265,13 @@ def test_5_4_a_player_moved_at_the_goal_kick_may_dribble_in_the_next_turn() -> N
     s, _ = roll(s, WEST, 6, 6)
     s, _ = act(s, WEST, "move", from_=2, to=5, with_ball=True)
     assert s.ball == 5 and s.outfield[0][2] == 0 and s.keeper[0] == 2
+
+
+def test_moving_more_players_than_an_area_holds_says_how_many_can_move() -> None:
+    s = _ball_in_empty_centre()
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 2, 3)  # two moves, but four midfielders may move (4-4-2)
+    assert_illegal(s, WEST, "move", "only 3 of your players in area 4", from_=4, to=8, count=5)
+    s, _ = act(s, WEST, "move", from_=4, to=8, count=3)
+    assert s.outfield[0][8] == 3
+    assert_illegal(s, WEST, "move", "only 1 move left", from_=5, to=7, count=2)
