@@ -431,7 +431,7 @@ def test_4_5_several_players_in_one_move_command():
 def test_4_5_cannot_move_more_players_than_allowed():
     s = at_actions({5: 5, 7: 2, 4: 1, 6: 2}, L_EAST)
     s, _ = start_moving(s, WEST, 1, 1)  # four midfielders
-    assert "no moves left" in refused(s, WEST, "move", from_=5, to=1, count=5)
+    assert "only 4 moves left" in refused(s, WEST, "move", from_=5, to=1, count=5)
     s, _ = act(s, WEST, "move", from_=5, to=1, count=4)
     assert s.outfield[0][1] == 4 and decision(s).actor == EAST
 

@@ -382,7 +382,7 @@ def test_5_4_defending_team_moves_at_least_four():
     state = goal_kick()
     state, _ = act(state, EAST, "done")
     assert step(state)["left"] == 4
-    assert_illegal(state, WEST, "move", "no moves left", from_=7, to=4, count=5)
+    assert_illegal(state, WEST, "move", "only 4 moves left", from_=7, to=4, count=5)
     state, _ = act(state, WEST, "move", from_=7, to=4, count=3)
     state, _ = act(state, WEST, "move", from_=9, to=8)
     d = decision(state)  # the fourth move ended west's step; a new turn for east
@@ -402,7 +402,7 @@ def test_5_4_defending_team_moves_as_many_as_the_controlling_team_at_least_four(
     state, _ = act(state, EAST, "done")
     assert step(state)["left"] == dt_moves
     if dt_moves < 6:  # west has six players in 7
-        assert_illegal(state, WEST, "move", "no moves left", from_=7, to=4, count=dt_moves + 1)
+        assert_illegal(state, WEST, "move", "moves left", from_=7, to=4, count=dt_moves + 1)
     state, _ = act(state, WEST, "move", from_=7, to=4, count=dt_moves)
     assert decision(state).kind == "target"
 
