@@ -13,6 +13,7 @@ import pstats
 import statistics
 import time
 
+from engine.fuba import FUBA
 from engine.fuba.coach import play_match
 
 BATCHES = 5  # timed batches per figure; the median is printed
@@ -25,12 +26,12 @@ def _rate(seconds: float, in_place: bool, first_seed: int) -> tuple[float, int]:
     seed = first_seed
     for _ in range(BATCHES):
         played = 0
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time of this process: one core
         while True:
             play_match(seed, in_place=in_place, record=False)
             seed += 1
             played += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if elapsed >= per_batch:
                 break
         rates.append(played / elapsed)
@@ -46,6 +47,24 @@ def _shape(matches: int) -> tuple[float, float]:
         actions.append(len(log))
         turns.extend(state.turns)
     return statistics.median(actions), statistics.mean(turns)
+
+
+def _engine_only(seconds: float) -> float:
+    """Matches per second replaying recorded coach matches with the in-place apply alone
+    (no coach, no dice source): the engine's own share."""
+    logs = [play_match(seed)[1] for seed in range(20)]
+    rates: list[float] = []
+    for _ in range(BATCHES):
+        played = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds / BATCHES:
+            for log in logs:
+                state = FUBA.initial()
+                for action in log:
+                    FUBA.apply_in_place(state, action)
+            played += len(logs)
+        rates.append(played / (time.process_time() - start))
+    return statistics.median(rates)
 
 
 def _profile(matches: int) -> None:
@@ -71,6 +90,8 @@ def main() -> int:
     print(f"turns_per_half_mean: {turns:.2f} turns")
     pure, _ = _rate(max(args.seconds / 2, 1.0), False, 1_000 + played)
     print(f"pure_apply_matches_per_second: {pure:.1f} matches/s")
+    engine = _engine_only(max(args.seconds / 2, 1.0))
+    print(f"engine_only_matches_per_second: {engine:.1f} matches/s")
     if args.profile:
         _profile(50)
     return 0

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """What happened, e.g. ``Event("goal", {"team": 0, "score": [1, 0]})``. A named tuple:
+    immutable and cheap to create (the engine makes several per action)."""
+
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # shared default: never mutated
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": self.data}
