@@ -14,6 +14,9 @@ class DiceSource(Protocol):
     def roll(self, n: int) -> list[int]: ...
 
 
+_FACES = (1, 2, 3, 4, 5, 6)
+
+
 class VirtualDice:
     """Seeded virtual dice: the same seed gives the same rolls."""
 
@@ -21,7 +24,7 @@ class VirtualDice:
         self._rng = random.Random(seed)
 
     def roll(self, n: int) -> list[int]:
-        return [self._rng.randint(1, 6) for _ in range(n)]
+        return self._rng.choices(_FACES, k=n)
 
 
 class ScriptedDice:
