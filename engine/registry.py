@@ -1,0 +1,20 @@
+"""The rulesets the bot knows, by name. Shared layers look rulesets up here and never import
+a ruleset package directly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import RulesError
+from engine.core.ruleset import Ruleset
+from engine.fuba import FUBA
+
+RULESETS: dict[str, Ruleset[Any]] = {FUBA.name: FUBA}
+
+
+def get(name: str) -> Ruleset[Any]:
+    try:
+        return RULESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(RULESETS))
+        raise RulesError(f"Unknown game {name!r}; this bot knows: {known}.") from None
