@@ -45,8 +45,9 @@ def red_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> N
     team = step["team"]
     threshold = s.yellows[team] + step.get("mod", 0)
     sent_off = die < threshold
-    ev.append(Event("red_test", {"team": team, "die": die, "needed_below": threshold,
-                                 "red": sent_off}))  # fmt: skip
+    ev.append(
+        Event("red_test", {"team": team, "die": die, "needed_below": threshold, "red": sent_off})
+    )
     if not sent_off:
         return
     s.reds[team] += 1

@@ -89,7 +89,7 @@ def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
                 choices,
                 secret=True,
                 open_ended=not step["halftime"],
-            )  # fmt: skip
+            )
         )
     return out
 
@@ -101,10 +101,13 @@ def _p_duel(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 def _p_kickoff_choice(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
-    choices = tuple(_choice(team, "kickoff", f"{SIDES[t]} starts with the ball", side=SIDES[t])
-                    for t in (team, 1 - team))  # fmt: skip
-    return [Decision(SIDES[team], "kickoff", "You won the roll: who starts with the ball?",
-                     choices)]  # fmt: skip
+    choices = tuple(
+        _choice(team, "kickoff", f"{SIDES[t]} starts with the ball", side=SIDES[t])
+        for t in (team, 1 - team)
+    )
+    return [
+        Decision(SIDES[team], "kickoff", "You won the roll: who starts with the ball?", choices)
+    ]
 
 
 def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
@@ -126,7 +129,7 @@ def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
             choices,
             open_ended=True,
             info={"kind": step["kind"], "area": step["area"], "players": n},
-        )  # fmt: skip
+        )
     ]
 
 
@@ -136,8 +139,11 @@ def _move_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
     for frm, to, gk, wb in moves.legal_moves(s, step):
         who = "goalkeeper" if gk else "player"
         label = f"{who} {frm} -> {to}" + (" with the ball" if wb else "")
-        out.append(_choice(team, "move", label, **{"from": frm, "to": to, "goalkeeper": gk,
-                                                   "with_ball": wb}))  # fmt: skip
+        out.append(
+            _choice(
+                team, "move", label, **{"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
+            )
+        )
     return out
 
 
@@ -178,10 +184,14 @@ def _p_roll(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 def _p_bring(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
     choices = tuple(
-        _choice(team, "bring", f"{'goalkeeper' if gk else 'player'} from {a}",
-                **{"from": a, "goalkeeper": gk})
+        _choice(
+            team,
+            "bring",
+            f"{'goalkeeper' if gk else 'player'} from {a}",
+            **{"from": a, "goalkeeper": gk},
+        )
         for a, gk in step["options"]
-    )  # fmt: skip
+    )
     prompt = f"Move your closest player to area {step['to']} (4.2.2.1)."
     return [Decision(SIDES[team], "bring", prompt, choices)]
 
@@ -228,14 +238,18 @@ def _p_free_kick(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     choices = [_choice(team, "free_kick", "play the ball (new turn)", choice="pass")]
     if plays.can_shoot(s, team):
         choices.insert(0, _choice(team, "free_kick", "shoot directly", choice="shoot"))
-    return [Decision(SIDES[team], "free_kick", "Free kick: shoot directly or play the ball?",
-                     tuple(choices))]  # fmt: skip
+    return [
+        Decision(
+            SIDES[team], "free_kick", "Free kick: shoot directly or play the ball?", tuple(choices)
+        )
+    ]
 
 
 def _p_corner(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
-    choices = tuple(_choice(team, "corner", f"{side} corner", side=side)
-                    for side in ("north", "south"))  # fmt: skip
+    choices = tuple(
+        _choice(team, "corner", f"{side} corner", side=side) for side in ("north", "south")
+    )
     return [Decision(SIDES[team], "corner", "Choose the corner to take the kick from.", choices)]
 
 
@@ -367,8 +381,12 @@ def _h_formation(s: FubaState, step, team, args, ev) -> None:
         return
     s.agenda.pop(0)
     s.formations = picks
-    ev.append(Event("formations_revealed", {"formations": [formations.fmt(p) for p in picks],
-                                            "halftime": step["halftime"]}))  # fmt: skip
+    ev.append(
+        Event(
+            "formations_revealed",
+            {"formations": [formations.fmt(p) for p in picks], "halftime": step["halftime"]},
+        )
+    )
     if not step["halftime"]:
         s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
 
@@ -440,8 +458,20 @@ def _h_move(s: FubaState, step, team, args, ev) -> None:
         moves.check_move(s, step, frm, to, gk, wb)
         step = moves.do_move(s, step, frm, to, gk, wb)
     s.agenda[0] = step
-    ev.append(Event("move", {"team": team, "from": frm, "to": to, "count": count,
-                             "goalkeeper": gk, "with_ball": wb, "mode": step["mode"]}))  # fmt: skip
+    ev.append(
+        Event(
+            "move",
+            {
+                "team": team,
+                "from": frm,
+                "to": to,
+                "count": count,
+                "goalkeeper": gk,
+                "with_ball": wb,
+                "mode": step["mode"],
+            },
+        )
+    )
     if step.get("left", -1) == 0 and step["k"] == "moves":
         _finish_moves(s, ev)
 
@@ -470,8 +500,14 @@ def _push_moves(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -
 
 def _new_turn(s: FubaState, kind: str) -> None:
     s.turns[s.half - 1] += 1
-    s.turn = {"stage": "target", "kind": kind, "n": s.turns[s.half - 1], "ct": s.control,
-              "start": s.ball, "acts": [[], []]}  # fmt: skip
+    s.turn = {
+        "stage": "target",
+        "kind": kind,
+        "n": s.turns[s.half - 1],
+        "ct": s.control,
+        "start": s.ball,
+        "acts": [[], []],
+    }
     from engine.fuba.state import _zeros
 
     s.moved = _zeros()
@@ -506,8 +542,9 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     s.agenda.pop(0)
     was_stoppage = s.stoppage > 0  # a double rolled in normal time is a special event
     moved, verdict = clock.turn_time(s, d1, d2, target in BOX)
-    ev.append(Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage,
-                             "half": s.half}))  # fmt: skip
+    ev.append(
+        Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
+    )
     if verdict == "now":
         _end_half(s, ev)
         return
@@ -709,12 +746,28 @@ def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     team = step["team"]
     odds = plays.shot_modifiers(s, team, bool(s.turn.get("direct")) and s.turn.get("seq") == 1)
     outcome = plays.shot_outcome(s, team, odds, dice[0])
-    ev.append(Event("goal_attempt", {"team": team, "area": s.ball, "die": dice[0],
-                                     "modifier": odds.modifier, "parts": odds.parts,
-                                     "value": s.value, "outcome": outcome}))  # fmt: skip
+    ev.append(
+        Event(
+            "goal_attempt",
+            {
+                "team": team,
+                "area": s.ball,
+                "die": dice[0],
+                "modifier": odds.modifier,
+                "parts": odds.parts,
+                "value": s.value,
+                "outcome": outcome,
+            },
+        )
+    )
     if outcome == plays.SECOND_ROLL:
-        s.agenda[0] = {"k": "roll", "team": team, "n": 1, "for": "goal_difficult",
-                       "need": abs(odds.area_modifier)}  # fmt: skip
+        s.agenda[0] = {
+            "k": "roll",
+            "team": team,
+            "n": 1,
+            "for": "goal_difficult",
+            "need": abs(odds.area_modifier),
+        }
         return
     s.agenda.pop(0)
     _shot_result(s, team, outcome, ev)
@@ -724,8 +777,12 @@ def _roll_goal_difficult(s: FubaState, step, dice, ev) -> None:
     team = step["team"]
     need = step["need"]
     outcome = plays.GOAL if dice[0] > need else plays.CORNER if dice[0] == need else plays.MISS
-    ev.append(Event("difficult_attempt", {"team": team, "die": dice[0], "need_over": need,
-                                          "outcome": outcome}))  # fmt: skip
+    ev.append(
+        Event(
+            "difficult_attempt",
+            {"team": team, "die": dice[0], "need_over": need, "outcome": outcome},
+        )
+    )
     s.agenda.pop(0)
     _shot_result(s, team, outcome, ev)
 
@@ -736,8 +793,7 @@ def _shot_result(s: FubaState, team: int, outcome: str, ev: list[Event]) -> None
     elif outcome == plays.CORNER:
         _corner(s, team, ev)
     elif outcome == plays.REBOUND:
-        s.agenda.insert(0, {"k": "duel", "for": "rebound", "rolls": [None, None],
-                            "team": team})  # fmt: skip
+        s.agenda.insert(0, {"k": "duel", "for": "rebound", "rolls": [None, None], "team": team})
     else:
         _goal_kick(s, 1 - team, ev)
 
@@ -799,8 +855,19 @@ def _roll_penalty(s: FubaState, step, dice, ev) -> None:
     kick, dive = s.turn["kick_side"], s.turn["keeper_side"]
     need = plays.PENALTY_TABLE[(kick, dive)]
     scored = dice[0] >= need
-    ev.append(Event("penalty_kick", {"team": team, "kick": kick, "keeper": dive, "need": need,
-                                     "die": dice[0], "goal": scored}))  # fmt: skip
+    ev.append(
+        Event(
+            "penalty_kick",
+            {
+                "team": team,
+                "kick": kick,
+                "keeper": dive,
+                "need": need,
+                "die": dice[0],
+                "goal": scored,
+            },
+        )
+    )
     s.agenda.pop(0)
     if scored:
         _goal(s, team, ev)
@@ -839,9 +906,16 @@ def _setup_steps(s: FubaState, kind: str, area: int = 0) -> list[dict[str, Any]]
     return [
         {"k": "setup", "team": ct, "kind": kind, "area": area},
         {"k": "setup", "team": 1 - ct, "kind": kind, "area": area},
-        {"k": "moves", "team": ct, "mode": moves.ADJUST, "left": 2, "made": 0, "kind": kind,
-         "area": area},
-    ]  # fmt: skip
+        {
+            "k": "moves",
+            "team": ct,
+            "mode": moves.ADJUST,
+            "left": 2,
+            "made": 0,
+            "kind": kind,
+            "area": area,
+        },
+    ]
 
 
 def _start_kickoff(s: FubaState, ev: list[Event]) -> None:
@@ -859,16 +933,36 @@ def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
     if _interrupt(s, ev):
         return
     if clock.add_minute(s):  # 4.2.1.1
-        ev.append(Event("time", {"moved": 1, "minute": s.minute, "stoppage": s.stoppage,
-                                 "half": s.half, "reason": "goal"}))  # fmt: skip
+        ev.append(
+            Event(
+                "time",
+                {
+                    "moved": 1,
+                    "minute": s.minute,
+                    "stoppage": s.stoppage,
+                    "half": s.half,
+                    "reason": "goal",
+                },
+            )
+        )
     s.control = 1 - team  # 4.4 the scoring team becomes the defending team
     _start_kickoff(s, ev)
 
 
 def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
     if clock.add_minute(s):  # 4.2.1.1
-        ev.append(Event("time", {"moved": 1, "minute": s.minute, "stoppage": s.stoppage,
-                                 "half": s.half, "reason": reason}))  # fmt: skip
+        ev.append(
+            Event(
+                "time",
+                {
+                    "moved": 1,
+                    "minute": s.minute,
+                    "stoppage": s.stoppage,
+                    "half": s.half,
+                    "reason": reason,
+                },
+            )
+        )
 
 
 def _corner(s: FubaState, team: int, ev: list[Event]) -> None:
@@ -960,8 +1054,16 @@ def _h_free_kick(s: FubaState, step, team, args, ev) -> None:
         # 5.2.2 straight to the action stage, the shot as the first action (decision 11)
         s.agenda.clear()
         t = s.turn
-        t.update({"stage": "actions", "seq": 0, "order": [team, 1 - team], "direct": True,
-                  "only": "goal", "target": s.ball})  # fmt: skip
+        t.update(
+            {
+                "stage": "actions",
+                "seq": 0,
+                "order": [team, 1 - team],
+                "direct": True,
+                "only": "goal",
+                "target": s.ball,
+            }
+        )
 
 
 def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
