@@ -30,6 +30,7 @@ from engine.fuba.board import (
 from engine.fuba.passing import check_target, legal_targets
 from engine.fuba.state import FubaState
 
+Step = dict[str, Any]  # an agenda step, or an action's arguments
 ACTION_KINDS = ("goal", "move", "position", "press")
 ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
 
@@ -294,7 +295,7 @@ _PENDING = {
 # apply
 
 
-def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[FubaState, list]:
+def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[FubaState, list[Event]]:
     """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
     if s.over:
         raise RulesError("The match is over.")
@@ -302,21 +303,21 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         raise RulesError("Nothing is pending.")
     team = side_index(action.actor)
     step = s.agenda[0]
-    _check_actor(s, step, team, action.kind)
+    _check_actor(step, team)
     if not in_place:
         s = s.clone()
         step = s.agenda[0]
     ev: list[Event] = []
     handler = _HANDLERS.get((step["k"], action.kind))
     if handler is None:
-        raise MalformedAction(f"{action.kind!r} is not possible now: {_expected(s, team)}")
+        raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
     handler(s, step, team, action.args, ev)
     while not s.agenda and not s.over:
         _next(s, ev)
     return s, ev
 
 
-def _check_actor(s: FubaState, step: dict[str, Any], team: int, kind: str) -> None:
+def _check_actor(step: Step, team: int) -> None:
     k = step["k"]
     if k == "formation":
         if step["picks"][team] is not None:
@@ -340,11 +341,6 @@ def _what(step: dict[str, Any]) -> str:
     return {"act": "choose an action", "target": "choose the target area"}.get(k, k)
 
 
-def _expected(s: FubaState, team: int) -> str:
-    step = s.agenda[0]
-    return f"waiting for {_what(step)}."
-
-
 def _int_arg(args: dict[str, Any], name: str) -> int:
     v = args.get(name)
     if isinstance(v, bool) or not isinstance(v, int):
@@ -359,14 +355,14 @@ def _str_arg(args: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     return v  # type: ignore[return-value]
 
 
-def _dice(s: FubaState, step: dict[str, Any], args: dict[str, Any], n: int) -> list[int]:
+def _dice(args: Step, n: int) -> list[int]:
     return check_roll(args.get("dice"), n)
 
 
 # -- preamble ---------------------------------------------------------------------------
 
 
-def _h_formation(s: FubaState, step, team, args, ev) -> None:
+def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     shape = formations.parse(args.get("shape"))
     if step["halftime"] and not formations.one_player_changed(s.formations[team], shape):
         raise RulesError(
@@ -391,8 +387,8 @@ def _h_formation(s: FubaState, step, team, args, ev) -> None:
         s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
 
 
-def _h_duel(s: FubaState, step, team, args, ev) -> None:
-    (die,) = _dice(s, step, args, 1)
+def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    (die,) = _dice(args, 1)
     rolls = list(step["rolls"])
     rolls[team] = die
     ev.append(Event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
@@ -412,7 +408,7 @@ def _h_duel(s: FubaState, step, team, args, ev) -> None:
         _resolve_rebound(s, rolls, ev)
 
 
-def _h_kickoff_choice(s: FubaState, step, team, args, ev) -> None:
+def _h_kickoff_choice(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     chosen = SIDES.index(_str_arg(args, "side", SIDES))
     s.agenda.pop(0)
     s.control = chosen
@@ -424,7 +420,7 @@ def _h_kickoff_choice(s: FubaState, step, team, args, ev) -> None:
 # -- setups and moves --------------------------------------------------------------------
 
 
-def _h_setup(s: FubaState, step, team, args, ev) -> None:
+def _h_setup(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     pairs = setup.parse_layout(args.get("layout"))
     setup.apply_layout(s, team, pairs, step["kind"], step["area"])
     s.agenda.pop(0)
@@ -439,7 +435,7 @@ def _move_args(args: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
     return frm, to, bool(args.get("goalkeeper")), bool(args.get("with_ball")), count
 
 
-def _h_move(s: FubaState, step, team, args, ev) -> None:
+def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     frm, to, gk, wb, count = _move_args(args)
     if step["k"] == "act" and not step["first"]:
         raise RulesError("Free movements happen only at the beginning of the first action.")
@@ -476,7 +472,7 @@ def _h_move(s: FubaState, step, team, args, ev) -> None:
         _finish_moves(s, ev)
 
 
-def _h_done(s: FubaState, step, team, args, ev) -> None:
+def _h_done(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     _finish_moves(s, ev)
 
 
@@ -517,7 +513,7 @@ def _new_turn(s: FubaState, kind: str) -> None:
     s.agenda = [{"k": "target", "team": s.control}]
 
 
-def _h_target(s: FubaState, step, team, args, ev) -> None:
+def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     target = _int_arg(args, "area")
     t = s.turn
     value = check_target(s, team, target, t["kind"])
@@ -614,7 +610,7 @@ def _do_bring(s: FubaState, team: int, frm: int, gk: bool, to: int, ev: list[Eve
     ev.append(Event("bring", {"team": team, "from": frm, "to": to, "goalkeeper": gk}))
 
 
-def _h_bring(s: FubaState, step, team, args, ev) -> None:
+def _h_bring(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     frm = _int_arg(args, "from")
     gk = bool(args.get("goalkeeper"))
     if [frm, gk] not in step["options"]:
@@ -674,7 +670,7 @@ def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
     s.agenda.append(step)
 
 
-def _h_action(s: FubaState, step, team, args, ev) -> None:
+def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     kind = _str_arg(args, "kind", ACTION_KINDS)
     allowed = allowed_kinds(s, step)
     if kind not in allowed:
@@ -707,7 +703,7 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
     return f"{kind} is not possible now."
 
 
-def _h_continue(s: FubaState, step, team, args, ev) -> None:
+def _h_continue(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     choice = _str_arg(args, "choice", ("second", "new_turn"))
     s.agenda.pop(0)
     ev.append(Event("continue", {"team": team, "choice": choice}))
@@ -735,8 +731,8 @@ def _interrupt(s: FubaState, ev: list[Event]) -> bool:
 # -- rolls --------------------------------------------------------------------------------
 
 
-def _h_roll(s: FubaState, step, team, args, ev) -> None:
-    dice = _dice(s, step, args, step["n"])
+def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    dice = _dice(args, step["n"])
     purpose = step["for"]
     ev.append(Event("dice", {"team": team, "dice": dice, "purpose": purpose}))
     _ROLLS[purpose](s, step, dice, ev)
@@ -773,7 +769,7 @@ def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     _shot_result(s, team, outcome, ev)
 
 
-def _roll_goal_difficult(s: FubaState, step, dice, ev) -> None:
+def _roll_goal_difficult(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     need = step["need"]
     outcome = plays.GOAL if dice[0] > need else plays.CORNER if dice[0] == need else plays.MISS
@@ -818,7 +814,7 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
         _bring_closest(s, other, s.ball, ev, at=0)
 
 
-def _roll_move(s: FubaState, step, dice, ev) -> None:
+def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     """4.5 the lower die, at least the formation's players for the ball's zone."""
     team = step["team"]
     z = zone(team, s.ball)
@@ -832,7 +828,7 @@ def _roll_move(s: FubaState, step, dice, ev) -> None:
         _finish_moves(s, ev)
 
 
-def _roll_position(s: FubaState, step, dice, ev) -> None:
+def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     before = s.value
     s.value = plays.positioning_value(s, team, dice)
@@ -840,7 +836,7 @@ def _roll_position(s: FubaState, step, dice, ev) -> None:
     s.agenda.pop(0)
 
 
-def _roll_press(s: FubaState, step, dice, ev) -> None:
+def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     ok, value = plays.pressing_result(s.value, dice)
     s.value = value
@@ -850,7 +846,7 @@ def _roll_press(s: FubaState, step, dice, ev) -> None:
     s.agenda.pop(0)
 
 
-def _roll_penalty(s: FubaState, step, dice, ev) -> None:
+def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     kick, dive = s.turn["kick_side"], s.turn["keeper_side"]
     need = plays.PENALTY_TABLE[(kick, dive)]
@@ -875,12 +871,12 @@ def _roll_penalty(s: FubaState, step, dice, ev) -> None:
         _goal_kick(s, 1 - team, ev)  # 5.5.2
 
 
-def _roll_yellow(s: FubaState, step, dice, ev) -> None:
+def _roll_yellow(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     s.agenda.pop(0)
     cards.yellow_test(s, step, dice[0], ev)
 
 
-def _roll_red(s: FubaState, step, dice, ev) -> None:
+def _roll_red(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     s.agenda.pop(0)
     cards.red_test(s, step, dice[0], ev)
 
@@ -991,7 +987,7 @@ def _place_corner(s: FubaState, spot: int) -> None:
     s.agenda.extend(_setup_steps(s, setup.CORNER, spot))
 
 
-def _h_corner(s: FubaState, step, team, args, ev) -> None:
+def _h_corner(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     side = _str_arg(args, "side", ("north", "south"))
     s.agenda.pop(0)
     north, south = corner_spots_for(team)
@@ -1043,7 +1039,7 @@ def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None
     s.agenda.append({"k": "free_kick", "team": team})
 
 
-def _h_free_kick(s: FubaState, step, team, args, ev) -> None:
+def _h_free_kick(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     choice = _str_arg(args, "choice", ("shoot", "pass"))
     if choice == "shoot" and not plays.can_shoot(s, team):
         raise RulesError(f"You cannot shoot directly from area {s.ball}.")
@@ -1082,7 +1078,7 @@ def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
     s.agenda.append({"k": "roll", "team": team, "n": 1, "for": "penalty"})
 
 
-def _h_penalty(s: FubaState, step, team, args, ev) -> None:
+def _h_penalty(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     side = _str_arg(args, "side", plays.PENALTY_SIDES)
     s.agenda.pop(0)
     key = "keeper_side" if step["role"] == "keeper" else "kick_side"
@@ -1097,7 +1093,7 @@ def _removable(s: FubaState, team: int) -> list[int]:
     return areas
 
 
-def _h_remove(s: FubaState, step, team, args, ev) -> None:
+def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     area = _int_arg(args, "area")
     if area not in _removable(s, team):
         raise RulesError(f"You cannot remove a player from area {area}.")
