@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba.board import HALF_PARTLY
+from engine.fuba.board import AREAS, HALF_PARTLY
 from engine.fuba.state import FubaState
 
 
@@ -55,3 +55,11 @@ def red_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> N
     ev.append(Event("red_card", {"team": team, "direct": die == 1, "yellows": s.yellows[team]}))
     if sum(s.outfield[team]) > 0:
         s.agenda.insert(0, {"k": "remove", "team": team})
+
+
+def removable_areas(s: FubaState, team: int) -> list[int]:
+    """Areas holding an outfield player the team may take off after a red card (5.6.2)."""
+    areas = [a for a in AREAS if s.outfield[team][a]]
+    if team == s.control and s.pieces(team, s.ball) == 1 and len(areas) > 1:
+        areas = [a for a in areas if a != s.ball]  # 4.5.3 keep the ball carrier
+    return areas

@@ -22,7 +22,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
-from engine.fuba import match, moves, plays, setup
+from engine.fuba import decisions, moves, plays, setup
 from engine.fuba.board import (
     ADJ,
     ALL_AREAS,
@@ -68,7 +68,7 @@ Move = tuple[int, int, bool, bool, int]  # (from, to, goalkeeper, with_ball, cou
 # Actions are immutable: the common ones are built once and shared.
 _DONE = tuple(Action(side, "done", {}) for side in SIDES)
 _KIND = tuple(
-    {k: Action(side, "action", {"kind": k}) for k in match.ACTION_KINDS} for side in SIDES
+    {k: Action(side, "action", {"kind": k}) for k in decisions.ACTION_KINDS} for side in SIDES
 )
 _CONTINUE = tuple(
     {c: Action(side, "continue", {"choice": c}) for c in ("second", "new_turn")} for side in SIDES
@@ -146,7 +146,7 @@ class Coach:
         handler = self.handlers.get(step["k"])
         if handler is not None:
             return handler(state, step, team)
-        for decision in match.pending(state):
+        for decision in decisions.pending(state):
             if decision.actor == SIDES[team] and not decision.dice:
                 return self._fallback(state, decision)
         raise ValueError(f"No decision of {SIDES[team]} is pending.")
@@ -270,7 +270,7 @@ class Coach:
         return _KIND[team][self._action_kind(s, step, team)]
 
     def _action_kind(self, s: FubaState, step: dict[str, Any], team: int) -> str:
-        allowed = match.allowed_kinds(s, step)
+        allowed = decisions.allowed_kinds(s, step)
         if len(allowed) == 1:
             return allowed[0]
         other = 1 - team
@@ -476,7 +476,7 @@ def next_action(coach: Coach, state: FubaState, dice: DiceSource) -> Action:
         return handler(state, step, step["team"])
     if "team" in step:
         return coach.decide(state, step["team"])
-    decision = match.pending(state)[0]  # a step kind this driver does not know
+    decision = decisions.pending(state)[0]  # a step kind this driver does not know
     if decision.dice:
         return Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
     return coach.choose(state, decision)

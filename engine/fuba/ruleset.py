@@ -9,7 +9,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import match
+from engine.fuba import decisions, match
 from engine.fuba.board import SIDES
 from engine.fuba.state import SCHEMA_VERSION, FubaState
 
@@ -25,7 +25,7 @@ class FubaRuleset:
         return match.new_match(options)
 
     def pending(self, state: FubaState) -> list[Decision]:
-        return match.pending(state)
+        return decisions.pending(state)
 
     def apply(self, state: FubaState, action: Action) -> tuple[FubaState, list[Event]]:
         return match.apply(state, action)

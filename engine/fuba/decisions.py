@@ -1,0 +1,259 @@
+"""What the FUBA engine is waiting for: the pending decisions with their legal choices.
+
+Autocomplete, buttons, the automatic coach and the random player of the property test all
+read the legal choices from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Choice, Decision
+from engine.fuba import cards, formations, moves, plays, setup
+from engine.fuba.board import NAMES, SIDES
+from engine.fuba.passing import legal_targets
+from engine.fuba.state import FubaState
+
+Step = dict[str, Any]
+ACTION_KINDS = ("goal", "move", "position", "press")
+
+
+def pending(s: FubaState) -> list[Decision]:
+    if s.over or not s.agenda:
+        return []
+    step = s.agenda[0]
+    return _PENDING[step["k"]](s, step)
+
+
+def _roll(team: int, n: int, prompt: str, **info: Any) -> Decision:
+    return Decision(SIDES[team], "roll", prompt, dice=n, info=info)
+
+
+def _choice(
+    team: int, action_kind: str, label: str, info: dict[str, Any] | None = None, **args: Any
+) -> Choice:
+    return Choice(Action(SIDES[team], action_kind, args), label, info or {})
+
+
+def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    out = []
+    for team in (0, 1):
+        if step["picks"][team] is not None:
+            continue
+        if step["halftime"]:
+            shapes = [formations.fmt(x) for x in formations.halftime_options(s.formations[team])]
+            prompt = "Half time: keep your formation or move one player to another position."
+        else:
+            shapes = list(formations.CARDS)
+            prompt = "Choose your formation (secret until both have chosen)."
+        choices = tuple(_choice(team, "formation", x, shape=x) for x in shapes)
+        out.append(
+            Decision(
+                SIDES[team],
+                "formation",
+                prompt,
+                choices,
+                secret=True,
+                open_ended=not step["halftime"],
+            )
+        )
+    return out
+
+
+def _p_duel(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    prompt = "Roll a die for the kick-off." if step["for"] == "kickoff" else "Rebound: roll a die."
+    return [_roll(t, 1, prompt, purpose=step["for"]) for t in (0, 1) if step["rolls"][t] is None]
+
+
+def _p_kickoff_choice(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "kickoff", f"{SIDES[t]} starts with the ball", side=SIDES[t])
+        for t in (team, 1 - team)
+    )
+    return [
+        Decision(SIDES[team], "kickoff", "You won the roll: who starts with the ball?", choices)
+    ]
+
+
+def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    presets = setup.preset_layouts(s, team, step["kind"], step["area"])
+    choices = tuple(
+        _choice(team, "setup", " ".join(f"{a}:{n}" for a, n in p), layout=p) for p in presets
+    )
+    n = (
+        10
+        - s.reds[team]
+        - (1 if setup.fixed_piece_area(step["kind"], team, s.control, step["area"]) else 0)
+    )
+    return [
+        Decision(
+            SIDES[team],
+            "setup",
+            f"Set up your {n} outfield players ({step['kind']}).",
+            choices,
+            open_ended=True,
+            info={"kind": step["kind"], "area": step["area"], "players": n},
+        )
+    ]
+
+
+def _move_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
+    team = step["team"]
+    out = []
+    for frm, to, gk, wb in moves.legal_moves(s, step):
+        who = "goalkeeper" if gk else "player"
+        label = f"{who} {frm} -> {to}" + (" with the ball" if wb else "")
+        out.append(
+            _choice(
+                team, "move", label, **{"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
+            )
+        )
+    return out
+
+
+_MOVE_PROMPTS = {
+    moves.ACTION: "Movement action: move players one area each ({left} left), or done.",
+    moves.ADJUST: "Adjust your setup: move up to {left} more players one area, or done.",
+    moves.GK_CT: "Goal kick: move any of your players one area each, then done.",
+    moves.GK_DT: "Goal kick: move up to {left} players one area each, then done.",
+    moves.QUICK_CT: "Quick free kick: move any of your players one area each, then done.",
+    moves.QUICK_DT: "Quick free kick: move up to {left} players one area each, then done.",
+    moves.EASY: "Easy situation: you may move one player to an adjacent area, or done.",
+}
+
+
+def _p_moves(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = _move_choices(s, step)
+    choices.append(_choice(team, "done", "done"))
+    prompt = _MOVE_PROMPTS[step["mode"]].format(left=step.get("left", -1))
+    return [Decision(SIDES[team], "move", prompt, tuple(choices), info={"mode": step["mode"]})]
+
+
+def _p_target(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "target", f"{a} {NAMES[a]} (ball value {v})", {"ball_value": v}, area=a)
+        for a, v in legal_targets(s, team, s.turn["kind"])
+    )
+    return [Decision(SIDES[team], "target", "Choose the target area.", choices)]
+
+
+def _p_roll(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    n = step["n"]
+    prompt = f"Roll {n} {'die' if n == 1 else 'dice'} ({step['for'].replace('_', ' ')})."
+    return [_roll(step["team"], n, prompt, purpose=step["for"])]
+
+
+def _p_bring(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(
+            team,
+            "bring",
+            f"{'goalkeeper' if gk else 'player'} from {a}",
+            **{"from": a, "goalkeeper": gk},
+        )
+        for a, gk in step["options"]
+    )
+    prompt = f"Move your closest player to area {step['to']} (4.2.2.1)."
+    return [Decision(SIDES[team], "bring", prompt, choices)]
+
+
+def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
+    team = step["team"]
+    if step.get("only"):
+        return [step["only"]]
+    done = s.turn["acts"][team]
+    out = []
+    for kind in ACTION_KINDS:
+        if kind in done:
+            continue  # 4.3.2 a second action differs from the first
+        if kind == "goal" and not plays.can_shoot(s, team):
+            continue
+        if kind == "press" and not plays.can_press(s, team):
+            continue
+        out.append(kind)
+    return out
+
+
+def _p_act(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = [_choice(team, "action", k, kind=k) for k in allowed_kinds(s, step)]
+    if step["first"]:
+        choices.extend(_move_choices(s, step))
+        prompt = "Choose your action; free movements first if you like."
+    else:
+        prompt = "Choose your second action."
+    return [Decision(SIDES[team], "action", prompt, tuple(choices))]
+
+
+def _p_continue(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "continue", "second actions", choice="second"),
+        _choice(team, "continue", "new turn", choice="new_turn"),
+    )
+    return [Decision(SIDES[team], "continue", "Play second actions or start a new turn?", choices)]
+
+
+def _p_free_kick(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = [_choice(team, "free_kick", "play the ball (new turn)", choice="pass")]
+    if plays.can_shoot(s, team):
+        choices.insert(0, _choice(team, "free_kick", "shoot directly", choice="shoot"))
+    return [
+        Decision(
+            SIDES[team], "free_kick", "Free kick: shoot directly or play the ball?", tuple(choices)
+        )
+    ]
+
+
+def _p_corner(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "corner", f"{side} corner", side=side) for side in ("north", "south")
+    )
+    return [Decision(SIDES[team], "corner", "Choose the corner to take the kick from.", choices)]
+
+
+def _p_penalty(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    keeper = step["role"] == "keeper"
+    choices = tuple(_choice(team, "penalty", side, side=side) for side in plays.PENALTY_SIDES)
+    prompt = (
+        "Penalty: where does your goalkeeper dive (his own left/right), or no guess (middle)?"
+        if keeper
+        else "Penalty: kick to the left, middle or right?"
+    )
+    return [Decision(SIDES[team], "penalty", prompt, choices, secret=True)]
+
+
+def _p_remove(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "remove", f"remove a player from {a}", area=a)
+        for a in cards.removable_areas(s, team)
+    )
+    return [Decision(SIDES[team], "remove", "Red card: remove one outfield player.", choices)]
+
+
+_PENDING = {
+    "formation": _p_formation,
+    "duel": _p_duel,
+    "kickoff_choice": _p_kickoff_choice,
+    "setup": _p_setup,
+    "moves": _p_moves,
+    "target": _p_target,
+    "roll": _p_roll,
+    "bring": _p_bring,
+    "act": _p_act,
+    "continue": _p_continue,
+    "free_kick": _p_free_kick,
+    "corner": _p_corner,
+    "penalty": _p_penalty,
+    "remove": _p_remove,
+}
