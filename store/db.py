@@ -1,0 +1,73 @@
+"""Async engines: SQLite (aiosqlite) tuned for a bot, or PostgreSQL through asyncpg."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
+
+from store.config import database_url
+
+BUSY_TIMEOUT_MS = 5_000
+
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",  # with WAL: durable except on power loss, no fsync per commit
+    "PRAGMA foreign_keys=ON",
+    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+)
+
+
+def _compact_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def make_engine(url: URL | str | None = None, **kwargs: Any) -> AsyncEngine:
+    """An engine for ``url`` (default: the configured database, see ``store.config``)."""
+    url = database_url() if url is None else url
+    if _is_sqlite(url):
+        kwargs.setdefault("pool_reset_on_return", None)  # see _reset_sqlite
+        if sys.version_info >= (3, 12):
+            kwargs.setdefault("connect_args", {"autocommit": sqlite3.LEGACY_TRANSACTION_CONTROL})
+    engine = create_async_engine(url, json_serializer=_compact_json, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _tune_sqlite(engine)
+    return engine
+
+
+def _is_sqlite(url: URL | str) -> bool:
+    return str(url).startswith("sqlite")
+
+
+def _tune_sqlite(engine: AsyncEngine) -> None:
+    database = engine.url.database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+        # The driver opens a write transaction with BEGIN IMMEDIATE just before the first
+        # INSERT/UPDATE/DELETE; reads before it run on their own. That is all the store's
+        # optimistic protocol needs (the UPDATE checks the version under the write lock), and
+        # it saves a round trip to the driver's thread per transaction.
+        dbapi_connection.isolation_level = "IMMEDIATE"
+        cursor = dbapi_connection.cursor()
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "reset")
+    def _reset_sqlite(
+        dbapi_connection: Any, record: ConnectionPoolEntry, _state: PoolResetState
+    ) -> None:
+        # Roll back on return to the pool only when a transaction is open (a write lock must
+        # never leak); the default rollback costs a thread round trip every time.
+        if record.driver_connection is not None and record.driver_connection.in_transaction:
+            dbapi_connection.rollback()

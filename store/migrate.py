@@ -1,0 +1,113 @@
+"""Bring the database schema up to date with Alembic (``migrations/``).
+
+The bot calls ``upgrade_database()`` on start; ``alembic upgrade head`` does the same by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import pool
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from store.config import ROOT, database_url
+from store.db import make_engine
+
+ALEMBIC_INI = ROOT / "alembic.ini"
+# PostgreSQL advisory lock ("FUBA") held while migrating, so that bot processes starting
+# together migrate one after the other instead of racing to create the same tables.
+_LOCK_KEY = 0x46554241
+
+
+def alembic_config(**attributes: Any) -> Config:
+    config = Config(str(ALEMBIC_INI))
+    config.attributes.update(configure_logger=False, **attributes)
+    return config
+
+
+@asynccontextmanager
+async def migration_connection(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """A connection inside one transaction for migrating (BEGIN IMMEDIATE on SQLite)."""
+    async with engine.connect() as conn:
+        if engine.dialect.name != "sqlite":
+            async with conn.begin():
+                yield conn
+            return
+        # Batch mode rebuilds a table and drops the old one; with foreign keys on, that DROP
+        # would cascade into the action log. SQLite ignores this pragma inside a transaction,
+        # so it is switched before BEGIN, and the keys are checked before COMMIT. DDL needs
+        # an explicit BEGIN: the driver only opens transactions before DML.
+        await conn.run_sync(_sqlite_session, "OFF", None)
+        try:
+            async with conn.begin():
+                await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                yield conn
+                await conn.run_sync(_check_foreign_keys)
+        finally:
+            await conn.run_sync(_sqlite_session, "ON", "IMMEDIATE")
+
+
+def lock_for_migrations(connection: Connection) -> None:
+    """Called by ``migrations/env.py`` inside the migration transaction."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK_KEY})")
+
+
+async def migrate(engine: AsyncEngine, revision: str = "head") -> None:
+    """Upgrade the database behind ``engine`` to ``revision``."""
+    await _run(engine, command.upgrade, revision)
+
+
+async def downgrade(engine: AsyncEngine, revision: str) -> None:
+    """Downgrade the database behind ``engine`` to ``revision`` ("base": no tables)."""
+    await _run(engine, command.downgrade, revision)
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    async with engine.connect() as conn:
+        return await conn.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )
+
+
+def upgrade_database(url: URL | str | None = None) -> URL:
+    """Upgrade the configured database (or ``url``) to the latest schema; returns its URL.
+    For synchronous callers such as the bot's start; it runs its own event loop."""
+    url = database_url() if url is None else make_url(url)
+
+    async def run() -> None:
+        engine = make_engine(url, poolclass=pool.NullPool)
+        try:
+            await migrate(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+    return url
+
+
+async def _run(engine: AsyncEngine, step: Callable[[Config, str], None], revision: str) -> None:
+    async with migration_connection(engine) as conn:
+        await conn.run_sync(lambda sync: step(alembic_config(connection=sync), revision))
+
+
+def _sqlite_session(connection: Connection, foreign_keys: str, isolation: str | None) -> None:
+    dbapi_connection = connection.connection.dbapi_connection  # no implicit BEGIN here
+    assert dbapi_connection is not None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA foreign_keys={foreign_keys}")
+    cursor.close()
+    dbapi_connection.isolation_level = isolation
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise RuntimeError(f"migration left rows with broken foreign keys: {broken[:5]}")

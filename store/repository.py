@@ -1,0 +1,419 @@
+"""The match repository the referee uses: create, load, apply actions, finish, replay.
+
+Every change is one transaction that reads the match, applies through the engine, and writes
+``version = version + 1 WHERE version = <the version read>``. If another click or process got
+there first the write touches no row and ``ConflictError`` is raised: nothing is ever merged or
+overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.registry``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from engine import registry
+from engine.core import Action, Event, Ruleset
+from store import states
+from store.db import make_engine
+from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound
+from store.models import Match, MatchAction, MatchStatus, Player, utcnow
+
+JSONData = dict[str, Any]
+# Called with the state after each applied action; returns the next action the referee takes
+# itself in the same transaction (virtual dice, say), or None to stop.
+Follow = Callable[[Any], Action | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player taking a side when a match is created."""
+
+    side: str
+    user_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match as stored, with its state decoded by its ruleset."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    ruleset: str
+    options: JSONData
+    status: MatchStatus
+    players: dict[str, int]  # side -> Discord user id
+    state: Any
+    version: int
+    action_count: int
+    result: JSONData | None
+    created_at: datetime
+    updated_at: datetime
+
+    def sides_of(self, user_id: int) -> list[str]:
+        """The sides ``user_id`` plays (empty for a spectator)."""
+        return [side for side, user in self.players.items() if user == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The outcome of ``apply``: the match after it, what happened, and the actions logged
+    (the player's, then any the referee added through ``follow``)."""
+
+    match: StoredMatch
+    events: list[Event]
+    actions: list[Action]
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    seq: int
+    action: Action
+    user_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Everything needed to replay a match: ``replay(initial, actions) == match.state``."""
+
+    match: StoredMatch
+    initial: Any
+    log: list[LoggedAction]
+
+    @property
+    def actions(self) -> list[Action]:
+        return [entry.action for entry in self.log]
+
+
+class MatchStore:
+    """Async repository over one engine. Share one per process; it is safe for concurrent tasks."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: URL | str | None = None, **engine_kwargs: Any) -> MatchStore:
+        """A store on ``url`` (default: the configured database). Run migrations first."""
+        return cls(make_engine(url, **engine_kwargs))
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncSession]:
+        """A session whose transaction commits on success and rolls back on any error."""
+        async with self._sessions() as session:
+            yield session
+            await session.commit()
+
+    # -- players -------------------------------------------------------------------------
+
+    async def remember_player(self, user_id: int, display_name: str) -> None:
+        """Create or refresh the cached display name of a Discord user."""
+        async with self._write() as session:
+            await _upsert_players(session, [(user_id, display_name)])
+
+    async def display_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Cached display names of those users that have one."""
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(Player.user_id, Player.display_name).where(Player.user_id.in_(set(user_ids)))
+            )
+            return {user_id: name for user_id, name in rows}
+
+    # -- matches -------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        ruleset: str,
+        seats: Sequence[Seat],
+        options: JSONData | None = None,
+    ) -> StoredMatch:
+        """Start a match in a channel. Raises ``ChannelBusy`` if the channel has an active
+        match (the database refuses it even when two processes race)."""
+        rules = registry.get(ruleset)
+        sides = [seat.side for seat in seats]
+        if len(seats) != 2 or sorted(sides) != sorted(rules.sides):
+            raise ValueError(f"{ruleset} needs one seat for each of {rules.sides}, got {sides}")
+        options = dict(options or {})
+        state = rules.to_json(rules.initial(options))
+        first, second = seats
+        row = Match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            ruleset=rules.name,
+            options=options,
+            status=MatchStatus.ACTIVE.value,
+            player1_id=first.user_id,
+            player1_side=first.side,
+            player2_id=second.user_id,
+            player2_side=second.side,
+            initial_state=state,
+            state=state,
+            state_schema=rules.schema_version,
+        )
+        try:
+            async with self._write() as session:
+                await _upsert_players(session, [(s.user_id, s.display_name) for s in seats])
+                session.add(row)
+        except IntegrityError as exc:
+            busy = await self.active_match(channel_id)
+            if busy is None:
+                raise
+            raise ChannelBusy(channel_id, busy.id) from exc
+        return _record(row, rules, rules.from_json(state))
+
+    async def get_match(self, match_id: int) -> StoredMatch:
+        async with self._sessions() as session:
+            row = await _get(session, match_id)
+            return _decode(row)
+
+    async def active_match(self, channel_id: int) -> StoredMatch | None:
+        """The match in progress in a channel, if any."""
+        async with self._sessions() as session:
+            row = await session.scalar(
+                select(Match).where(
+                    Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE.value
+                )
+            )
+            return None if row is None else _decode(row)
+
+    async def active_matches(self, guild_id: int) -> list[StoredMatch]:
+        """The matches in progress in a guild, oldest first."""
+        async with self._sessions() as session:
+            rows = await session.scalars(
+                select(Match)
+                .where(Match.guild_id == guild_id, Match.status == MatchStatus.ACTIVE.value)
+                .order_by(Match.id)
+            )
+            return [_decode(row) for row in rows]
+
+    async def apply(
+        self,
+        match_id: int,
+        action: Action,
+        *,
+        user_id: int | None = None,
+        expected_version: int | None = None,
+        follow: Follow | None = None,
+    ) -> Applied:
+        """Apply ``action`` through the ruleset and save the new state and the logged action in
+        one transaction.
+
+        ``expected_version`` is the version the player saw (a button drawn for version N): if
+        the match has moved on, ``ConflictError`` is raised instead of applying. A rules error
+        from the engine propagates unchanged and nothing is written.
+        """
+        async with self._write() as session:
+            row = await _get(session, match_id)
+            if row.status != MatchStatus.ACTIVE:
+                raise MatchNotActive(match_id, row.status)
+            if expected_version is not None and row.version != expected_version:
+                raise ConflictError(match_id, expected_version, row.version)
+            rules = registry.get(row.ruleset)
+            state = _load_state(rules, row)
+            state, events = rules.apply(state, action)
+            done = [action]
+            while follow is not None and (extra := follow(state)) is not None:
+                state, more = rules.apply(state, extra)
+                events.extend(more)
+                done.append(extra)
+
+            now = utcnow()
+            data = rules.to_json(state)
+            first_seq = row.action_count + 1
+            changes = {
+                "state": data,
+                "state_schema": rules.schema_version,
+                "action_count": row.action_count + len(done),
+                "updated_at": now,
+            }
+            if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
+                changes["initial_state"] = states.upgrade(
+                    rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
+                )
+            await _write_match(session, row, changes)
+            await _append_actions(session, match_id, first_seq, done, user_id, now)
+        record = _record(
+            row,
+            rules,
+            state,
+            version=row.version + 1,
+            action_count=row.action_count + len(done),
+            updated_at=now,
+        )
+        return Applied(record, events, done)
+
+    async def finish(
+        self, match_id: int, result: JSONData, *, expected_version: int | None = None
+    ) -> None:
+        """Mark the match finished with its result (score, winner...); the channel is free."""
+        await self._close(match_id, MatchStatus.FINISHED, result, expected_version)
+
+    async def abort(
+        self,
+        match_id: int,
+        result: JSONData | None = None,
+        *,
+        expected_version: int | None = None,
+    ) -> None:
+        """Mark the match aborted (``result`` may say why); the channel is free. Works even
+        when the stored state can no longer be read."""
+        await self._close(match_id, MatchStatus.ABORTED, result, expected_version)
+
+    async def _close(
+        self,
+        match_id: int,
+        status: MatchStatus,
+        result: JSONData | None,
+        expected_version: int | None,
+    ) -> None:
+        async with self._write() as session:
+            row = await _get(session, match_id)
+            if row.status != MatchStatus.ACTIVE:
+                raise MatchNotActive(match_id, row.status)
+            if expected_version is not None and row.version != expected_version:
+                raise ConflictError(match_id, expected_version, row.version)
+            changes = {"status": status.value, "result": result, "updated_at": utcnow()}
+            await _write_match(session, row, changes)
+
+    async def history(self, match_id: int) -> History:
+        """The match, its initial state and its ordered action log, for replay."""
+        async with self._sessions() as session:
+            row = await _get(session, match_id)
+            # Actions are append-only: those up to the count read belong to this state, even
+            # if another transaction has appended more since.
+            entries = await session.scalars(
+                select(MatchAction)
+                .where(MatchAction.match_id == match_id, MatchAction.seq <= row.action_count)
+                .order_by(MatchAction.seq)
+            )
+            log = [
+                LoggedAction(e.seq, Action(e.actor, e.kind, e.args), e.user_id, e.created_at)
+                for e in entries
+            ]
+            match = _decode(row)
+            rules = registry.get(row.ruleset)
+            initial = states.load(
+                rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
+            )
+            return History(match, initial, log)
+
+
+# -- helpers (module level so that tests can inject failures between the steps) ----------
+
+
+async def _get(session: AsyncSession, match_id: int) -> Match:
+    row = await session.get(Match, match_id)
+    if row is None:
+        raise MatchNotFound(f"There is no match #{match_id}.")
+    return row
+
+
+def _load_state(rules: Ruleset[Any], row: Match) -> Any:
+    return states.load(rules, row.state, row.state_schema, f"Match #{row.id}")
+
+
+def _decode(row: Match) -> StoredMatch:
+    rules = registry.get(row.ruleset)
+    return _record(row, rules, _load_state(rules, row))
+
+
+def _record(row: Match, rules: Ruleset[Any], state: Any, **changes: Any) -> StoredMatch:
+    values: dict[str, Any] = {
+        "id": row.id,
+        "guild_id": row.guild_id,
+        "channel_id": row.channel_id,
+        "ruleset": rules.name,
+        "options": row.options,
+        "status": MatchStatus(row.status),
+        "players": {row.player1_side: row.player1_id, row.player2_side: row.player2_id},
+        "state": state,
+        "version": row.version,
+        "action_count": row.action_count,
+        "result": row.result,
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+    }
+    values.update(changes)
+    return StoredMatch(**values)
+
+
+async def _write_match(session: AsyncSession, row: Match, changes: JSONData) -> None:
+    """The optimistic write: only if the match is still at the version that was read."""
+    result = await session.execute(
+        update(Match)
+        .where(Match.id == row.id, Match.version == row.version)
+        .values(version=Match.version + 1, **changes)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        raise ConflictError(row.id, row.version)
+
+
+async def _append_actions(
+    session: AsyncSession,
+    match_id: int,
+    first_seq: int,
+    actions: Sequence[Action],
+    user_id: int | None,
+    now: datetime,
+) -> None:
+    await session.execute(
+        insert(MatchAction),
+        [
+            {
+                "match_id": match_id,
+                "seq": first_seq + i,
+                "actor": action.actor,
+                "kind": action.kind,
+                "args": action.args,
+                "user_id": user_id,
+                "created_at": now,
+            }
+            for i, action in enumerate(actions)
+        ],
+    )
+
+
+async def _upsert_players(session: AsyncSession, players: Iterable[tuple[int, str]]) -> None:
+    now = utcnow()
+    rows = {
+        user_id: {"user_id": user_id, "display_name": name, "created_at": now, "updated_at": now}
+        for user_id, name in players
+    }
+    stmt = _dialect_insert(session, Player).values(list(rows.values()))
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[Player.user_id],
+        set_={"display_name": stmt.excluded.display_name, "updated_at": now},
+    )
+    await session.execute(stmt)
+
+
+def _dialect_insert(
+    session: AsyncSession, table: type[Player]
+) -> sqlite.Insert | postgresql.Insert:
+    """An INSERT that knows ON CONFLICT (SQLite and PostgreSQL spell it alike)."""
+    name = session.get_bind().dialect.name
+    make = _UPSERTS.get(name)
+    if make is None:
+        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {name}")
+    return make(table)
+
+
+_UPSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
