@@ -35,6 +35,15 @@ def run_demo_command(seed: int | None, as_json: bool) -> int:
 
 def run_bot() -> int:
     """Run the bot. Discord play is not wired yet, so this runs the offline demo."""
+    from store.config import describe
+    from store.migrate import DatabaseUnavailable, upgrade_database
+
+    try:
+        url = upgrade_database()  # DATABASE_URL, or data/fuba.sqlite3; schema to the latest
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"Database: {describe(url)}", file=sys.stderr)
     if os.environ.get("DISCORD_TOKEN", "").strip():
         print(
             "Discord play is not available yet in this version; running the offline demo instead.",

@@ -15,10 +15,12 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import pool
 from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from store.config import ROOT, database_url
+from store.config import ROOT, database_url, describe
 from store.db import make_engine
+from store.errors import StoreError
 
 ALEMBIC_INI = ROOT / "alembic.ini"
 # PostgreSQL advisory lock ("FUBA") held while migrating, so that bot processes starting
@@ -77,9 +79,14 @@ async def current_revision(engine: AsyncEngine) -> str | None:
         )
 
 
+class DatabaseUnavailable(StoreError):
+    """The database cannot be reached or opened."""
+
+
 def upgrade_database(url: URL | str | None = None) -> URL:
     """Upgrade the configured database (or ``url``) to the latest schema; returns its URL.
-    For synchronous callers such as the bot's start; it runs its own event loop."""
+    For synchronous callers such as the bot's start; it runs its own event loop. Raises
+    ``DatabaseUnavailable`` with a readable message when the database cannot be opened."""
     url = database_url() if url is None else make_url(url)
 
     async def run() -> None:
@@ -89,7 +96,13 @@ def upgrade_database(url: URL | str | None = None) -> URL:
         finally:
             await engine.dispose()
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except (OSError, DBAPIError) as exc:
+        raise DatabaseUnavailable(
+            f"cannot open the database {describe(url)}: {exc}\n"
+            "Check DATABASE_URL, or unset it to use the SQLite file data/fuba.sqlite3."
+        ) from exc
     return url
 
 

@@ -1,0 +1,120 @@
+"""Races: two clicks, two tasks, two processes (separate engines) on one match. Every action is
+applied exactly once or refused with a conflict, and the stored log replays to the state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Awaitable
+
+import pytest
+from sqlalchemy.engine import URL
+
+from engine.core import Action, replay
+from engine.fuba import FUBA
+from store.errors import ConflictError
+from store.repository import Applied, MatchStore
+from tests.store.conftest import SEATS
+
+RACE_ACTIONS = 30
+
+
+async def _outcome(call: Awaitable[Applied]) -> str:
+    try:
+        await call
+    except ConflictError:
+        return "conflict"
+    return "applied"
+
+
+@pytest.mark.parametrize("engines", [1, 2])
+async def test_a_double_click_applies_once(
+    db_url: URL, coach_log: list[Action], engines: int
+) -> None:
+    stores = [MatchStore.open(db_url) for _ in range(engines)]
+    first, second = stores[0], stores[-1]
+    try:
+        match = await first.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+        for version, action in enumerate(coach_log[:10]):
+            # Both clicks were drawn for the same version of the board.
+            outcomes = await asyncio.gather(
+                _outcome(first.apply(match.id, action, expected_version=version)),
+                _outcome(second.apply(match.id, action, expected_version=version)),
+            )
+            assert sorted(outcomes) == ["applied", "conflict"]
+        history = await second.history(match.id)
+        assert history.actions == coach_log[:10]
+        assert history.match.version == 10
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def _player(store: MatchStore, match_id: int, log: list[Action], tally: Counter[str]) -> None:
+    """Keep making the next move of the log, as a player pressing the button they see."""
+    while True:
+        seen = await store.get_match(match_id)
+        if seen.action_count >= len(log):
+            return
+        try:
+            await store.apply(
+                match_id,
+                log[seen.action_count],
+                user_id=SEATS[0].user_id,
+                expected_version=seen.version,
+            )
+        except ConflictError:
+            tally["conflict"] += 1
+        else:
+            tally["applied"] += 1
+        await asyncio.sleep(0)
+
+
+@pytest.mark.parametrize("engines", [1, 2])
+async def test_racing_tasks_apply_every_action_exactly_once(
+    db_url: URL, coach_log: list[Action], engines: int
+) -> None:
+    stores = [MatchStore.open(db_url) for _ in range(engines)]
+    try:
+        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+        log = coach_log[:RACE_ACTIONS]
+        tallies = [Counter[str](), Counter[str]()]
+        await asyncio.gather(
+            _player(stores[0], match.id, log, tallies[0]),
+            _player(stores[-1], match.id, log, tallies[1]),
+        )
+        assert tallies[0]["applied"] + tallies[1]["applied"] == len(log)
+        history = await stores[-1].history(match.id)
+        assert history.actions == log
+        assert history.match.version == len(log)
+        assert replay(FUBA, history.initial, history.actions) == history.match.state
+        assert history.match.state == replay(FUBA, FUBA.initial(), log)
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_unversioned_racing_writes_never_overwrite(
+    db_url: URL, coach_log: list[Action]
+) -> None:
+    """Without expected_version, two stores that read the same version race to write: the
+    loser gets a conflict (or, if it read after the winner committed, applies on top); no
+    write is ever lost."""
+    stores = [MatchStore.open(db_url), MatchStore.open(db_url)]
+    try:
+        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+        # Both sides choose their formation at once: legal in either order.
+        west, east = coach_log[0], coach_log[1]
+        assert {west.actor, east.actor} == {"west", "east"}
+        outcomes = await asyncio.gather(
+            _outcome(stores[0].apply(match.id, west)),
+            _outcome(stores[1].apply(match.id, east)),
+        )
+        history = await stores[0].history(match.id)
+        assert len(history.actions) == outcomes.count("applied") >= 1
+        assert replay(FUBA, history.initial, history.actions) == history.match.state
+        for action, outcome in zip((west, east), outcomes, strict=True):
+            assert (action in history.actions) == (outcome == "applied")
+    finally:
+        for store in stores:
+            await store.close()

@@ -1,0 +1,120 @@
+"""Crash safety: a failure, or a killed process, between the engine's apply and the commit
+leaves the match exactly as it was; the same move can then be made again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import URL
+
+import store.repository as repository
+from engine.core import Action
+from store.config import ROOT
+from store.repository import MatchStore
+from tests.store.conftest import SEATS
+
+
+class Boom(RuntimeError):
+    pass
+
+
+async def _started(store: MatchStore, coach_log: list[Action]) -> int:
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    for action in coach_log[:4]:
+        await store.apply(match.id, action)
+    return match.id
+
+
+async def _assert_unchanged(store: MatchStore, match_id: int, coach_log: list[Action]) -> None:
+    match = await store.get_match(match_id)
+    assert (match.version, match.action_count) == (4, 4)
+    history = await store.history(match_id)
+    assert history.actions == coach_log[:4]
+    # Nothing half-written blocks the next move: it is applied as number 5.
+    applied = await store.apply(match_id, coach_log[4], expected_version=4)
+    assert applied.match.version == 5
+    assert (await store.history(match_id)).actions == coach_log[:5]
+
+
+@pytest.mark.parametrize("where", ["after the engine", "after the writes"])
+async def test_a_failure_before_commit_leaves_the_previous_state(
+    store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    match_id = await _started(store, coach_log)
+    before = await store.get_match(match_id)
+    if where == "after the engine":
+        target = "_write_match"
+
+        async def failing(*args: Any) -> None:
+            raise Boom(where)
+    else:
+        target = "_append_actions"
+        original = repository._append_actions
+
+        async def failing(*args: Any) -> None:
+            await original(*args)  # the state UPDATE and the action INSERT both ran
+            raise Boom(where)
+
+    monkeypatch.setattr(repository, target, failing)
+    with pytest.raises(Boom):
+        await store.apply(match_id, coach_log[4], expected_version=4)
+    monkeypatch.undo()
+    assert await store.get_match(match_id) == before
+    await _assert_unchanged(store, match_id, coach_log)
+
+
+KILLED_MID_TRANSACTION = textwrap.dedent(
+    """
+    import asyncio, json, os, sys
+    import store.repository as repository
+    from engine.core import Action
+    from store.repository import MatchStore
+
+    original = repository._append_actions
+
+    async def die(*args):
+        await original(*args)
+        os._exit(9)  # the process dies with the transaction open: no rollback, no cleanup
+
+    repository._append_actions = die
+
+    async def main():
+        store = MatchStore.open(sys.argv[1])
+        action = Action.from_json(json.loads(sys.argv[3]))
+        await store.apply(int(sys.argv[2]), action, expected_version=4)
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_process_killed_before_commit_loses_nothing_committed(
+    store: MatchStore, db_url: URL, coach_log: list[Action]
+) -> None:
+    match_id = await _started(store, coach_log)
+    await store.engine.dispose()  # like a second bot process: nothing shared
+    url = db_url.render_as_string(hide_password=False)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            KILLED_MID_TRANSACTION,
+            url,
+            str(match_id),
+            json.dumps(coach_log[4].to_json()),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 9, result.stderr
+    await _assert_unchanged(store, match_id, coach_log)

@@ -1,0 +1,205 @@
+"""Alembic: from an empty database to head, down to nothing and back, by hand and from the bot;
+the migrations build exactly the schema of the models. SQLite connections are tuned."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from store import scratch
+from store.config import ROOT
+from store.db import BUSY_TIMEOUT_MS, make_engine
+from store.migrate import (
+    DatabaseUnavailable,
+    alembic_config,
+    current_revision,
+    downgrade,
+    migrate,
+    upgrade_database,
+)
+from store.models import Base
+from store.repository import MatchStore
+from tests.store.conftest import SEATS, pg_server, run_async, sqlite_url
+
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+TABLES = {"players", "matches", "match_actions"}
+
+
+@pytest.fixture
+def empty_url(backend: str, tmp_path: Path) -> AsyncIterator[URL]:
+    """A database with no tables at all."""
+    if backend == "sqlite":
+        yield sqlite_url(tmp_path / "empty.sqlite3")
+        return
+    server = pg_server()
+    if server is None:
+        pytest.skip("PostgreSQL: set TEST_DATABASE_URL to run the store tests on it too")
+    url = run_async(scratch.create_database(server, prefix="fuba_migrate"))
+    try:
+        yield url
+    finally:
+        run_async(scratch.drop_database(url, via=server))
+
+
+@pytest.fixture
+async def engine(empty_url: URL) -> AsyncIterator[AsyncEngine]:
+    engine = make_engine(empty_url)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+
+
+async def _tables(engine: AsyncEngine) -> set[str]:
+    async with engine.connect() as conn:
+        names = await conn.run_sync(lambda sync: inspect(sync).get_table_names())
+    return set(names) - {"alembic_version"}
+
+
+async def _usable(engine: AsyncEngine) -> None:
+    store = MatchStore(engine)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    assert (await store.active_match(2)) == match
+
+
+async def test_upgrade_from_empty_to_head(engine: AsyncEngine) -> None:
+    assert HEAD is not None
+    assert await current_revision(engine) is None and await _tables(engine) == set()
+    await migrate(engine)
+    assert await current_revision(engine) == HEAD
+    assert await _tables(engine) == TABLES
+    await migrate(engine)  # already at head: nothing to do
+    await _usable(engine)
+
+
+async def test_downgrade_and_upgrade_round_trip(engine: AsyncEngine) -> None:
+    await migrate(engine)
+    await downgrade(engine, "base")
+    assert await current_revision(engine) is None
+    assert await _tables(engine) == set()
+    await migrate(engine)
+    assert await current_revision(engine) == HEAD
+    await _usable(engine)
+
+
+async def test_the_migrations_build_the_schema_of_the_models(engine: AsyncEngine) -> None:
+    await migrate(engine)
+    async with engine.connect() as conn:
+        diff = await conn.run_sync(
+            lambda sync: compare_metadata(
+                MigrationContext.configure(sync, opts={"compare_type": True}), Base.metadata
+            )
+        )
+    assert diff == []
+
+
+async def test_one_active_match_per_channel_is_an_index(engine: AsyncEngine) -> None:
+    await migrate(engine)
+    async with engine.connect() as conn:
+        indexes = await conn.run_sync(lambda sync: inspect(sync).get_indexes("matches"))
+    by_name = {index["name"]: index for index in indexes}
+    active = by_name["uq_matches_active_channel"]
+    assert active["unique"] and active["column_names"] == ["channel_id"]
+
+
+def _alembic_by_hand(url: URL, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": url.render_as_string(hide_password=False)}
+    return subprocess.run(
+        [sys.executable, "-m", "alembic", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+async def test_alembic_upgrade_head_by_hand(engine: AsyncEngine, empty_url: URL) -> None:
+    done = _alembic_by_hand(empty_url, "upgrade", "head")
+    assert done.returncode == 0, done.stderr
+    assert f"-> {HEAD}" in done.stderr
+    assert await current_revision(engine) == HEAD
+    await _usable(engine)
+
+
+def test_upgrade_database_uses_database_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "deep" / "bot.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{path}")
+    url = upgrade_database()
+    assert url.drivername == "sqlite+aiosqlite" and url.database == str(path)
+
+    async def revision() -> str | None:
+        engine = make_engine(url)
+        try:
+            return await current_revision(engine)
+        finally:
+            await engine.dispose()
+
+    assert run_async(revision()) == HEAD
+
+
+def test_an_unreachable_database_is_reported_clearly() -> None:
+    with pytest.raises(DatabaseUnavailable) as err:
+        upgrade_database("postgresql+asyncpg://nobody:secret@127.0.0.1:1/none")
+    message = str(err.value)
+    assert message.startswith("cannot open the database postgresql+asyncpg://nobody:***@")
+    assert "Check DATABASE_URL" in message and "secret" not in message
+
+
+def test_the_bot_migrates_on_start(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}"}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "bot.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Database: sqlite+aiosqlite:///{path}" in done.stderr
+    engine = make_engine(sqlite_url(path))
+    try:
+        assert run_async(current_revision(engine)) == HEAD
+    finally:
+        run_async(engine.dispose())
+
+
+async def test_sqlite_connections_are_tuned(tmp_path: Path) -> None:
+    engine = make_engine(sqlite_url(tmp_path / "tuned.sqlite3"))
+    try:
+        async with engine.connect() as conn:
+            values = {
+                pragma: (await conn.exec_driver_sql(f"PRAGMA {pragma}")).scalar()
+                for pragma in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+            }
+    finally:
+        await engine.dispose()
+    assert values == {
+        "journal_mode": "wal",
+        "synchronous": 1,  # NORMAL
+        "foreign_keys": 1,
+        "busy_timeout": BUSY_TIMEOUT_MS,
+    }
+
+
+async def test_foreign_keys_are_enforced(store: MatchStore) -> None:
+    async with store.engine.connect() as conn:
+        with pytest.raises(IntegrityError, match="(?i)foreign key"):
+            await conn.execute(
+                text(
+                    "INSERT INTO match_actions (match_id, seq, actor, kind, args, created_at) "
+                    "VALUES (999, 1, 'west', 'roll', '{}', CURRENT_TIMESTAMP)"
+                )
+            )
