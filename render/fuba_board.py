@@ -1,0 +1,356 @@
+"""The FUBA board image: a pure function of a match view (``FUBA.view(state, viewer)``).
+
+>>> from engine.fuba import FUBA
+>>> render_png(FUBA.view(FUBA.initial(), None))[:4]
+b'\\x89PNG'
+
+Speed: the static board (``render.background``) is drawn once per width and quantised to one
+256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
+over the pixels it covers, and kept as a palette sprite, so a render is a copy of the background
+plus a few masked pastes. ``render.png.BandEncoder`` then compresses only the rows that differ
+from the background. The caches only ever grow (up to a bound) and are guarded by locks, so
+``render_png`` may be called from a thread or process pool.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageChops
+
+from engine.fuba.board import ALL_AREAS, CORNER_SPOTS
+from render import background, panels, pieces
+from render import colours as C
+from render.geometry import Layout, layout
+from render.kits import RGB, Kit, choose_kits
+from render.png import BandEncoder
+from render.sketch import Sketch, Sprite
+
+DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
+DEFAULT_NAMES = ("West", "East")
+DEFAULT_WIDTH = 1280
+SIDES = ("west", "east")
+SPRITE_LIMIT = 6000  # per board; a match needs a few hundred
+
+
+class Caption(NamedTuple):
+    """A line about what just happened. With ``team`` it is a banner in that team's colour;
+    with ``shot`` (the area a goal was scored from) an arrow flies from there into the goal."""
+
+    text: str
+    team: int | None = None
+    shot: int | None = None
+
+
+class Board:
+    """The background, palette, sprites and PNG encoder for one pair of kits at one width."""
+
+    def __init__(self, kits: tuple[Kit, Kit], width: int) -> None:
+        self.kits = kits
+        self.g: Layout = layout(width)
+        self.rgb = _background_rgb(width)
+        self._sprites: dict[Any, Sprite] = {}
+        self._lock = threading.Lock()
+        base = [c for kit in kits for c in (kit.colour, kit.ink)] + _fixed_colours()
+        self.palette = _palette(base, self._sample_sheet())
+        self.index = {c: i for i, c in reversed(list(enumerate(_triples(self.palette))))}
+        self._exact = {c: self.index[c] for c in base}
+        self._wrong: dict[RGB, bool] = {}
+        self.p = self._quantise(self.rgb)
+        self.encoder = BandEncoder(self.p, band_rows=16)
+        self.track = background.track_cells(self.g)
+
+    def _quantise(self, rgb: Image.Image) -> Image.Image:
+        """``rgb`` in the board's palette; the exact colours (kits, areas, die...) keep their
+        exact entry even where Pillow's quick nearest-colour search picks a neighbour."""
+        p = rgb.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        for _, colour in rgb.getcolors(rgb.width * rgb.height) or []:
+            index = self._exact.get(colour)
+            if index is not None and self._mismapped(colour):
+                p.paste(index, mask=_where(rgb, colour))
+        return p
+
+    def _mismapped(self, colour: RGB) -> bool:
+        wrong = self._wrong.get(colour)
+        if wrong is None:
+            probe = Image.new("RGB", (1, 1), colour)
+            got = probe.quantize(palette=self.palette, dither=Image.Dither.NONE).getpixel((0, 0))
+            wrong = self._wrong[colour] = got != self._exact[colour]
+        return wrong
+
+    def _draw(self, painted: pieces.Painted) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+        box, paint = painted
+        s = Sketch((box[2] - box[0], box[3] - box[1]))
+        paint(s)
+        rgb, mask = s.over(self.rgb.crop(box))
+        return rgb, mask, (box[0], box[1])
+
+    def sprite(self, key: Any, make: Callable[[], pieces.Painted]) -> Sprite:
+        """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
+        found = self._sprites.get(key)
+        if found is not None:
+            return found
+        rgb, mask, at = self._draw(make())
+        found = Sprite(self._quantise(rgb), mask, at)
+        with self._lock:
+            if len(self._sprites) >= SPRITE_LIMIT:
+                self._sprites.pop(next(iter(self._sprites)))
+            self._sprites[key] = found
+        return found
+
+    # -- pieces
+
+    def token(self, area: int, team: int, text: str) -> Sprite:
+        return self.sprite(
+            ("token", area, team, text),
+            lambda: pieces.token(self.g, self.g.slot(area, SIDES[team]), self.kits[team], text),
+        )
+
+    def keeper(self, area: int, team: int) -> Sprite:
+        return self.sprite(
+            ("keeper", area, team),
+            lambda: pieces.keeper(
+                self.g, self.g.slot(area, f"{SIDES[team]}_keeper"), self.kits[team]
+            ),
+        )
+
+    def die(self, area: int, value: int, control: int) -> Sprite:
+        ring = self.kits[control].colour if control in (0, 1) else None
+        return self.sprite(
+            ("die", area, value, control),
+            lambda: pieces.die(self.g, self.g.slot(area, "ball"), value, ring),
+        )
+
+    def arrow(self, start: int, target: int) -> Sprite:
+        return self.sprite(
+            ("arrow", start, target),
+            lambda: pieces.arrow(self.g, self.g.slot(start, "ball"), self.g.slot(target, "ball")),
+        )
+
+    def shot(self, area: int, team: int) -> Sprite:
+        """A goal by ``team`` from ``area``: an arrow into the goal the other team defends."""
+        return self.sprite(
+            ("shot", area, team),
+            lambda: pieces.arrow(self.g, self.g.slot(area, "ball"), self.g.goal_mouth(1 - team), 0),
+        )
+
+    def spot_label(self, spot: int) -> Sprite:
+        box = pieces.centred(self.g.slot(spot, "number"), self.g.px(30), self.g.px(14))
+        return self.sprite(
+            ("spot", spot),
+            lambda: panels.line(box, str(spot), self.g.px(14), colour=C.CHALK, align="m"),
+        )
+
+    # -- the palette's sample of what will be drawn: tokens, dies and an arrow on a few areas
+
+    def _sample_sheet(self) -> Image.Image:
+        g = self.g
+        parts: list[Image.Image] = [self.rgb]
+        for area in (2, 4, 7, 9, 12, 13, 14):
+            at, ball = g.slot(area, "west"), g.slot(area, "ball")
+            for kit in self.kits:
+                for painted in (
+                    pieces.token(g, at, kit, "3"),
+                    pieces.token(g, at, kit, "5+2"),
+                    pieces.keeper(g, at, kit),
+                    pieces.die(g, ball, 5, kit.colour),
+                ):
+                    parts.append(self._draw(painted)[0])
+        parts.append(self._draw(pieces.arrow(g, g.slot(5, "ball"), g.slot(11, "ball")))[0])
+        for team, kit in enumerate(self.kits):
+            block = panels.team_block(g, team, kit, "Name", "4-4-2", 1, 1, True)
+            parts.append(self._draw(block)[0])
+            parts.append(self._draw(panels.banner(g, g.ui["caption"], "GOAL! 1-0", kit))[0])
+        sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
+        y = 0
+        for p in parts:
+            sheet.paste(p, (0, y))
+            y += p.height
+        return sheet
+
+
+def _where(rgb: Image.Image, colour: RGB) -> Image.Image:
+    """A "1" mask of the pixels of ``rgb`` that are exactly ``colour``."""
+    bands = [
+        band.point(lambda v, want=want: 255 if v == want else 0)
+        for band, want in zip(rgb.split(), colour, strict=True)
+    ]
+    return ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2]).convert("1")
+
+
+def _fixed_colours() -> list[RGB]:
+    named = [getattr(C, n) for n in dir(C) if n.isupper() and n != "AREA"]
+    return [c for c in named if isinstance(c, tuple)] + list(C.AREA.values())
+
+
+def _triples(palette: Image.Image) -> list[RGB]:
+    flat = palette.getpalette() or []
+    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+
+
+def _palette(base: list[RGB], sample: Image.Image) -> Image.Image:
+    """256 colours: the exact base colours first (so pieces are exactly their kit colour), then
+    colours fitted to ``sample`` for anti-aliased edges and blends."""
+    exact = list(dict.fromkeys(base))
+    free = 256 - len(exact)
+    fitted = sample.quantize(free, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = [v for c in exact for v in c] + (fitted.getpalette() or [])[: 3 * free]
+    flat += [0] * (768 - len(flat))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat)
+    return palette
+
+
+@lru_cache(maxsize=4)
+def _background_rgb(width: int) -> Image.Image:
+    return background.paint(layout(width))
+
+
+_boards: dict[tuple[tuple[Kit, Kit], int], Board] = {}
+_boards_lock = threading.Lock()
+BOARD_LIMIT = 32
+
+
+def board(kits: tuple[Kit, Kit] = DEFAULT_KITS, width: int = DEFAULT_WIDTH) -> Board:
+    """The cached ``Board`` for these kits and width (made on first use: about half a second)."""
+    key = (kits, width)
+    found = _boards.get(key)
+    if found is None:
+        with _boards_lock:
+            found = _boards.get(key)
+            if found is None:
+                if len(_boards) >= BOARD_LIMIT:
+                    _boards.pop(next(iter(_boards)))
+                found = _boards[key] = Board(kits, width)
+    return found
+
+
+# -- the render ------------------------------------------------------------------------------
+
+
+def render(
+    view: dict[str, Any],
+    *,
+    kits: tuple[Kit, Kit] = DEFAULT_KITS,
+    names: Sequence[str] = DEFAULT_NAMES,
+    width: int = DEFAULT_WIDTH,
+    caption: Caption | None = None,
+) -> Image.Image:
+    """The board for ``view`` as a palette ("P") image ``width`` pixels wide."""
+    b = board(kits, width)
+    im = b.p.copy()
+    paste = im.paste
+    last = view.get("last_pass")
+    if last and last[0] != last[1]:
+        s = b.arrow(last[0], last[1])
+        paste(s.image, s.at, s.mask)
+    if caption is not None and caption.shot is not None and caption.team in (0, 1):
+        s = b.shot(caption.shot, caption.team)
+        paste(s.image, s.at, s.mask)
+    outfield, keeper, ball = view["outfield"], view["keeper"], view["ball"]
+    for area in ALL_AREAS:
+        here = False
+        for team in (0, 1):
+            n = outfield[team][area]
+            gk = keeper[team] == area
+            if n:
+                s = b.token(area, team, pieces.token_text(n, gk))
+                paste(s.image, s.at, s.mask)
+            if gk:
+                s = b.keeper(area, team)
+                paste(s.image, s.at, s.mask)
+            here = here or bool(n) or gk
+        if area in CORNER_SPOTS and (here or ball == area):
+            s = b.spot_label(area)
+            paste(s.image, s.at, s.mask)
+    s = b.die(ball, view["value"], view["control"])
+    paste(s.image, s.at, s.mask)
+    _header(im, b, view, names)
+    _footer(im, b, view, names, caption)
+    return im
+
+
+def _header(im: Image.Image, b: Board, view: dict[str, Any], names: Sequence[str]) -> None:
+    g = b.g
+    formations = view.get("formations") or [None, None]
+    has_ball = view["control"] if not view.get("over") else -1
+    for team in (0, 1):
+        key = (
+            "team",
+            team,
+            names[team],
+            panels.formation_text(formations[team]),
+            view["yellows"][team],
+            view["reds"][team],
+            has_ball == team,
+        )
+        s = b.sprite(key, lambda k=key, t=team: panels.team_block(g, t, b.kits[t], *k[2:]))
+        im.paste(s.image, s.at, s.mask)
+    goals = tuple(view["score"])
+    s = b.sprite(("score", goals), lambda: panels.score(g, goals))
+    im.paste(s.image, s.at, s.mask)
+    clock = panels.clock_text(view)
+    s = b.sprite(
+        ("clock", clock),
+        lambda: panels.line(g.ui["clock"], clock, g.px(22), align="m"),
+    )
+    im.paste(s.image, s.at, s.mask)
+    cells = b.track
+    done = min(view["minute"] - (45 if view["half"] == 2 else 0), 45)
+    if done > 0:
+        first, last = cells[0], cells[done - 1]
+        im.paste(b.index[C.TRACK_DONE], (first[0], first[1], last[2] + 1, last[3] + 1))
+    for i in range(min(view["stoppage"], len(cells) - 45)):
+        x0, y0, x1, y1 = cells[45 + i]
+        im.paste(b.index[C.STOPPAGE], (x0, y0, x1 + 1, y1 + 1))
+
+
+def _footer(
+    im: Image.Image,
+    b: Board,
+    view: dict[str, Any],
+    names: Sequence[str],
+    caption: Caption | None,
+) -> None:
+    g = b.g
+    if caption is not None and caption.text:
+        text, team = caption.text, caption.team
+        if team in (0, 1):
+            kit = b.kits[team]
+            s = b.sprite(
+                ("banner", text, team), lambda: panels.banner(g, g.ui["caption"], text, kit)
+            )
+        else:
+            s = b.sprite(("caption", text), lambda: panels.line(g.ui["caption"], text, g.px(22)))
+        im.paste(s.image, s.at, s.mask)
+    text, team = panels.pending_text(view, names)
+    if text:
+        kit = b.kits[team] if team is not None else None
+        s = b.sprite(("pending", text, team), lambda: panels.pending(g, text, kit))
+        im.paste(s.image, s.at, s.mask)
+
+
+def render_png(
+    view: dict[str, Any],
+    *,
+    kits: tuple[Kit, Kit] = DEFAULT_KITS,
+    names: Sequence[str] = DEFAULT_NAMES,
+    width: int = DEFAULT_WIDTH,
+    caption: Caption | None = None,
+) -> bytes:
+    """``render`` encoded as PNG bytes: what the bot posts after a turn."""
+    im = render(view, kits=kits, names=names, width=width, caption=caption)
+    return board(kits, width).encoder.encode(im)
+
+
+def pixel(im: Image.Image, xy: tuple[int, int]) -> RGB:
+    """The RGB colour of a board image at ``xy`` (palette images included)."""
+    value = im.getpixel(xy)
+    if im.mode == "P":
+        flat = im.getpalette() or []
+        i = 3 * int(value)  # type: ignore[arg-type]
+        return (flat[i], flat[i + 1], flat[i + 2])
+    return tuple(value[:3])  # type: ignore[index,return-value]

@@ -1,0 +1,200 @@
+"""Where everything sits on the board image, for a given image width.
+
+Tests sample pixels at these points, so the renderer and the tests share one source of truth:
+``piece_slot`` is the centre of a team's token in an area, ``team_pixel`` a point inside that
+token that always shows the team's colour, ``ball_pixel`` a point on the ball die that is never a
+pip.
+
+>>> g = layout(1280)
+>>> g.width, g.height
+(1280, 824)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.fuba.board import ALL_AREAS, AREAS, CORNER_SPOTS, STRIP, X_RANGE
+
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]
+
+BASE_WIDTH = 1280
+_STRIP_Y = {"north": (0.0, 14.0), "middle": (14.0, 50.0), "south": (50.0, 64.0)}
+
+# Slot positions as fractions of an area's box, for the north strip (the south strip mirrors
+# them top to bottom so the numbers sit by the touchlines) and for the middle strip.
+_STRIP_SLOTS = {
+    "number": (0.15, 0.27),
+    "west_keeper": (0.39, 0.27),
+    "east_keeper": (0.61, 0.27),
+    "ball": (0.82, 0.27),
+    "west": (0.3, 0.72),
+    "east": (0.7, 0.72),
+}
+_MIDDLE_SLOTS = {
+    "number": (0.5, 0.12),
+    "ball": (0.5, 0.33),
+    "west": (0.27, 0.57),
+    "east": (0.73, 0.57),
+    "west_keeper": (0.27, 0.81),
+    "east_keeper": (0.73, 0.81),
+}
+# Corner spots sit in the margin beside their corner, stacked away from the corner.
+_SPOT_STACK = ("ball", "west", "east", "west_keeper", "east_keeper")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of the board at one width (all sizes scale with it)."""
+
+    width: int
+    scale: float
+    header: Box
+    pitch: Box
+    footer: Box
+    height: int
+    token: int  # diameter of a players token
+    pill: int  # width of a token that shows "6+2"
+    keeper: int  # side of a goalkeeper token
+    die: int  # side of the ball die
+    ring: int  # width of the frame around the die in the colour of the team with the ball
+    areas: dict[int, Box] = field(default_factory=dict)
+    slots: dict[tuple[int, str], Point] = field(default_factory=dict)
+    ui: dict[str, Box] = field(default_factory=dict)  # header and footer places
+
+    def px(self, v: float) -> int:
+        """A length given for the 1280 px board, at this width."""
+        return max(1, round(v * self.scale))
+
+    def to_pixel(self, x: float, y: float) -> Point:
+        """Board coordinates (x 0-100, y 0-64) to pixels."""
+        x0, y0, x1, y1 = self.pitch
+        return (round(x0 + x * (x1 - x0) / 100), round(y0 + y * (y1 - y0) / 64))
+
+    def slot(self, area: int, name: str) -> Point:
+        return self.slots[area, name]
+
+    def goal_mouth(self, team: int) -> Point:
+        """The middle of the goal ``team`` defends (west: x = 0, east: x = 100)."""
+        return self.to_pixel(100 * team, 32)
+
+
+def _build(width: int) -> Layout:
+    k = width / BASE_WIDTH
+    margin_x, margin_y = round(60 * k), round(12 * k)
+    header_h, footer_h = round(92 * k), round(100 * k)
+    pitch_w = width - 2 * margin_x
+    pitch_h = round(608 * k)
+    pitch = (margin_x, header_h + margin_y, margin_x + pitch_w, header_h + margin_y + pitch_h)
+    footer_top = pitch[3] + margin_y
+    g = Layout(
+        width=width,
+        scale=k,
+        header=(0, 0, width, header_h),
+        pitch=pitch,
+        footer=(0, footer_top, width, footer_top + footer_h),
+        height=footer_top + footer_h,
+        token=round(60 * k),
+        pill=round(84 * k),
+        keeper=round(46 * k),
+        die=round(50 * k),
+        ring=round(6 * k),
+    )
+    for a in AREAS:
+        (lo, hi), (top, bottom) = X_RANGE[a], _STRIP_Y[STRIP[a]]
+        box = (*g.to_pixel(lo, top), *g.to_pixel(hi, bottom))
+        g.areas[a] = box
+        table = _MIDDLE_SLOTS if STRIP[a] == "middle" else _STRIP_SLOTS
+        x0, y0, x1, y1 = box
+        for name, (fx, fy) in table.items():
+            if STRIP[a] == "south":
+                fy = 1 - fy
+            x = round(x0 + fx * (x1 - x0))
+            if name == "number" and table is _STRIP_SLOTS:
+                x = max(x, x0 + round(50 * k))  # room for two digits in the narrow wings
+            g.slots[a, name] = (x, round(y0 + fy * (y1 - y0)))
+    step = round(52 * k)
+    for spot, corner in CORNER_SPOTS.items():
+        x = margin_x // 2 if X_RANGE[spot][0] == 0 else width - margin_x // 2
+        north = STRIP[corner] == "north"
+        edge = pitch[1] if north else pitch[3]
+        first = round(30 * k)
+        for i, name in enumerate(_SPOT_STACK):
+            dy = first + i * step
+            g.slots[spot, name] = (x, edge + dy if north else edge - dy)
+        g.slots[spot, "number"] = (x, edge - margin_y // 2 if north else edge + margin_y // 2)
+    _place_panels(g)
+    return g
+
+
+def _place_panels(g: Layout) -> None:
+    """Header: team badges at the sides, the score and the clock in the middle. Footer: what
+    happened, who decides now, and a small legend."""
+    k, w = g.scale, g.width
+    top = g.footer[1]
+    boxes = {
+        "badge_west": (16, 10, 292, 54),
+        "possession_west": (300, 18, 328, 46),
+        "formation_west": (16, 60, 104, 88),
+        "yellow_west": (112, 61, 132, 87),
+        "red_west": (140, 61, 160, 87),
+        "score_west": (500, 0, 618, 56),
+        "score_dash": (618, 0, 662, 56),
+        "clock": (440, 57, 840, 81),
+        "track": (420, 82, 860, 88),
+        "caption": (16, 6, 1264, 38),
+        "pending": (16, 42, 1264, 72),
+        "legend": (16, 76, 1264, 96),
+    }
+    for name, (x0, y0, x1, y1) in boxes.items():
+        y_off = top if name in ("caption", "pending", "legend") else 0
+        box = (round(x0 * k), round(y0 * k) + y_off, round(x1 * k), round(y1 * k) + y_off)
+        g.ui[name] = box
+        if name == "pending":
+            h = box[3] - box[1]
+            chip = h - round(8 * k)
+            top = box[1] + (h - chip) // 2
+            g.ui["pending_chip"] = (box[0], top, box[0] + chip, top + chip)
+        if name.endswith("_west"):
+            g.ui[name.replace("_west", "_east")] = (w - box[2], box[1], w - box[0], box[3])
+
+
+@lru_cache(maxsize=8)
+def layout(width: int = BASE_WIDTH) -> Layout:
+    if width < 320:
+        raise ValueError(f"A board narrower than 320 px is not legible (asked for {width}).")
+    return _build(width)
+
+
+def piece_slot(area: int, team: int, keeper: bool = False, width: int = BASE_WIDTH) -> Point:
+    """Pixel centre of the token for ``team``'s players (or goalkeeper) in ``area``."""
+    if area not in ALL_AREAS:
+        raise ValueError(f"There is no area {area}.")
+    name = ("west", "east")[team] + ("_keeper" if keeper else "")
+    return layout(width).slot(area, name)
+
+
+def team_pixel(area: int, team: int, keeper: bool = False, width: int = BASE_WIDTH) -> Point:
+    """A point inside the token of ``piece_slot`` that is always the team's colour (below the
+    text on it)."""
+    g = layout(width)
+    x, y = piece_slot(area, team, keeper, width)
+    half = (g.keeper if keeper else g.token) / 2
+    return (x, y + round(half * 0.72))
+
+
+def ball_pixel(area: int, width: int = BASE_WIDTH) -> Point:
+    """A point on the ball die in ``area`` that no pip covers."""
+    g = layout(width)
+    x, y = g.slot(area, "ball")
+    return (x, y - round(g.die * 0.36))
+
+
+def ring_pixel(area: int, width: int = BASE_WIDTH) -> Point:
+    """A point on the frame around the ball die in ``area``: the colour of the team with the
+    ball."""
+    g = layout(width)
+    x, y = g.slot(area, "ball")
+    return (x + g.die // 2 + g.ring // 2, y)
