@@ -2,6 +2,7 @@
 
 python3 bot.py                 run the bot (the offline demo until Discord play arrives)
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
+python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import argparse
 import os
 import random
 import sys
+from pathlib import Path
 
 import bootstrap
 
@@ -22,7 +24,7 @@ TOKEN_HELP = (
 )
 
 
-def run_demo_command(seed: int | None, as_json: bool) -> int:
+def run_demo_command(seed: int | None, as_json: bool, out_dir: Path | None = None) -> int:
     """Play one offline match with the referee and print it; returns an exit code."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -30,7 +32,7 @@ def run_demo_command(seed: int | None, as_json: bool) -> int:
     from referee.demo import run_demo
 
     sys.stderr.flush()
-    return run_demo(seed=seed, as_json=as_json, out=sys.stdout)
+    return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir)
 
 
 def run_bot() -> int:
@@ -66,13 +68,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--json", action="store_true", help="end with a one-line JSON summary of the match"
     )
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write the board image after every turn, and a replay GIF, into DIR",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return run_demo_command(seed=args.seed, as_json=args.json)
+        return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out)
     return run_bot()
 
 
