@@ -1,0 +1,100 @@
+"""Board image speed and size: the board after every turn of coach matches, rendered and encoded.
+
+    python -m bench render [--runs 400] [--width 1280] [--profile]
+
+Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
+of several matches with their captions, caches warm (a running bot renders many boards per
+board setup). Figures only, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.fuba.coach import iter_match
+from referee.frames import Frame, FrameRecorder
+from render.fuba_board import DEFAULT_KITS, Board, board, render, render_png
+from render.replay import HOLD_MS, replay_gif
+
+SEEDS = (1, 2, 3)
+
+
+def _frames(seed: int) -> list[Frame]:
+    recorder = FrameRecorder()
+    frames: list[Frame] = []
+    state = None
+    for state, _, events in iter_match(seed):
+        frames.extend(recorder.feed(state, events))
+    assert state is not None
+    frames.append(recorder.finish(state))
+    return frames
+
+
+def _median_ms(runs: int, items: list[Any], work: Callable[[Any], object]) -> float:
+    times = []
+    for i in range(runs):
+        item = items[i % len(items)]
+        start = time.process_time()
+        work(item)
+        times.append(time.process_time() - start)
+    return 1000 * statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench render", description=__doc__)
+    parser.add_argument("--runs", type=int, default=400, help="timed renders per figure")
+    parser.add_argument("--width", type=int, default=1280, help="image width in pixels")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile table")
+    args = parser.parse_args()
+    width = args.width
+
+    start = time.process_time()
+    Board(DEFAULT_KITS, width)
+    setup_ms = 1000 * (time.process_time() - start)
+
+    frames = [f for seed in SEEDS for f in _frames(seed)]
+    shots = [(f.view, f.caption) for f in frames]
+    pngs = [render_png(v, caption=c, width=width) for v, c in shots]  # warm every cache
+    images = [render(v, caption=c, width=width) for v, c in shots]
+    encoder = board(DEFAULT_KITS, width).encoder
+
+    full = _median_ms(args.runs, shots, lambda s: render_png(s[0], caption=s[1], width=width))
+    print(f"render_median_ms: {full:.2f} ms")
+    print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
+    print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
+    print(f"image_size: {images[0].width}x{images[0].height} px")
+    only = _median_ms(args.runs, shots, lambda s: render(s[0], caption=s[1], width=width))
+    print(f"render_only_median_ms: {only:.2f} ms")
+    print(f"encode_only_median_ms: {_median_ms(args.runs, images, encoder.encode):.2f} ms")
+    pillow = _median_ms(
+        args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
+    )
+    print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")
+    print(f"board_setup_ms: {setup_ms:.0f} ms")
+
+    match = _frames(7)
+    start = time.process_time()
+    gif = replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in match), width=width)
+    print(f"replay_seconds: {time.process_time() - start:.2f} s")
+    print(f"replay_bytes: {len(gif)} bytes")
+    print(f"replay_frames: {len(match)} frames")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for v, c in shots * 5:
+            render_png(v, caption=c, width=width)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
