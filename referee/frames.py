@@ -49,6 +49,8 @@ SHORT: dict[str, Callable[[Data], str | None]] = {
     "difficult_attempt": lambda d: f"second roll: {_OUTCOMES.get(d['outcome'], d['outcome'])}",
     "penalty_kick": lambda d: f"{side(d['team'])}'s penalty: {'GOAL' if d['goal'] else 'saved'}",
     "goal": lambda d: f"GOAL {d['score'][0]}-{d['score'][1]}",
+    "half_end": lambda d: f"HALF TIME {d['score'][0]}-{d['score'][1]}" if d["half"] == 1 else None,
+    "match_end": lambda d: f"FULL TIME {d['score'][0]}-{d['score'][1]}",
 }
 CAPTION_EVENTS = frozenset(
     {
@@ -61,8 +63,6 @@ CAPTION_EVENTS = frozenset(
         "penalty_awarded",
         "yellow_card",
         "red_card",
-        "half_end",
-        "match_end",
         *SHORT,
     }
 )
@@ -71,7 +71,7 @@ TURN, GOAL, FINAL = "turn", "goal", "final"
 
 class Frame(NamedTuple):
     kind: str  # TURN, GOAL or FINAL
-    name: str  # a file-name stem: "h1-turn07", "h2-goal-2-1", "final"
+    name: str  # a file-name stem: "h1-kickoff", "h1-turn07" (after turn 7), "h2-goal-2-1"
     view: dict[str, Any]  # what the board shows (a view for ``viewer``)
     caption: Caption
 
@@ -99,7 +99,9 @@ def _shot_area(events: list[Event]) -> int | None:
 
 
 class FrameRecorder:
-    """Feed it every action's (state after, events); it returns the frames each one completes."""
+    """Feed it every action's (state after, events); it returns the frames each one completes:
+    the board when a turn has been played (taken as the next turn starts, so it shows whose
+    decision that is), and the board right after a goal."""
 
     def __init__(self, viewer: str | None = None) -> None:
         self.viewer = viewer
@@ -126,14 +128,9 @@ class FrameRecorder:
         now = (state.half, state.turns[state.half - 1])
         if now != self._turn and now[1] and not state.over:
             text = caption_text(self._prefix(), self._events)
-            frames.append(
-                Frame(
-                    TURN,
-                    f"h{now[0]}-turn{now[1]:02d}",
-                    FUBA.view(state, self.viewer),
-                    Caption(text),
-                )  # fmt: skip
-            )
+            half, turn = self._turn
+            name = f"h{half}-turn{turn:02d}" if turn else f"h{half}-kickoff"
+            frames.append(Frame(TURN, name, FUBA.view(state, self.viewer), Caption(text)))
             self._events.clear()
             self._turn = now
         return frames

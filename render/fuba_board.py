@@ -295,7 +295,7 @@ def _header(im: Image.Image, b: Board, view: dict[str, Any], names: Sequence[str
     clock = panels.clock_text(view)
     s = b.sprite(
         ("clock", clock),
-        lambda: panels.line(g.ui["clock"], clock, g.px(22), align="m"),
+        lambda: panels.line(g.ui["clock"], clock, g.px(24), align="m"),
     )
     im.paste(s.image, s.at, s.mask)
     cells = b.track

@@ -23,16 +23,7 @@ Box = tuple[int, int, int, int]
 BASE_WIDTH = 1280
 _STRIP_Y = {"north": (0.0, 14.0), "middle": (14.0, 50.0), "south": (50.0, 64.0)}
 
-# Slot positions as fractions of an area's box, for the north strip (the south strip mirrors
-# them top to bottom so the numbers sit by the touchlines) and for the middle strip.
-_STRIP_SLOTS = {
-    "number": (0.15, 0.27),
-    "west_keeper": (0.39, 0.27),
-    "east_keeper": (0.61, 0.27),
-    "ball": (0.82, 0.27),
-    "west": (0.3, 0.72),
-    "east": (0.7, 0.72),
-}
+# Middle-strip areas (tall): slot positions as fractions of the area's box.
 _MIDDLE_SLOTS = {
     "number": (0.5, 0.12),
     "ball": (0.5, 0.33),
@@ -81,9 +72,36 @@ class Layout:
         return self.to_pixel(100 * team, 32)
 
 
+def _middle_slots(box: Box) -> dict[str, Point]:
+    x0, y0, x1, y1 = box
+    return {
+        name: (round(x0 + fx * (x1 - x0)), round(y0 + fy * (y1 - y0)))
+        for name, (fx, fy) in _MIDDLE_SLOTS.items()
+    }
+
+
+def _strip_slots(box: Box, k: float, strip: str) -> dict[str, Point]:
+    """Corners and wings (wide, low): the number by the touchline with room for the goalkeepers
+    beside it, then the two teams' players with the ball between them."""
+    x0, y0, x1, y1 = box
+    cx, h = (x0 + x1) / 2, y1 - y0
+    outer, inner = (y0 + 0.27 * h, y0 + 0.72 * h)
+    if strip == "south":
+        outer, inner = y1 - 0.27 * h, y1 - 0.72 * h
+    slots = {
+        "number": (max(x0 + 0.15 * (x1 - x0), x0 + 50 * k), outer),
+        "west_keeper": (cx + 18 * k, outer),
+        "east_keeper": (cx + 70 * k, outer),
+        "west": (cx - 70 * k, inner),
+        "ball": (cx, inner),
+        "east": (cx + 70 * k, inner),
+    }
+    return {name: (round(x), round(y)) for name, (x, y) in slots.items()}
+
+
 def _build(width: int) -> Layout:
     k = width / BASE_WIDTH
-    margin_x, margin_y = round(60 * k), round(12 * k)
+    margin_x, margin_y = round(68 * k), round(12 * k)
     header_h, footer_h = round(92 * k), round(100 * k)
     pitch_w = width - 2 * margin_x
     pitch_h = round(608 * k)
@@ -96,8 +114,8 @@ def _build(width: int) -> Layout:
         pitch=pitch,
         footer=(0, footer_top, width, footer_top + footer_h),
         height=footer_top + footer_h,
-        token=round(60 * k),
-        pill=round(84 * k),
+        token=round(64 * k),
+        pill=round(88 * k),
         keeper=round(46 * k),
         die=round(50 * k),
         ring=round(6 * k),
@@ -106,15 +124,9 @@ def _build(width: int) -> Layout:
         (lo, hi), (top, bottom) = X_RANGE[a], _STRIP_Y[STRIP[a]]
         box = (*g.to_pixel(lo, top), *g.to_pixel(hi, bottom))
         g.areas[a] = box
-        table = _MIDDLE_SLOTS if STRIP[a] == "middle" else _STRIP_SLOTS
-        x0, y0, x1, y1 = box
-        for name, (fx, fy) in table.items():
-            if STRIP[a] == "south":
-                fy = 1 - fy
-            x = round(x0 + fx * (x1 - x0))
-            if name == "number" and table is _STRIP_SLOTS:
-                x = max(x, x0 + round(50 * k))  # room for two digits in the narrow wings
-            g.slots[a, name] = (x, round(y0 + fy * (y1 - y0)))
+        slots = _middle_slots(box) if STRIP[a] == "middle" else _strip_slots(box, k, STRIP[a])
+        for name, point in slots.items():
+            g.slots[a, name] = point
     step = round(52 * k)
     for spot, corner in CORNER_SPOTS.items():
         x = margin_x // 2 if X_RANGE[spot][0] == 0 else width - margin_x // 2
@@ -155,8 +167,8 @@ def _place_panels(g: Layout) -> None:
         if name == "pending":
             h = box[3] - box[1]
             chip = h - round(8 * k)
-            top = box[1] + (h - chip) // 2
-            g.ui["pending_chip"] = (box[0], top, box[0] + chip, top + chip)
+            chip_top = box[1] + (h - chip) // 2
+            g.ui["pending_chip"] = (box[0], chip_top, box[0] + chip, chip_top + chip)
         if name.endswith("_west"):
             g.ui[name.replace("_west", "_east")] = (w - box[2], box[1], w - box[0], box[3])
 

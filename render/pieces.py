@@ -38,7 +38,7 @@ def token(g: Layout, centre: Point, kit: Kit, text: str) -> Painted:
     pad = g.px(2)
     w = (g.pill if wide else g.token) + 2 * pad
     h = g.token + 2 * pad
-    size = g.px(28) if wide else g.px(36 if len(text) == 1 else 31)
+    size = g.px(30) if wide else g.px(40 if len(text) == 1 else 33)
 
     def paint(s: Sketch) -> None:
         s.rounded((pad / 2, pad / 2, w - pad / 2, h - pad / 2), (h - pad) / 2, fill=C.OUTLINE)

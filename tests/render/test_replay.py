@@ -42,6 +42,8 @@ def test_every_turn_of_a_coach_match_renders(seed: int) -> None:
     assert sum(f.kind == TURN for f in frames) == sum(final.turns)
     assert sum(f.kind == GOAL for f in frames) == sum(final.score)
     assert [f.kind for f in frames][-1] == FINAL
+    assert sum("HALF TIME" in f.caption.text for f in frames) == 1
+    assert "FULL TIME" in frames[-1].caption.text
     for frame in frames:
         im = Image.open(io.BytesIO(render_png(frame.view, caption=frame.caption)))
         assert im.size == (1280, layout(1280).height)
@@ -117,4 +119,5 @@ def test_bot_demo_out_option(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "replay.gif").exists()
+    assert len(list(tmp_path.glob("001-h1-kickoff.png"))) == 1
     assert len(list(tmp_path.glob("*-h1-turn01.png"))) == 1
