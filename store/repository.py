@@ -8,17 +8,16 @@ overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.regist
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Row, Table, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from engine import registry
 from engine.core import Action, Event, Ruleset
@@ -28,6 +27,7 @@ from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFou
 from store.models import Match, MatchAction, MatchStatus, Player, utcnow
 
 JSONData = dict[str, Any]
+MatchRow = Row[Any]  # a row of the matches table
 # Called with the state after each applied action; returns the next action the referee takes
 # itself in the same transaction (virtual dice, say), or None to stop.
 Follow = Callable[[Any], Action | None]
@@ -101,7 +101,6 @@ class MatchStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
 
     @classmethod
     def open(cls, url: URL | str | None = None, **engine_kwargs: Any) -> MatchStore:
@@ -111,27 +110,20 @@ class MatchStore:
     async def close(self) -> None:
         await self.engine.dispose()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncSession]:
-        """A session whose transaction commits on success and rolls back on any error."""
-        async with self._sessions() as session:
-            yield session
-            await session.commit()
-
     # -- players -------------------------------------------------------------------------
 
     async def remember_player(self, user_id: int, display_name: str) -> None:
         """Create or refresh the cached display name of a Discord user."""
-        async with self._write() as session:
-            await _upsert_players(session, [(user_id, display_name)])
+        async with self.engine.begin() as conn:
+            await _upsert_players(conn, [(user_id, display_name)])
 
     async def display_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Cached display names of those users that have one."""
-        async with self._sessions() as session:
-            rows = await session.execute(
-                select(Player.user_id, Player.display_name).where(Player.user_id.in_(set(user_ids)))
-            )
-            return {user_id: name for user_id, name in rows}
+        query = select(PLAYERS.c.user_id, PLAYERS.c.display_name).where(
+            PLAYERS.c.user_id.in_(set(user_ids))
+        )
+        async with self.engine.connect() as conn:
+            return {user_id: name for user_id, name in await conn.execute(query)}
 
     # -- matches -------------------------------------------------------------------------
 
@@ -153,55 +145,77 @@ class MatchStore:
         options = dict(options or {})
         state = rules.to_json(rules.initial(options))
         first, second = seats
-        row = Match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            ruleset=rules.name,
-            options=options,
-            status=MatchStatus.ACTIVE.value,
-            player1_id=first.user_id,
-            player1_side=first.side,
-            player2_id=second.user_id,
-            player2_side=second.side,
-            initial_state=state,
-            state=state,
-            state_schema=rules.schema_version,
-        )
+        now = utcnow()
+        values = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "ruleset": rules.name,
+            "options": options,
+            "status": MatchStatus.ACTIVE.value,
+            "player1_id": first.user_id,
+            "player1_side": first.side,
+            "player2_id": second.user_id,
+            "player2_side": second.side,
+            "initial_state": state,
+            "state": state,
+            "state_schema": rules.schema_version,
+            "version": 0,
+            "action_count": 0,
+            "result": None,
+            "created_at": now,
+            "updated_at": now,
+        }
         try:
-            async with self._write() as session:
-                await _upsert_players(session, [(s.user_id, s.display_name) for s in seats])
-                session.add(row)
+            async with self.engine.begin() as conn:
+                await _upsert_players(conn, [(s.user_id, s.display_name) for s in seats])
+                match_id = (
+                    await conn.execute(insert(MATCHES).values(values).returning(MATCHES.c.id))
+                ).scalar_one()
         except IntegrityError as exc:
             busy = await self.active_match(channel_id)
             if busy is None:
                 raise
             raise ChannelBusy(channel_id, busy.id) from exc
-        return _record(row, rules, rules.from_json(state))
+        return StoredMatch(
+            id=match_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            ruleset=rules.name,
+            options=options,
+            status=MatchStatus.ACTIVE,
+            players={first.side: first.user_id, second.side: second.user_id},
+            state=rules.from_json(state),
+            version=0,
+            action_count=0,
+            result=None,
+            created_at=now,
+            updated_at=now,
+        )
 
     async def get_match(self, match_id: int) -> StoredMatch:
-        async with self._sessions() as session:
-            row = await _get(session, match_id)
-            return _decode(row)
+        async with self.engine.connect() as conn:
+            row = await _get(conn, match_id)
+        return _decode(row)
 
     async def active_match(self, channel_id: int) -> StoredMatch | None:
         """The match in progress in a channel, if any."""
-        async with self._sessions() as session:
-            row = await session.scalar(
-                select(Match).where(
-                    Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE.value
-                )
-            )
-            return None if row is None else _decode(row)
+        query = select(MATCHES).where(
+            MATCHES.c.channel_id == channel_id, MATCHES.c.status == MatchStatus.ACTIVE.value
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query)).one_or_none()
+        return None if row is None else _decode(row)
 
     async def active_matches(self, guild_id: int) -> list[StoredMatch]:
         """The matches in progress in a guild, oldest first."""
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(Match)
-                .where(Match.guild_id == guild_id, Match.status == MatchStatus.ACTIVE.value)
-                .order_by(Match.id)
-            )
-            return [_decode(row) for row in rows]
+        query = (
+            select(MATCHES)
+            .where(MATCHES.c.guild_id == guild_id, MATCHES.c.status == MatchStatus.ACTIVE.value)
+            .order_by(MATCHES.c.id)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_decode(row) for row in rows]
 
     async def apply(
         self,
@@ -217,10 +231,11 @@ class MatchStore:
 
         ``expected_version`` is the version the player saw (a button drawn for version N): if
         the match has moved on, ``ConflictError`` is raised instead of applying. A rules error
-        from the engine propagates unchanged and nothing is written.
+        from the engine propagates unchanged and nothing is written. ``follow`` adds the
+        referee's own next actions (virtual dice, say) to the same transaction.
         """
-        async with self._write() as session:
-            row = await _get(session, match_id)
+        async with self.engine.begin() as conn:
+            row = await _get(conn, match_id)
             if row.status != MatchStatus.ACTIVE:
                 raise MatchNotActive(match_id, row.status)
             if expected_version is not None and row.version != expected_version:
@@ -235,27 +250,21 @@ class MatchStore:
                 done.append(extra)
 
             now = utcnow()
-            data = rules.to_json(state)
-            first_seq = row.action_count + 1
-            changes = {
-                "state": data,
+            count = row.action_count + len(done)
+            changes: JSONData = {
+                "state": rules.to_json(state),
                 "state_schema": rules.schema_version,
-                "action_count": row.action_count + len(done),
+                "action_count": count,
                 "updated_at": now,
             }
             if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
                 changes["initial_state"] = states.upgrade(
                     rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
                 )
-            await _write_match(session, row, changes)
-            await _append_actions(session, match_id, first_seq, done, user_id, now)
+            await _write_match(conn, row, changes)
+            await _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
         record = _record(
-            row,
-            rules,
-            state,
-            version=row.version + 1,
-            action_count=row.action_count + len(done),
-            updated_at=now,
+            row, rules, state, version=row.version + 1, action_count=count, updated_at=now
         )
         return Applied(record, events, done)
 
@@ -283,58 +292,62 @@ class MatchStore:
         result: JSONData | None,
         expected_version: int | None,
     ) -> None:
-        async with self._write() as session:
-            row = await _get(session, match_id)
+        async with self.engine.begin() as conn:
+            row = await _get(conn, match_id)
             if row.status != MatchStatus.ACTIVE:
                 raise MatchNotActive(match_id, row.status)
             if expected_version is not None and row.version != expected_version:
                 raise ConflictError(match_id, expected_version, row.version)
             changes = {"status": status.value, "result": result, "updated_at": utcnow()}
-            await _write_match(session, row, changes)
+            await _write_match(conn, row, changes)
 
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
-        async with self._sessions() as session:
-            row = await _get(session, match_id)
+        async with self.engine.connect() as conn:
+            row = await _get(conn, match_id)
             # Actions are append-only: those up to the count read belong to this state, even
             # if another transaction has appended more since.
-            entries = await session.scalars(
-                select(MatchAction)
-                .where(MatchAction.match_id == match_id, MatchAction.seq <= row.action_count)
-                .order_by(MatchAction.seq)
+            entries = await conn.execute(
+                select(ACTIONS)
+                .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= row.action_count)
+                .order_by(ACTIONS.c.seq)
             )
             log = [
                 LoggedAction(e.seq, Action(e.actor, e.kind, e.args), e.user_id, e.created_at)
                 for e in entries
             ]
-            match = _decode(row)
-            rules = registry.get(row.ruleset)
-            initial = states.load(
-                rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
-            )
-            return History(match, initial, log)
+        match = _decode(row)
+        rules = registry.get(row.ruleset)
+        initial = states.load(
+            rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
+        )
+        return History(match, initial, log)
 
 
 # -- helpers (module level so that tests can inject failures between the steps) ----------
 
+MATCHES = cast(Table, Match.__table__)
+ACTIONS = cast(Table, MatchAction.__table__)
+PLAYERS = cast(Table, Player.__table__)
 
-async def _get(session: AsyncSession, match_id: int) -> Match:
-    row = await session.get(Match, match_id)
+
+async def _get(conn: AsyncConnection, match_id: int) -> MatchRow:
+    row = (await conn.execute(select(MATCHES).where(MATCHES.c.id == match_id))).one_or_none()
     if row is None:
         raise MatchNotFound(f"There is no match #{match_id}.")
     return row
 
 
-def _load_state(rules: Ruleset[Any], row: Match) -> Any:
+def _load_state(rules: Ruleset[Any], row: MatchRow) -> Any:
     return states.load(rules, row.state, row.state_schema, f"Match #{row.id}")
 
 
-def _decode(row: Match) -> StoredMatch:
+def _decode(row: MatchRow) -> StoredMatch:
     rules = registry.get(row.ruleset)
     return _record(row, rules, _load_state(rules, row))
 
 
-def _record(row: Match, rules: Ruleset[Any], state: Any, **changes: Any) -> StoredMatch:
+def _record(row: MatchRow, rules: Ruleset[Any], state: Any, **changes: Any) -> StoredMatch:
     values: dict[str, Any] = {
         "id": row.id,
         "guild_id": row.guild_id,
@@ -354,28 +367,27 @@ def _record(row: Match, rules: Ruleset[Any], state: Any, **changes: Any) -> Stor
     return StoredMatch(**values)
 
 
-async def _write_match(session: AsyncSession, row: Match, changes: JSONData) -> None:
+async def _write_match(conn: AsyncConnection, row: MatchRow, changes: JSONData) -> None:
     """The optimistic write: only if the match is still at the version that was read."""
-    result = await session.execute(
-        update(Match)
-        .where(Match.id == row.id, Match.version == row.version)
-        .values(version=Match.version + 1, **changes)
-        .execution_options(synchronize_session=False)
+    result = await conn.execute(
+        update(MATCHES)
+        .where(MATCHES.c.id == row.id, MATCHES.c.version == row.version)
+        .values(version=MATCHES.c.version + 1, **changes)
     )
     if result.rowcount != 1:
         raise ConflictError(row.id, row.version)
 
 
 async def _append_actions(
-    session: AsyncSession,
+    conn: AsyncConnection,
     match_id: int,
     first_seq: int,
     actions: Sequence[Action],
     user_id: int | None,
     now: datetime,
 ) -> None:
-    await session.execute(
-        insert(MatchAction),
+    await conn.execute(
+        insert(ACTIONS),
         [
             {
                 "match_id": match_id,
@@ -391,29 +403,22 @@ async def _append_actions(
     )
 
 
-async def _upsert_players(session: AsyncSession, players: Iterable[tuple[int, str]]) -> None:
+async def _upsert_players(conn: AsyncConnection, players: Iterable[tuple[int, str]]) -> None:
     now = utcnow()
     rows = {
         user_id: {"user_id": user_id, "display_name": name, "created_at": now, "updated_at": now}
         for user_id, name in players
     }
-    stmt = _dialect_insert(session, Player).values(list(rows.values()))
+    dialect = conn.dialect.name
+    if dialect not in _UPSERTS:
+        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {dialect}")
+    stmt = _UPSERTS[dialect](PLAYERS).values(list(rows.values()))
     stmt = stmt.on_conflict_do_update(
-        index_elements=[Player.user_id],
+        index_elements=[PLAYERS.c.user_id],
         set_={"display_name": stmt.excluded.display_name, "updated_at": now},
     )
-    await session.execute(stmt)
+    await conn.execute(stmt)
 
 
-def _dialect_insert(
-    session: AsyncSession, table: type[Player]
-) -> sqlite.Insert | postgresql.Insert:
-    """An INSERT that knows ON CONFLICT (SQLite and PostgreSQL spell it alike)."""
-    name = session.get_bind().dialect.name
-    make = _UPSERTS.get(name)
-    if make is None:
-        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {name}")
-    return make(table)
-
-
+# INSERT ... ON CONFLICT: SQLite and PostgreSQL spell it alike.
 _UPSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
