@@ -8,6 +8,8 @@ import secrets
 import asyncpg
 from sqlalchemy.engine import URL, make_url
 
+CONNECT_TIMEOUT_S = 10
+
 
 def _dsn(url: URL) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -18,7 +20,7 @@ async def create_database(server: URL | str, prefix: str = "fuba_test") -> URL:
     user may connect to); returns its URL."""
     server = make_url(server)
     name = f"{prefix}_{secrets.token_hex(4)}"
-    conn = await asyncpg.connect(_dsn(server))
+    conn = await asyncpg.connect(_dsn(server), timeout=CONNECT_TIMEOUT_S)
     try:
         await conn.execute(f'CREATE DATABASE "{name}"')
     finally:
@@ -29,7 +31,7 @@ async def create_database(server: URL | str, prefix: str = "fuba_test") -> URL:
 async def drop_database(url: URL | str, via: URL | str) -> None:
     """Drop the database of ``url``, connected through the database of ``via``."""
     name = make_url(url).database
-    conn = await asyncpg.connect(_dsn(make_url(via)))
+    conn = await asyncpg.connect(_dsn(make_url(via)), timeout=CONNECT_TIMEOUT_S)
     try:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
