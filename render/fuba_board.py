@@ -211,7 +211,7 @@ def _background_rgb(width: int) -> Image.Image:
 
 _boards: dict[tuple[tuple[Kit, Kit], int], Board] = {}
 _boards_lock = threading.Lock()
-BOARD_LIMIT = 32
+BOARD_LIMIT = 16  # about 3 MB each
 
 
 def board(kits: tuple[Kit, Kit] = DEFAULT_KITS, width: int = DEFAULT_WIDTH) -> Board:

@@ -280,3 +280,17 @@ def test_whose_decision_is_pending_and_who_has_the_ball() -> None:
     both = FUBA.view(FUBA.initial(), None)  # both teams choose a formation
     assert len(both["pending"]) == 2
     assert pixel(render(both), centre) == C.PANEL
+
+
+def test_renders_from_a_thread_pool_match_serial_renders() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    kits = choose_kits("black", "yellow")  # a board no other test warmed up
+    views = [view_of({a: 2}, {b: 1}, ball=a) for a, b in ((4, 8), (5, 9), (7, 7), (2, 12))]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: render_png(v, kits=kits), views * 3))
+    serial = [render_png(v, kits=kits) for v in views * 3]
+    assert parallel == serial
+    for png, view in zip(serial, views * 3, strict=True):
+        im = Image.open(io.BytesIO(png))
+        assert pixel(im, ball_pixel(view["ball"])) == C.DIE

@@ -10,7 +10,7 @@ from engine.fuba.board import AREAS, CORNER_SPOTS, STRIP
 from render.fonts import font
 from render.geometry import Box, Layout, layout, piece_slot
 
-WIDTHS = (1280, 1600, 2048)
+WIDTHS = (640, 1280, 1600, 2048)
 HEADER_PARTS = ("badge", "possession", "formation", "yellow", "red")
 
 
