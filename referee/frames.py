@@ -20,8 +20,13 @@ from referee.narration import describe, side
 from render.fuba_board import Caption
 
 Data = dict[str, Any]
-_OUTCOMES = {"goal": "goal", "miss": "miss", "corner": "corner kick", "rebound": "rebound",
-             "second_roll": "a 6, roll again"}  # fmt: skip
+_OUTCOMES = {
+    "goal": "goal",
+    "miss": "miss",
+    "corner": "corner kick",
+    "rebound": "rebound",
+    "second_roll": "a 6, roll again",
+}
 
 
 def _target(d: Data) -> str:

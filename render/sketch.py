@@ -8,8 +8,7 @@ its palette once and keeps it as a ``Sprite``: pasting a sprite is a plain copy 
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -112,24 +111,3 @@ class Sketch:
                 )
                 dmask.text(xy, text, font=font, fill=255, anchor=anchor, stroke_width=stroke)
         return rgb, mask.point(lambda v: 255 if v else 0).convert("1")
-
-
-class SpriteCache:
-    """A bounded least-recently-used map from keys to sprites."""
-
-    def __init__(self, limit: int = 4096) -> None:
-        self.limit = limit
-        self._items: OrderedDict[Any, Sprite] = OrderedDict()
-
-    def get(self, key: Any, make: Callable[[], Sprite]) -> Sprite:
-        item = self._items.get(key)
-        if item is None:
-            item = self._items[key] = make()
-            if len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        else:
-            self._items.move_to_end(key)
-        return item
-
-    def __len__(self) -> int:
-        return len(self._items)

@@ -86,7 +86,7 @@ def test_captions_say_what_happened() -> None:
         Event(
             "goal_attempt",
             {"team": 1, "area": 5, "die": 6, "modifier": -2, "value": 2, "outcome": "goal"},
-        ),  # fmt: skip
+        ),
         Event("goal", {"team": 1, "score": [0, 1]}),
     ]
     assert caption_text("Turn 3", events) == (
