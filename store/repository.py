@@ -172,10 +172,16 @@ class MatchStore:
                     await conn.execute(insert(MATCHES).values(values).returning(MATCHES.c.id))
                 ).scalar_one()
         except IntegrityError as exc:
-            busy = await self.active_match(channel_id)
+            async with self.engine.connect() as conn:
+                busy = await conn.scalar(
+                    select(MATCHES.c.id).where(
+                        MATCHES.c.channel_id == channel_id,
+                        MATCHES.c.status == MatchStatus.ACTIVE.value,
+                    )
+                )
             if busy is None:
                 raise
-            raise ChannelBusy(channel_id, busy.id) from exc
+            raise ChannelBusy(channel_id, busy) from exc
         return StoredMatch(
             id=match_id,
             guild_id=guild_id,

@@ -12,7 +12,7 @@ from sqlalchemy.engine import URL
 
 from engine.core import Action, replay
 from engine.fuba import FUBA
-from store.errors import ConflictError
+from store.errors import ChannelBusy, ConflictError
 from store.repository import Applied, MatchStore
 from tests.store.conftest import SEATS
 
@@ -115,6 +115,27 @@ async def test_unversioned_racing_writes_never_overwrite(
         assert replay(FUBA, history.initial, history.actions) == history.match.state
         for action, outcome in zip((west, east), outcomes, strict=True):
             assert (action in history.actions) == (outcome == "applied")
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_two_processes_starting_a_match_in_one_channel(db_url: URL) -> None:
+    stores = [MatchStore.open(db_url), MatchStore.open(db_url)]
+    try:
+        results = await asyncio.gather(
+            *(
+                store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+                for store in stores
+            ),
+            return_exceptions=True,
+        )
+        created = [r for r in results if not isinstance(r, BaseException)]
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(created) == 1 and len(refused) == 1
+        assert isinstance(refused[0], ChannelBusy), refused[0]
+        assert refused[0].match_id == created[0].id
+        assert [m.id for m in await stores[1].active_matches(1)] == [created[0].id]
     finally:
         for store in stores:
             await store.close()
