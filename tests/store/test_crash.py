@@ -3,6 +3,7 @@ leaves the match exactly as it was; the same move can then be made again."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -118,3 +119,27 @@ async def test_a_process_killed_before_commit_loses_nothing_committed(
     )
     assert result.returncode == 9, result.stderr
     await _assert_unchanged(store, match_id, coach_log)
+
+
+async def test_a_move_cancelled_before_commit_releases_the_match(
+    store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A task cancelled mid-transaction (a shutdown, a timeout) holds no lock afterwards."""
+    match_id = await _started(store, coach_log)
+    written = asyncio.Event()
+    original = repository._append_actions
+
+    async def stall(*args: Any) -> None:
+        await original(*args)
+        written.set()
+        await asyncio.Event().wait()  # never returns: the writes are done, the commit is not
+
+    monkeypatch.setattr(repository, "_append_actions", stall)
+    task = asyncio.create_task(store.apply(match_id, coach_log[4], expected_version=4))
+    await asyncio.wait_for(written.wait(), timeout=10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    monkeypatch.undo()
+    # Well within the SQLite busy timeout: the write lock was released, not waited out.
+    await asyncio.wait_for(_assert_unchanged(store, match_id, coach_log), timeout=2)
