@@ -7,15 +7,13 @@ b'\\x89PNG'
 Speed: the static board (``render.background``) is drawn once per width and quantised to one
 256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
 over the pixels it covers, and kept as a palette sprite, so a render is a copy of the background
-plus a few masked pastes. Pillow encodes the palette image at zlib level 1: flat palette
-boards compress well even at the fastest level, and zlib is most of the cost. The caches only
-ever grow (up to a bound) and are guarded by locks, so ``render_png`` may be called from a
-thread or process pool.
+plus a few masked pastes. ``render.png.BandEncoder`` then compresses only the rows that differ
+from the background. The caches only ever grow (up to a bound) and are guarded by locks, so
+``render_png`` may be called from a thread or process pool.
 """
 
 from __future__ import annotations
 
-import io
 import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -28,6 +26,7 @@ from render import background, panels, pieces
 from render import colours as C
 from render.geometry import Layout, layout
 from render.kits import RGB, Kit, choose_kits
+from render.png import BandEncoder
 from render.sketch import Sketch, Sprite
 
 DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
@@ -47,7 +46,7 @@ class Caption(NamedTuple):
 
 
 class Board:
-    """The background, palette and sprites for one pair of kits at one width."""
+    """The background, palette, sprites and PNG encoder for one pair of kits at one width."""
 
     def __init__(self, kits: tuple[Kit, Kit], width: int) -> None:
         self.kits = kits
@@ -61,6 +60,7 @@ class Board:
         self._exact = {c: self.index[c] for c in base}
         self._wrong: dict[RGB, bool] = {}
         self.p = self._quantise(self.rgb)
+        self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)
 
     def _quantise(self, rgb: Image.Image) -> Image.Image:
@@ -342,14 +342,8 @@ def render_png(
     caption: Caption | None = None,
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
-    return encode_png(render(view, kits=kits, names=names, width=width, caption=caption))
-
-
-def encode_png(im: Image.Image) -> bytes:
-    """PNG bytes of a board image; level 1 is the fastest zlib level and still small."""
-    out = io.BytesIO()
-    im.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    im = render(view, kits=kits, names=names, width=width, caption=caption)
+    return board(kits, width).encoder.encode(im)
 
 
 def pixel(im: Image.Image, xy: tuple[int, int]) -> RGB:
