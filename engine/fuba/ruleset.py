@@ -64,10 +64,12 @@ class FubaRuleset:
         return data
 
     def to_json(self, state: FubaState) -> dict[str, Any]:
-        return copy.deepcopy(state.to_json())
+        # A clone copies every list and dict the engine changes in place; nested values
+        # inside steps are replaced, never mutated, so sharing them is safe.
+        return state.clone().to_json()
 
     def from_json(self, data: dict[str, Any]) -> FubaState:
-        return FubaState.from_json(copy.deepcopy(data))
+        return FubaState.from_json(data)
 
     def is_over(self, state: FubaState) -> bool:
         return state.over
