@@ -684,25 +684,14 @@ def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
     ev.append(Event("goal", {"team": team, "score": s.score[:]}))
     if _interrupt(s, ev):
         return
-    if clock.add_minute(s):  # 4.2.1.1
-        ev.append(
-            Event(
-                "time",
-                {
-                    "moved": 1,
-                    "minute": s.minute,
-                    "stoppage": s.stoppage,
-                    "half": s.half,
-                    "reason": "goal",
-                },
-            )
-        )
+    _restart_minute(s, "goal", ev)
     s.control = 1 - team  # 4.4 the scoring team becomes the defending team
     _start_kickoff(s, ev)
 
 
 def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
-    if clock.add_minute(s):  # 4.2.1.1
+    """4.2.1.1 the extra minute of a restart or after a goal (none in stoppage time)."""
+    if clock.add_minute(s):
         ev.append(
             Event(
                 "time",
