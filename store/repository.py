@@ -135,15 +135,21 @@ class MatchStore:
         ruleset: str,
         seats: Sequence[Seat],
         options: JSONData | None = None,
+        rules_options: JSONData | None = None,
     ) -> StoredMatch:
         """Start a match in a channel. Raises ``ChannelBusy`` if the channel has an active
-        match (the database refuses it even when two processes race)."""
+        match (the database refuses it even when two processes race).
+
+        ``options`` are stored with the match; the ruleset's initial state is built from
+        ``rules_options`` when given, else from ``options`` (so the referee can keep settings
+        such as a dice seed out of the state that views are made from)."""
         rules = registry.get(ruleset)
         sides = [seat.side for seat in seats]
         if len(seats) != 2 or sorted(sides) != sorted(rules.sides):
             raise ValueError(f"{ruleset} needs one seat for each of {rules.sides}, got {sides}")
         options = dict(options or {})
-        state = rules.to_json(rules.initial(options))
+        initial = options if rules_options is None else dict(rules_options)
+        state = rules.to_json(rules.initial(initial))
         first, second = seats
         now = utcnow()
         values = {
@@ -241,11 +247,7 @@ class MatchStore:
         referee's own next actions (virtual dice, say) to the same transaction.
         """
         async with self.engine.begin() as conn:
-            row = await _get(conn, match_id)
-            if row.status != MatchStatus.ACTIVE:
-                raise MatchNotActive(match_id, row.status)
-            if expected_version is not None and row.version != expected_version:
-                raise ConflictError(match_id, expected_version, row.version)
+            row = await _get_active(conn, match_id, expected_version)
             rules = registry.get(row.ruleset)
             state = _load_state(rules, row)
             state, events = rules.apply(state, action)
@@ -299,11 +301,7 @@ class MatchStore:
         expected_version: int | None,
     ) -> None:
         async with self.engine.begin() as conn:
-            row = await _get(conn, match_id)
-            if row.status != MatchStatus.ACTIVE:
-                raise MatchNotActive(match_id, row.status)
-            if expected_version is not None and row.version != expected_version:
-                raise ConflictError(match_id, expected_version, row.version)
+            row = await _get_active(conn, match_id, expected_version)
             changes = {"status": status.value, "result": result, "updated_at": utcnow()}
             await _write_match(conn, row, changes)
 
@@ -341,6 +339,18 @@ async def _get(conn: AsyncConnection, match_id: int) -> MatchRow:
     row = (await conn.execute(select(MATCHES).where(MATCHES.c.id == match_id))).one_or_none()
     if row is None:
         raise MatchNotFound(f"There is no match #{match_id}.")
+    return row
+
+
+async def _get_active(
+    conn: AsyncConnection, match_id: int, expected_version: int | None
+) -> MatchRow:
+    """The match row, refused when the match is over or has moved past ``expected_version``."""
+    row = await _get(conn, match_id)
+    if row.status != MatchStatus.ACTIVE:
+        raise MatchNotActive(match_id, row.status)
+    if expected_version is not None and row.version != expected_version:
+        raise ConflictError(match_id, expected_version, row.version)
     return row
 
 
