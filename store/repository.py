@@ -77,6 +77,8 @@ class Applied:
 
 @dataclass(frozen=True, slots=True)
 class LoggedAction:
+    """One logged action; ``user_id`` is None for the referee's own (dice, the coach)."""
+
     seq: int
     action: Action
     user_id: int | None
@@ -411,7 +413,7 @@ async def _append_actions(
                 "actor": action.actor,
                 "kind": action.kind,
                 "args": action.args,
-                "user_id": user_id,
+                "user_id": user_id if i == 0 else None,  # follow-ups are the referee's
                 "created_at": now,
             }
             for i, action in enumerate(actions)

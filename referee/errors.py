@@ -1,0 +1,37 @@
+"""Typed referee errors. Every message is meant to be shown to a player as it is."""
+
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """Something the referee refused; nothing was changed."""
+
+
+class NoMatch(RefereeError):
+    def __init__(self) -> None:
+        super().__init__("There is no match in this channel.")
+
+
+class NotAPlayer(RefereeError):
+    def __init__(self) -> None:
+        super().__init__("You are not playing in this match.")
+
+
+class NotYourTurn(RefereeError):
+    """The caller plays in the match but no decision of theirs is pending."""
+
+    def __init__(self, who: str, prompt: str) -> None:
+        self.who = who
+        self.prompt = prompt
+        super().__init__(f"It is {who}'s decision now: {prompt.rstrip('.')}.")
+
+
+class CannotAbort(RefereeError):
+    def __init__(self) -> None:
+        super().__init__(
+            "The match has kicked off, so it can no longer be aborted; resign if you want to stop."
+        )
+
+
+class BadOption(RefereeError):
+    """A match option the referee does not know (dice mode, coach side...)."""

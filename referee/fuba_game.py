@@ -1,0 +1,137 @@
+"""The FUBA adapter of the referee: narration, board images, the coach, typed commands.
+
+>>> parse("move 7 8 2 ball")
+('move', {'from': 7, 'to': 8, 'count': 2, 'with_ball': True, 'goalkeeper': False})
+>>> parse("target 9")
+('target', {'area': 9})
+>>> parse("continue new turn")
+('continue', {'choice': 'new_turn'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import registry
+from engine.core import MalformedAction
+from engine.fuba.board import SIDES
+from engine.fuba.coach import Coach
+from engine.fuba.state import FubaState
+from referee.games import Game, JSONData
+from referee.narration import SIDE_NAMES, narrate
+
+_GK_WORDS = {"gk", "goalkeeper", "keeper"}
+_BALL_WORDS = {"ball", "with_ball", "with-ball"}
+_SIDE_KINDS = ("penalty", "corner", "kickoff")
+_HELP = (
+    "Type a number from the list, or a command such as: target 9, move 7 8 [count] [ball] [gk], "
+    "action goal|move|position|press, done, continue second|new_turn, formation 4-4-2, "
+    "setup 7:2 4:2 6:2 5:2 2:2, penalty left|middle|right, corner north|south, "
+    "kickoff west|east, free_kick shoot|pass, bring 5 [gk], remove 6, roll 5 2."
+)
+
+
+def _int(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise MalformedAction(f"{word!r} is not {what}: write a number, e.g. 7.") from None
+
+
+def _need(words: list[str], n: int, usage: str) -> None:
+    if len(words) < n:
+        raise MalformedAction(f"Write it like this: {usage}.")
+
+
+def parse(text: str) -> tuple[str, JSONData]:
+    """A typed FUBA command -> (action kind, args) for the engine, which checks the rest."""
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedAction(_HELP)
+    kind, rest = words[0].replace("-", "_"), words[1:]
+    if kind == "target":
+        _need(rest, 1, "target 9")
+        return kind, {"area": _int(rest[0], "an area")}
+    if kind == "move":
+        _need(rest, 2, "move 7 8 (from, to; then optionally a count, 'ball', 'gk')")
+        args: JSONData = {"from": _int(rest[0], "an area"), "to": _int(rest[1], "an area")}
+        flags = rest[2:]
+        numbers = [w for w in flags if w.isdigit()]
+        if numbers:
+            args["count"] = int(numbers[0])
+        args["with_ball"] = any(w in _BALL_WORDS for w in flags)
+        args["goalkeeper"] = any(w in _GK_WORDS for w in flags)
+        return kind, args
+    if kind == "action":
+        _need(rest, 1, "action goal|move|position|press")
+        return kind, {"kind": rest[0]}
+    if kind in ("goal", "position", "press"):  # shortcuts for "action goal" ...
+        return "action", {"kind": kind}
+    if kind == "done":
+        return kind, {}
+    if kind == "continue":
+        _need(rest, 1, "continue second|new_turn")
+        choice = "_".join(rest)
+        return kind, {"choice": {"new": "new_turn", "second_actions": "second"}.get(choice, choice)}
+    if kind == "formation":
+        _need(rest, 1, "formation 4-4-2")
+        return kind, {"shape": rest[0]}
+    if kind == "setup":
+        _need(rest, 1, "setup 7:2 4:2 6:2 5:2 2:2")
+        return kind, {"layout": " ".join(rest)}
+    if kind in _SIDE_KINDS:
+        _need(rest, 1, f"{kind} <side>")
+        return kind, {"side": rest[0]}
+    if kind == "free_kick":
+        _need(rest, 1, "free_kick shoot|pass")
+        return kind, {"choice": rest[0]}
+    if kind == "bring":
+        _need(rest, 1, "bring 5 [gk]")
+        return kind, {
+            "from": _int(rest[0], "an area"),
+            "goalkeeper": any(w in _GK_WORDS for w in rest[1:]),
+        }
+    if kind == "remove":
+        _need(rest, 1, "remove 6")
+        return kind, {"area": _int(rest[0], "an area")}
+    raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
+
+
+def render_png(view: JSONData, names: Sequence[str]) -> bytes:
+    from render.fuba_board import render_png as render  # Pillow only when images are asked for
+
+    return render(view, names=names)
+
+
+def score(state: FubaState) -> dict[str, int]:
+    return {side: state.score[i] for i, side in enumerate(SIDES)}
+
+
+def result(state: FubaState) -> JSONData:
+    west, east = state.score
+    winner = None if west == east else SIDES[0] if west > east else SIDES[1]
+    return {"winner": winner, "score": score(state), "reason": "full_time"}
+
+
+def kicked_off(state: FubaState) -> bool:
+    return state.half > 1 or state.minute > 0 or any(state.turns)
+
+
+def coach(seed: int) -> Any:
+    return Coach(seed)
+
+
+FUBA_GAME = Game(
+    name="fuba",
+    title="FUBA",
+    ruleset=registry.get("fuba"),
+    side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
+    narrate=narrate,
+    render_png=render_png,
+    coach=coach,
+    result=result,
+    score=score,
+    kicked_off=kicked_off,
+    parse=parse,
+)

@@ -1,0 +1,73 @@
+"""Per-ruleset adapters: everything the shared referee needs to know about one game.
+
+The referee, the terminal and (later) the cogs look a game up here by its ruleset name and never
+branch on the ruleset themselves: narration, board images, the automatic coach, typed commands
+and the final result all come from the game's adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+from engine.core import Action, Decision, Event, RulesError, Ruleset
+
+JSONData = dict[str, Any]
+
+
+class Policy(Protocol):
+    """An automatic player: the action for a pending non-dice decision."""
+
+    def choose(self, state: Any, decision: Decision) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One ruleset as the referee sees it.
+
+    - ``narrate(events)``: plain-English lines for a run of engine events.
+    - ``render_png(view, names)``: the board image of a view (called off the event loop);
+      ``names`` are the players' display names in ``ruleset.sides`` order.
+    - ``coach(seed)``: a new automatic player.
+    - ``side_names``: each side as people see it ("west" -> "West").
+    - ``result(state)``: the final result of a finished match: at least ``winner`` (a side, or
+      None for a draw) and ``score`` (side -> goals).
+    - ``score(state)``: side -> goals at any moment.
+    - ``kicked_off(state)``: whether play proper has begun (a match can be aborted before).
+    - ``parse(text)``: a typed command ("target 9", "move 7 8") -> (action kind, args); raises
+      ``MalformedAction`` with a player-readable message.
+    """
+
+    name: str
+    title: str
+    ruleset: Ruleset[Any]
+    side_names: dict[str, str]
+    narrate: Callable[[list[Event]], list[str]]
+    render_png: Callable[[JSONData, Sequence[str]], bytes]
+    coach: Callable[[int], Policy]
+    result: Callable[[Any], JSONData]
+    score: Callable[[Any], dict[str, int]]
+    kicked_off: Callable[[Any], bool]
+    parse: Callable[[str], tuple[str, JSONData]]
+
+    def side_name(self, side: str) -> str:
+        return self.side_names.get(side, side)
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every registered game by ruleset name (imported on first use: adapters import this
+    module for ``Game``)."""
+    from referee.fuba_game import FUBA_GAME  # the registration of each game
+
+    return {game.name: game for game in (FUBA_GAME,)}
+
+
+def get(name: str) -> Game:
+    try:
+        return games()[name]
+    except KeyError:
+        known = ", ".join(sorted(games()))
+        raise RulesError(f"Unknown game {name!r}; this bot knows: {known}.") from None

@@ -1,0 +1,419 @@
+"""The referee service: one match per channel, who may act, virtual dice, the coach, outcomes.
+
+Ruleset-agnostic: everything game-specific comes from the game's adapter (``referee.games``).
+Discord cogs and the terminal call it alike:
+
+- ``start_match`` creates the match (with a 64-bit dice seed whose SHA-256 is shown at once
+  and the seed itself at the final whistle);
+- ``act`` applies a player's action and, in the same transaction, the referee's own follow-ups:
+  virtual dice rolls (from ``VirtualDice(f"{seed}:{n}")``, ``n`` the number of actions logged
+  before the roll, so a replay or a restart gives the same dice) and the coach's decisions;
+- ``status``, ``legal_choices``, ``resign``, ``abort``.
+
+Every call returns an ``Outcome`` (or raises a ``RefereeError``, a ``RulesError`` from the engine,
+or a store error), each message readable by a player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Action, Choice, Decision, Event, VirtualDice, parse_typed
+from referee import games
+from referee.errors import BadOption, CannotAbort, NoMatch, NotAPlayer, NotYourTurn
+from referee.games import Game, JSONData
+from store.errors import ConflictError, MatchNotActive
+from store.repository import MatchStore, Seat, StoredMatch
+
+DICE_MODES = ("virtual", "physical")
+MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
+RETRIES = 3  # a lost race (another click came first) is retried this often
+
+
+def seed_hash(seed: int) -> str:
+    """What players see at kick-off: the SHA-256 of the seed's decimal text."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A pending decision as shown to people."""
+
+    side: str
+    side_name: str
+    user_id: int
+    player: str  # the display name
+    kind: str
+    text: str
+    secret: bool
+    dice: int  # > 0: this player must roll that many dice (physical dice)
+
+    @property
+    def who(self) -> str:
+        return f"{self.player} ({self.side_name})"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What to show after a call: narration, who decides next, the result, the board."""
+
+    match_id: int
+    ruleset: str
+    version: int
+    lines: list[str]
+    next: list[Prompt]
+    over: bool
+    result: JSONData | None
+    seed_hash: str
+    seed: int | None  # revealed once the match is over
+    names: dict[str, str]  # side -> display name
+    game: Game = field(repr=False)
+    state: Any = field(repr=False)
+
+    def view(self, viewer: str | None = None) -> JSONData:
+        """The state as ``viewer`` (a side, None for a spectator) may see it."""
+        return self.game.ruleset.view(self.state, viewer)
+
+    def render(self, viewer: str | None = None) -> bytes:
+        """The board PNG for ``viewer`` (blocking: prefer ``board_png`` on an event loop)."""
+        names = [self.names[side] for side in self.game.ruleset.sides]
+        return self.game.render_png(self.view(viewer), names)
+
+    async def board_png(self, viewer: str | None = None) -> bytes:
+        """The board PNG for ``viewer``, rendered in a worker thread."""
+        return await asyncio.to_thread(self.render, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    match_id: int
+    ruleset: str
+    version: int
+    players: dict[str, int]  # side -> user id
+    names: dict[str, str]  # side -> display name
+    your_sides: list[str]
+    pending: list[Prompt]
+    choices: list[Choice]  # the caller's legal choices now (labels for autocomplete)
+    score: dict[str, int]
+    seed_hash: str
+
+
+class Referee:
+    """The match service over a ``MatchStore``. Share one per process."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    # -- starting ------------------------------------------------------------------------
+
+    async def start_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Seat],
+        *,
+        ruleset: str = "fuba",
+        dice: str = "virtual",
+        coach_side: str | None = None,
+        seed: int | None = None,
+    ) -> Outcome:
+        """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
+        seat holds the bot's own user id). Raises ``ChannelBusy`` if the channel has one."""
+        game = games.get(ruleset)
+        if dice not in DICE_MODES:
+            raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
+        if coach_side is not None and coach_side not in game.ruleset.sides:
+            raise BadOption(f"{coach_side!r} is not a side of {game.title}.")
+        seed = secrets.randbits(64) if seed is None else seed
+        options = {"dice": dice, "seed": seed, "coach_side": coach_side}
+        match = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            ruleset=game.name,
+            seats=seats,
+            options=options,
+            rules_options={},  # the seed stays out of the state (views are made from it)
+        )
+        events: list[Event] = []
+        first = self._auto(game, match, match.state, match.action_count)
+        if first is not None:  # the coach may decide first (a secret formation, say)
+            applied = await self.store.apply(
+                match.id,
+                first,
+                expected_version=match.version,
+                follow=self._follower(game, match, match.action_count + 1),
+            )
+            match, events = applied.match, applied.events
+        names = {s.side: s.display_name for s in seats}
+        teams = " v ".join(f"{names[s]} ({game.side_name(s)})" for s in game.ruleset.sides)
+        header = f"{game.title}: {teams}, {dice} dice. Dice seed SHA-256: {seed_hash(seed)}"
+        return await self._outcome(game, match, events, [header])
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        kind: str,
+        args: JSONData | None = None,
+        *,
+        side: str | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Apply ``user_id``'s action of ``kind`` in the channel's match, then the referee's own
+        follow-ups. ``side`` picks a side when one user plays both (hot-seat); otherwise the
+        side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2")."""
+        for attempt in range(RETRIES):
+            game, match = await self._match(channel_id)
+            sides = _sides_of(match, user_id)
+            decision = await self._decision_for(game, match, sides, kind, side)
+            action = Action(decision.actor, kind, _typed_dice(kind, dict(args or {}), decision))
+            try:
+                applied = await self.store.apply(
+                    match.id,
+                    action,
+                    user_id=user_id,
+                    # the version read: the follow-ups' dice depend on the action count
+                    expected_version=match.version
+                    if expected_version is None
+                    else expected_version,
+                    follow=self._follower(game, match, match.action_count + 1),
+                )
+            except ConflictError:
+                if expected_version is not None or attempt == RETRIES - 1:
+                    raise
+                continue  # another action came first: read again and retry
+            return await self._outcome(game, applied.match, applied.events)
+        raise AssertionError("unreachable")
+
+    async def resign(self, channel_id: int, user_id: int, *, side: str | None = None) -> Outcome:
+        """``user_id`` gives up; the opponent wins."""
+        game, match = await self._match(channel_id)
+        sides = _sides_of(match, user_id)
+        if side is None:
+            pending = {d.actor for d in game.ruleset.pending(match.state)}
+            side = next((s for s in sides if s in pending), sides[0])
+        elif side not in sides:
+            raise NotAPlayer()
+        winner = next(s for s in game.ruleset.sides if s != side)
+        result = {
+            "winner": winner,
+            "score": game.score(match.state),
+            "reason": "resigned",
+            "resigned": side,
+        }
+        await self.store.finish(match.id, result, expected_version=match.version)
+        names = await self._names(match)
+        line = (
+            f"{names[side]} ({game.side_name(side)}) resigns: "
+            f"{names[winner]} ({game.side_name(winner)}) wins."
+        )
+        return self._closed(game, match, names, [line], result)
+
+    async def abort(self, channel_id: int, user_id: int) -> Outcome:
+        """Call the match off; only before kick-off (after it, resign)."""
+        game, match = await self._match(channel_id)
+        _sides_of(match, user_id)
+        if game.kicked_off(match.state):
+            raise CannotAbort()
+        result = {"winner": None, "reason": "aborted", "by": user_id}
+        await self.store.abort(match.id, result, expected_version=match.version)
+        names = await self._names(match)
+        return self._closed(
+            game, match, names, ["The match was called off before kick-off."], result
+        )
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def status(self, channel_id: int, user_id: int) -> Status:
+        """Whose decision it is, and what the caller may do now (anyone may ask)."""
+        game, match = await self._match(channel_id)
+        names = await self._names(match)
+        sides = match.sides_of(user_id)
+        return Status(
+            match_id=match.id,
+            ruleset=game.name,
+            version=match.version,
+            players=dict(match.players),
+            names=names,
+            your_sides=sides,
+            pending=self._prompts(game, match, names),
+            choices=_choices(game, match, sides),
+            score=game.score(match.state),
+            seed_hash=seed_hash(int(match.options["seed"])),
+        )
+
+    async def legal_choices(
+        self, channel_id: int, user_id: int, *, side: str | None = None
+    ) -> list[Choice]:
+        """The caller's legal choices now (empty for spectators and when it is not their turn)."""
+        game, match = await self._match(channel_id)
+        sides = match.sides_of(user_id)
+        if side is not None:
+            sides = [s for s in sides if s == side]
+        return _choices(game, match, sides)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    async def _match(self, channel_id: int) -> tuple[Game, StoredMatch]:
+        match = await self.store.active_match(channel_id)
+        if match is None:
+            raise NoMatch()
+        return games.get(match.ruleset), match
+
+    async def _names(self, match: StoredMatch) -> dict[str, str]:
+        known = await self.store.display_names(match.players.values())
+        return {side: known.get(user, str(user)) for side, user in match.players.items()}
+
+    async def _decision_for(
+        self, game: Game, match: StoredMatch, sides: list[str], kind: str, side: str | None
+    ) -> Decision:
+        pending = game.ruleset.pending(match.state)
+        mine = [d for d in pending if d.actor in sides and (side is None or d.actor == side)]
+        if not mine:
+            if not pending:
+                raise MatchNotActive(match.id, "over")
+            first = pending[0]
+            names = await self._names(match)
+            raise NotYourTurn(f"{names[first.actor]} ({game.side_name(first.actor)})", first.prompt)
+        # Hot-seat: one user may have decisions of both sides pending; pick the one that fits.
+        fits = [d for d in mine if bool(d.dice) == (kind == "roll")]
+        kinds = [d for d in fits if d.open_ended or any(c.action.kind == kind for c in d.choices)]
+        return (kinds or fits or mine)[0]
+
+    def _auto(self, game: Game, match: StoredMatch, state: Any, count: int) -> Action | None:
+        """The referee's own next action: a virtual roll or the coach's decision, or None."""
+        options = match.options
+        physical = options.get("dice") == "physical"
+        coach_side = options.get("coach_side")
+        for decision in game.ruleset.pending(state):
+            if decision.dice and (not physical or decision.actor == coach_side):
+                dice = VirtualDice(f"{options['seed']}:{count}").roll(decision.dice)
+                return Action(decision.actor, "roll", {"dice": dice})
+            if not decision.dice and decision.actor == coach_side:
+                return game.coach(_coach_seed(options)).choose(state, decision)
+        return None
+
+    def _follower(
+        self, game: Game, match: StoredMatch, count: int
+    ) -> Callable[[Any], Action | None]:
+        """``follow`` for the store: ``count`` is the number of actions logged before the
+        first follow-up."""
+        n = count
+
+        def follow(state: Any) -> Action | None:
+            nonlocal n
+            if n - count > MAX_FOLLOW:
+                raise RuntimeError(f"match #{match.id}: the referee kept acting on its own")
+            action = self._auto(game, match, state, n)
+            if action is not None:
+                n += 1
+            return action
+
+        return follow
+
+    def _prompts(self, game: Game, match: StoredMatch, names: dict[str, str]) -> list[Prompt]:
+        return [
+            Prompt(
+                side=d.actor,
+                side_name=game.side_name(d.actor),
+                user_id=match.players[d.actor],
+                player=names[d.actor],
+                kind=d.kind,
+                text=d.prompt,
+                secret=d.secret,
+                dice=d.dice,
+            )
+            for d in game.ruleset.pending(match.state)
+        ]
+
+    async def _outcome(
+        self,
+        game: Game,
+        match: StoredMatch,
+        events: list[Event],
+        header: Sequence[str] = (),
+    ) -> Outcome:
+        lines = [*header, *game.narrate(events)]
+        version, result = match.version, None
+        over = game.ruleset.is_over(match.state)
+        if over:
+            result = game.result(match.state)
+            try:
+                await self.store.finish(match.id, result, expected_version=version)
+                version += 1
+            except (ConflictError, MatchNotActive):
+                pass  # finished already by a concurrent call
+        names = await self._names(match)
+        return Outcome(
+            match_id=match.id,
+            ruleset=game.name,
+            version=version,
+            lines=lines,
+            next=[] if over else self._prompts(game, match, names),
+            over=over,
+            result=result,
+            seed_hash=seed_hash(int(match.options["seed"])),
+            seed=int(match.options["seed"]) if over else None,
+            names=names,
+            game=game,
+            state=match.state,
+        )
+
+    def _closed(
+        self,
+        game: Game,
+        match: StoredMatch,
+        names: dict[str, str],
+        lines: list[str],
+        result: JSONData,
+    ) -> Outcome:
+        seed = int(match.options["seed"])
+        return Outcome(
+            match_id=match.id,
+            ruleset=game.name,
+            version=match.version + 1,
+            lines=lines,
+            next=[],
+            over=True,
+            result=result,
+            seed_hash=seed_hash(seed),
+            seed=seed,
+            names=names,
+            game=game,
+            state=match.state,
+        )
+
+
+def _sides_of(match: StoredMatch, user_id: int) -> list[str]:
+    sides = match.sides_of(user_id)
+    if not sides:
+        raise NotAPlayer()
+    return sides
+
+
+def _choices(game: Game, match: StoredMatch, sides: list[str]) -> list[Choice]:
+    return [
+        choice
+        for d in game.ruleset.pending(match.state)
+        if d.actor in sides
+        for choice in d.choices
+    ]
+
+
+def _typed_dice(kind: str, args: JSONData, decision: Decision) -> JSONData:
+    if kind == "roll" and decision.dice and isinstance(args.get("dice"), str):
+        args["dice"] = parse_typed(args["dice"], decision.dice)
+    return args
+
+
+def _coach_seed(options: JSONData) -> int:
+    """The coach's own seed (formations, penalty sides): derived from the dice seed."""
+    digest = hashlib.sha256(f"coach:{options['seed']}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
