@@ -3,6 +3,7 @@
 python3 bot.py                 run the bot (the offline demo until Discord play arrives)
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
+python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 """
 
 from __future__ import annotations
@@ -33,6 +34,24 @@ def run_demo_command(seed: int | None, as_json: bool, out_dir: Path | None = Non
 
     sys.stderr.flush()
     return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir)
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """Play one match at the terminal through the referee; returns an exit code."""
+    import asyncio
+
+    from referee.terminal import play
+
+    return asyncio.run(
+        play(
+            args.database,
+            vs_coach=args.vs_coach,
+            dice=args.dice,
+            seed=args.seed,
+            out_dir=args.out,
+            out=sys.stdout,
+        )
+    )
 
 
 def run_bot() -> int:
@@ -75,6 +94,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write the board image after every turn, and a replay GIF, into DIR",
     )
+    play = sub.add_parser("play", help="play a match at the terminal (hot-seat or vs the coach)")
+    play.add_argument("--vs-coach", action="store_true", help="East is played by the coach")
+    play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
+    play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")
+    play.add_argument(
+        "--out", type=Path, default=None, metavar="DIR", help="write the board after each action"
+    )
+    play.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="database URL (default: a temporary SQLite file; an unfinished match resumes)",
+    )
     return parser
 
 
@@ -82,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out)
+    if args.command == "play":
+        return run_play_command(args)
     return run_bot()
 
 

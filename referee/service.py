@@ -231,6 +231,11 @@ class Referee:
 
     # -- reading -------------------------------------------------------------------------
 
+    async def current(self, channel_id: int) -> Outcome:
+        """The match as it stands (for a board on request, or to resume after a restart)."""
+        game, match = await self._match(channel_id)
+        return await self._outcome(game, match, [])
+
     async def status(self, channel_id: int, user_id: int) -> Status:
         """Whose decision it is, and what the caller may do now (anyone may ask)."""
         game, match = await self._match(channel_id)

@@ -1,0 +1,215 @@
+"""Terminal play: the referee at one keyboard (hot-seat for two, or one person against the coach).
+
+``python3 bot.py play [--vs-coach] [--dice virtual|physical] [--seed N] [--out DIR]``. It goes
+through ``referee.service.Referee`` exactly as the Discord commands will. Input and output are
+injectable, so tests drive it with scripted lines.
+
+For the side to decide it lists the legal choices numbered; type a number, a choice's label, or
+a command such as ``target 9``, ``move 7 8`` or (physical dice) ``roll 5 2``. ``resign`` gives
+up, ``help`` lists the commands, and end of input (Ctrl-D) leaves the match unfinished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.core import Choice, MalformedAction, RulesError
+from referee import games
+from referee.errors import RefereeError
+from referee.service import Outcome, Prompt, Referee
+from store.errors import StoreError
+from store.repository import Seat
+
+Reader = Callable[[str], str]  # like input(): returns a line, raises EOFError at the end
+GUILD, CHANNEL = 0, 1  # the terminal's pretend server and channel
+PLAYERS = (1, 2)  # user ids of the two people (hot-seat)
+COACH_USER = 0  # the coach's seat
+
+
+class TerminalGame:
+    """One match played at the terminal."""
+
+    def __init__(
+        self,
+        referee: Referee,
+        *,
+        read: Reader = input,
+        out: TextIO,
+        out_dir: Path | None = None,
+    ) -> None:
+        self.referee = referee
+        self.read = read
+        self.out = out
+        self.out_dir = out_dir
+        self.boards = 0
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    async def run(
+        self,
+        *,
+        ruleset: str = "fuba",
+        vs_coach: bool = False,
+        dice: str = "virtual",
+        seed: int | None = None,
+    ) -> int:
+        """Play until the final whistle, a resignation or the end of input; returns 0."""
+        game = games.get(ruleset)
+        first, second = game.ruleset.sides
+        if await self.referee.store.active_match(CHANNEL) is not None:
+            outcome = await self.referee.current(CHANNEL)
+            self.say(f"Resuming match #{outcome.match_id} (dice seed SHA-256 {outcome.seed_hash}).")
+            return await self.loop(outcome)
+        if vs_coach:
+            seats = [Seat(first, PLAYERS[0], "You"), Seat(second, COACH_USER, "Coach")]
+        else:
+            seats = [Seat(first, PLAYERS[0], "Player 1"), Seat(second, PLAYERS[1], "Player 2")]
+        outcome = await self.referee.start_match(
+            GUILD,
+            CHANNEL,
+            seats,
+            ruleset=ruleset,
+            dice=dice,
+            coach_side=second if vs_coach else None,
+            seed=seed,
+        )
+        return await self.loop(outcome)
+
+    async def loop(self, outcome: Outcome) -> int:
+        await self.show(outcome)
+        while not outcome.over:
+            try:
+                outcome = await self.turn(outcome)
+            except EOFError:
+                self.say("\nEnd of input: the match is left unfinished. Goodbye.")
+                return 0
+        self.finish(outcome)
+        return 0
+
+    async def turn(self, outcome: Outcome) -> Outcome:
+        """Ask the side to decide until it gives an action the referee accepts."""
+        prompt = outcome.next[0]
+        choices = await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        self.ask(prompt, choices)
+        while True:
+            line = self.read("> ").strip()
+            if not line:
+                continue
+            try:
+                result = await self.answer(outcome, prompt, choices, line)
+            except (RefereeError, RulesError, StoreError) as exc:
+                self.say(f"  ! {exc}")
+                continue
+            if result is None:  # help
+                self.ask(prompt, choices)
+                continue
+            await self.show(result)
+            return result
+
+    async def answer(
+        self, outcome: Outcome, prompt: Prompt, choices: list[Choice], line: str
+    ) -> Outcome | None:
+        words = line.lower().split()
+        if words[0] in ("help", "?"):
+            return None
+        if words[0] == "resign":
+            return await self.referee.resign(CHANNEL, prompt.user_id, side=prompt.side)
+        kind, args = self.parse(outcome, prompt, choices, line)
+        return await self.referee.act(CHANNEL, prompt.user_id, kind, args, side=prompt.side)
+
+    def parse(
+        self, outcome: Outcome, prompt: Prompt, choices: list[Choice], line: str
+    ) -> tuple[str, dict[str, Any]]:
+        """A numbered choice, a choice's label, typed dice, or a typed command."""
+        words = line.split()
+        if prompt.dice:
+            if words[0].lower() == "roll":
+                return "roll", {"dice": " ".join(words[1:])}
+            if all(w.isdigit() for w in words):
+                return "roll", {"dice": line}
+        if line.isdigit() and choices:
+            index = int(line)
+            if not 1 <= index <= len(choices):
+                raise MalformedAction(f"Choose a number from 1 to {len(choices)}.")
+            action = choices[index - 1].action
+            return action.kind, dict(action.args)
+        for choice in choices:
+            if choice.label.lower() == line.lower():
+                return choice.action.kind, dict(choice.action.args)
+        return outcome.game.parse(line)
+
+    def ask(self, prompt: Prompt, choices: list[Choice]) -> None:
+        self.say(f"\n{prompt.who}: {prompt.text}")
+        if prompt.dice:
+            n = prompt.dice
+            example = " ".join(["5", "2", "3"][:n]) if n <= 3 else "5 2 ..."
+            self.say(f'  Roll {n} {"die" if n == 1 else "dice"} and type them, e.g. "{example}".')
+        for i, choice in enumerate(choices, 1):
+            self.say(f"  {i:>2}. {choice.label}")
+        if prompt.secret:
+            self.say("  (secret: the other player should look away)")
+
+    async def show(self, outcome: Outcome) -> None:
+        for line in outcome.lines:
+            self.say(f"  {line}")
+        if self.out_dir is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            self.boards += 1
+            path = self.out_dir / f"{self.boards:03d}.png"
+            path.write_bytes(await outcome.board_png(None))  # the spectators' view
+
+    def finish(self, outcome: Outcome) -> None:
+        result = outcome.result or {}
+        winner = result.get("winner")
+        if result.get("reason") == "aborted":
+            self.say("\nThe match was called off.")
+        elif winner is None:
+            self.say("\nThe match ends in a draw.")
+        else:
+            name = outcome.game.side_name(winner)
+            self.say(f"\n{outcome.names[winner]} ({name}) wins.")
+        if "score" in result:
+            score = " - ".join(
+                f"{outcome.game.side_name(s)} {g}" for s, g in result["score"].items()
+            )
+            self.say(f"Score: {score}")
+        self.say(f"Dice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})")
+        if self.out_dir is not None:
+            self.say(f"Board images: {self.boards} PNG files in {self.out_dir}")
+
+
+async def play(
+    database: str | None,
+    *,
+    vs_coach: bool = False,
+    dice: str = "virtual",
+    seed: int | None = None,
+    out_dir: Path | None = None,
+    read: Reader = input,
+    out: TextIO,
+) -> int:
+    """Open (and migrate) the database, or a temporary SQLite file, and play one match."""
+    import tempfile
+
+    from store.config import database_url
+    from store.migrate import migrate
+    from store.repository import MatchStore
+
+    with tempfile.TemporaryDirectory(prefix="fuba-play-") as tmp:
+        raw = database or f"sqlite:///{Path(tmp) / 'play.sqlite3'}"
+        url = database_url({"DATABASE_URL": raw})  # plain URLs get their async driver
+        store = MatchStore.open(url)
+        try:
+            await migrate(store.engine)
+            terminal = TerminalGame(Referee(store), read=read, out=out, out_dir=out_dir)
+            try:
+                return await terminal.run(vs_coach=vs_coach, dice=dice, seed=seed)
+            except StoreError as exc:  # a busy channel in a shared database, say
+                out.write(f"error: {exc}\n")
+                return 1
+        finally:
+            await store.close()
