@@ -134,4 +134,5 @@ FUBA_GAME = Game(
     score=score,
     kicked_off=kicked_off,
     parse=parse,
+    commands=_HELP,
 )

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from engine.core import Action, Decision, Event, RulesError, Ruleset
 
 JSONData = dict[str, Any]
+DEFAULT = "fuba"  # the game a match is of unless the caller names another
 
 
 class Policy(Protocol):
@@ -38,6 +39,7 @@ class Game:
     - ``kicked_off(state)``: whether play proper has begun (a match can be aborted before).
     - ``parse(text)``: a typed command ("target 9", "move 7 8") -> (action kind, args); raises
       ``MalformedAction`` with a player-readable message.
+    - ``commands``: the typed commands explained in a few lines (terminal ``help``).
     """
 
     name: str
@@ -51,6 +53,7 @@ class Game:
     score: Callable[[Any], dict[str, int]]
     kicked_off: Callable[[Any], bool]
     parse: Callable[[str], tuple[str, JSONData]]
+    commands: str
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -117,7 +117,7 @@ class Referee:
         channel_id: int,
         seats: Sequence[Seat],
         *,
-        ruleset: str = "fuba",
+        ruleset: str = games.DEFAULT,
         dice: str = "virtual",
         coach_side: str | None = None,
         seed: int | None = None,

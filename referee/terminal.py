@@ -52,7 +52,7 @@ class TerminalGame:
     async def run(
         self,
         *,
-        ruleset: str = "fuba",
+        ruleset: str = games.DEFAULT,
         vs_coach: bool = False,
         dice: str = "virtual",
         seed: int | None = None,
@@ -105,6 +105,7 @@ class TerminalGame:
                 self.say(f"  ! {exc}")
                 continue
             if result is None:  # help
+                self.say(f"  {outcome.game.commands} Or: resign, help.")
                 self.ask(prompt, choices)
                 continue
             await self.show(result)
@@ -199,7 +200,7 @@ async def play(
     from store.migrate import migrate
     from store.repository import MatchStore
 
-    with tempfile.TemporaryDirectory(prefix="fuba-play-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="referee-play-") as tmp:
         raw = database or f"sqlite:///{Path(tmp) / 'play.sqlite3'}"
         url = database_url({"DATABASE_URL": raw})  # plain URLs get their async driver
         store = MatchStore.open(url)

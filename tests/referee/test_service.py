@@ -195,3 +195,17 @@ async def test_hot_seat_one_user_plays_both_sides(referee: Referee) -> None:
     assert [p.side for p in out.next] == ["east"]
     out = await referee.act(CHANNEL, ADA, "formation", {"shape": "4-3-3"})
     assert out.next and out.next[0].user_id == ADA
+
+
+async def test_status_lists_the_callers_choices_with_ball_values(referee: Referee) -> None:
+    out = await referee.start_match(1, CHANNEL, SEATS, seed=2)
+    while out.next[0].kind != "target":
+        out = await first_choice(referee, CHANNEL, out)
+    prompt = out.next[0]
+    other = BRIAN if prompt.user_id == ADA else ADA
+    status = await referee.status(CHANNEL, prompt.user_id)
+    assert status.version == out.version and status.your_sides == [prompt.side]
+    assert status.choices and all("ball value" in c.label for c in status.choices)
+    assert [p.side for p in status.pending] == [prompt.side]
+    assert (await referee.status(CHANNEL, other)).choices == []
+    assert await referee.legal_choices(CHANNEL, CAROL) == []

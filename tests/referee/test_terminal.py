@@ -28,6 +28,7 @@ async def test_hot_seat_with_physical_dice_and_bad_lines(referee: Referee, tmp_p
     lines = [
         "formation 4-4-2",
         "shoot now",  # neither a number, a label nor a command
+        "help",
         "3",  # East: the third card, 4-3-3
         "roll 9",  # not a die
         "roll 6",
@@ -38,6 +39,7 @@ async def test_hot_seat_with_physical_dice_and_bad_lines(referee: Referee, tmp_p
     assert await terminal.run(dice="physical", seed=1) == 0
     text = out.getvalue()
     assert "I do not know 'shoot'" in text
+    assert "Or: resign, help." in text  # the help
     assert "A die shows 1 to 6, not 9." in text
     assert "Formations: West 4-4-2, East 4-3-3" in text
     assert "West wins the kick-off roll 6-2" in text
