@@ -1,6 +1,6 @@
 """FUBA referee bot: command-line entry point.
 
-python3 bot.py                 run the bot (the offline demo until Discord play arrives)
+python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), else the demo
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
@@ -9,12 +9,18 @@ python3 bot.py play            play a match at the terminal (hot-seat, or --vs-c
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import bootstrap
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from botconfig import Settings
 
 if __name__ == "__main__":
     bootstrap.ensure_venv()  # before any third-party import
@@ -23,6 +29,34 @@ TOKEN_HELP = (
     "No DISCORD_TOKEN set. To get one: Discord Developer Portal -> Applications -> your app -> "
     "Bot -> Reset Token, then `export DISCORD_TOKEN=...`. Running the offline demo meanwhile."
 )
+
+
+def create_bot(settings: Settings) -> commands.Bot:
+    """The Discord bot: loads every cog and syncs the slash commands when it starts."""
+    from cogs.app import FubaBot
+
+    return FubaBot(settings)
+
+
+def run_discord(settings: Settings) -> int:
+    """Run the bot in Discord until it is stopped; returns an exit code."""
+    import aiohttp
+    import discord
+
+    assert settings.token
+    try:
+        create_bot(settings).run(settings.token, root_logger=True)
+    except discord.LoginFailure:
+        print(
+            "error: Discord refused DISCORD_TOKEN. Reset the token in the Developer Portal "
+            "(your app -> Bot -> Reset Token) and export the new one.",
+            file=sys.stderr,
+        )
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"error: cannot reach Discord ({exc}); check the network.", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run_demo_command(seed: int | None, as_json: bool, out_dir: Path | None = None) -> int:
@@ -55,7 +89,8 @@ def run_play_command(args: argparse.Namespace) -> int:
 
 
 def run_bot() -> int:
-    """Run the bot. Discord play is not wired yet, so this runs the offline demo."""
+    """Run the bot in Discord with DISCORD_TOKEN; without a token, the offline demo."""
+    from botconfig import Settings
     from store.config import describe
     from store.migrate import DatabaseUnavailable, upgrade_database
 
@@ -65,13 +100,14 @@ def run_bot() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     print(f"Database: {describe(url)}", file=sys.stderr)
-    if os.environ.get("DISCORD_TOKEN", "").strip():
-        print(
-            "Discord play is not available yet in this version; running the offline demo instead.",
-            file=sys.stderr,
-        )
-    else:
-        print(TOKEN_HELP, file=sys.stderr)
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if settings.token:
+        return run_discord(replace(settings, database_url=url))
+    print(TOKEN_HELP, file=sys.stderr)
     return run_demo_command(seed=None, as_json=False)
 
 

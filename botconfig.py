@@ -1,0 +1,58 @@
+"""What the Discord bot needs to run: the database, the token, where to sync slash commands.
+
+`Settings.from_env()` reads the environment; tests build `Settings(database_url=...)` directly.
+Standard library and SQLAlchemy's URL only, so this imports before discord.py is installed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sqlalchemy.engine import URL
+
+from store.config import database_url
+
+
+def _default_database_url() -> URL:
+    return database_url()
+
+
+def parse_guild_ids(raw: str) -> tuple[int, ...]:
+    """Guild ids from a comma- or space-separated list, e.g. ``"123, 456"``.
+
+    >>> parse_guild_ids("123, 456")
+    (123, 456)
+    """
+    parts = raw.replace(",", " ").split()
+    try:
+        return tuple(int(part) for part in parts)
+    except ValueError:
+        raise ValueError(
+            f"FUBA_SYNC_GUILDS must list numeric guild ids separated by commas, not {raw!r}"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one bot process runs.
+
+    ``guild_ids_for_sync`` empty: slash commands are synced globally (they may take a while to
+    appear everywhere). Given: synced to those guilds only, where they appear at once.
+    """
+
+    database_url: URL | str = field(default_factory=_default_database_url)
+    token: str | None = None
+    guild_ids_for_sync: tuple[int, ...] = ()
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """``DATABASE_URL``, ``DISCORD_TOKEN`` and ``FUBA_SYNC_GUILDS`` from the environment."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip() or None
+        return cls(
+            database_url=database_url(env),
+            token=token,
+            guild_ids_for_sync=parse_guild_ids(env.get("FUBA_SYNC_GUILDS", "")),
+        )

@@ -1,0 +1,67 @@
+"""The bot object: intents, mentions, the command tree and its error handler, cog loading."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from botconfig import Settings
+from cogs.errors import on_app_command_error
+
+log = logging.getLogger(__name__)
+
+
+class FubaTree(app_commands.CommandTree):
+    """The command tree; every app-command error goes through `cogs.errors`."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await on_app_command_error(interaction, error)
+
+
+def extensions() -> list[str]:
+    """Every module in ``cogs/`` with an extension ``setup``, in name order."""
+    names = []
+    for info in pkgutil.iter_modules(cogs.__path__, prefix=f"{cogs.__name__}."):
+        if info.ispkg or info.name.rsplit(".", 1)[-1].startswith("_"):
+            continue
+        if hasattr(importlib.import_module(info.name), "setup"):
+            names.append(info.name)
+    return sorted(names)
+
+
+class FubaBot(commands.Bot):
+    """The referee bot. Slash commands only: no prefix commands, no message content intent."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+            tree_cls=FubaTree,
+            help_command=None,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        for name in extensions():
+            await self.load_extension(name)
+        guild_ids = self.settings.guild_ids_for_sync
+        if not guild_ids:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+            return
+        for guild_id in guild_ids:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %d", len(synced), guild_id)

@@ -1,0 +1,68 @@
+"""How `create_bot` builds the bot: settings, intents, mentions, where commands are synced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+from sqlalchemy.engine import URL
+
+from bot import create_bot
+from botconfig import Settings, parse_guild_ids
+from store.config import DEFAULT_SQLITE
+
+GUILD_ID = 4_242_424_242_424_242
+
+
+def test_settings_from_env() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_URL": "sqlite:///x.db",
+            "FUBA_SYNC_GUILDS": "1, 2",
+        }
+    )
+    assert settings.token == "abc"
+    assert settings.database_url.drivername == "sqlite+aiosqlite"
+    assert settings.guild_ids_for_sync == (1, 2)
+
+
+def test_settings_default_to_the_project_database_and_no_token() -> None:
+    settings = Settings.from_env({})
+    assert settings.token is None
+    assert settings.guild_ids_for_sync == ()
+    assert Path(settings.database_url.database) == DEFAULT_SQLITE
+
+
+def test_bad_guild_list_is_explained() -> None:
+    with pytest.raises(ValueError, match="FUBA_SYNC_GUILDS must list numeric guild ids"):
+        parse_guild_ids("my server")
+
+
+def test_no_privileged_intents_and_no_mass_pings(tmp_path: Path) -> None:
+    bot = create_bot(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path}/db"))
+    assert not bot.intents.message_content and not bot.intents.members
+    mentions = bot.allowed_mentions
+    assert mentions is not None and not mentions.everyone and not mentions.roles
+
+
+async def test_commands_are_synced_to_the_given_guilds(tmp_path: Path) -> None:
+    url = URL.create("sqlite+aiosqlite", database=str(tmp_path / "db"))
+    env = simcord.Env(create_bot(Settings(database_url=url, guild_ids_for_sync=(GUILD_ID,))))
+    guild = env.create_guild("Club", id=GUILD_ID)
+    other = env.create_guild("Elsewhere")
+    await env.start()
+    try:
+        with env.time_context():
+            here = guild.add_member(env.create_user("dora"))
+            there = other.add_member(env.create_user("eve"))
+            channel = guild.create_text_channel("pitch")
+            assert "fuba help" in here.available_commands(channel)
+            assert there.available_commands(other.create_text_channel("x")) == ()
+            reply = (await here.slash(channel, "fuba help")).response
+            assert isinstance(reply.embeds[0], discord.Embed)
+    finally:
+        await env.shutdown()
+    env.raise_errors()
