@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot import create_bot
 from botconfig import Settings
 from engine.core.errors import NotYourDecision, RulesError
+from referee.errors import NotAPlayer
 from store.errors import ChannelBusy, ConflictError
 from tests.discord.conftest import World
 
@@ -21,6 +22,7 @@ FAILURES: dict[str, Exception] = {
     "turn": NotYourDecision("It is East's decision now."),
     "busy": ChannelBusy(channel_id=1, match_id=7),
     "stale": ConflictError(match_id=7, expected=3, actual=4),
+    "referee": NotAPlayer(),
     "bug": KeyError("oops"),
 }
 
@@ -45,7 +47,7 @@ def raised(world: World) -> list[BaseException]:
     return [getattr(error, "original", error) for error in world.env.errors]
 
 
-@pytest.mark.parametrize("kind", ["rules", "turn", "busy", "stale"])
+@pytest.mark.parametrize("kind", ["rules", "turn", "busy", "stale", "referee"])
 async def test_typed_errors_are_shown_privately_as_they_are(world: World, kind: str) -> None:
     reply = (await world.alice.slash(world.channel, "fail", kind=kind)).response
 
