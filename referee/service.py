@@ -172,6 +172,8 @@ class Referee:
         for attempt in range(RETRIES):
             game, match = await self._match(channel_id)
             sides = _sides_of(match, user_id)
+            if expected_version is not None and match.version != expected_version:
+                raise ConflictError(match.id, expected_version, match.version)  # a stale click
             decision = await self._decision_for(game, match, sides, kind, side)
             action = Action(decision.actor, kind, _typed_dice(kind, dict(args or {}), decision))
             try:

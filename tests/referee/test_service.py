@@ -209,3 +209,28 @@ async def test_status_lists_the_callers_choices_with_ball_values(referee: Refere
     assert [p.side for p in status.pending] == [prompt.side]
     assert (await referee.status(CHANNEL, other)).choices == []
     assert await referee.legal_choices(CHANNEL, CAROL) == []
+
+
+async def test_physical_dice_against_the_coach_the_coach_rolls_virtually(
+    referee: Referee,
+) -> None:
+    out = await referee.start_match(1, CHANNEL, COACH_SEATS, dice="physical", coach_side="east")
+    out = await referee.act(CHANNEL, ADA, "formation", {"shape": "4-4-2"})
+    assert [(p.side, p.dice) for p in out.next] == [("west", 1)]  # East has rolled already
+    assert any(line.startswith("East rolls") for line in out.lines)
+    out = await referee.act(CHANNEL, ADA, "roll", {"dice": "3"})
+    assert all(p.user_id == ADA for p in out.next)
+
+
+async def test_a_double_click_applies_once(referee: Referee, store: MatchStore) -> None:
+    import asyncio
+
+    out = await referee.start_match(1, CHANNEL, SEATS, seed=1)
+    clicks = [
+        referee.act(CHANNEL, ADA, "formation", {"shape": "4-4-2"}, expected_version=out.version)
+        for _ in range(2)
+    ]
+    results = await asyncio.gather(*clicks, return_exceptions=True)
+    assert sorted(type(r).__name__ for r in results) == ["ConflictError", "Outcome"]
+    match = await store.active_match(CHANNEL)
+    assert match is not None and match.version == 1 and match.action_count == 1
