@@ -32,8 +32,7 @@ class Step:
 STEPS = (
     Step(
         ("challenge",),
-        "`/fuba challenge opponent:@member` invites someone to a match in this channel; "
-        "challenge the bot itself to play its automatic coach.",
+        "`/fuba challenge opponent:@member` invites someone to a match in this channel.",
     ),
     Step(
         ("accept", "decline"),
@@ -67,7 +66,7 @@ STEPS = (
 
 NOT_YET = (
     "Playing matches in Discord is not available in this version yet. Meanwhile the bot "
-    "explains the game; `python3 bot.py demo` plays a whole match in the terminal."
+    "explains the game, and `python3 bot.py play` plays a match at the terminal."
 )
 
 
