@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import registry
-from engine.core import MalformedAction
+from engine.core import Event, MalformedAction
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.state import FubaState
 from referee.games import Game, JSONData
-from referee.narration import SIDE_NAMES, narrate
+from referee.narration import SIDE_NAMES, clock, describe, narrate
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
 _BALL_WORDS = {"ball", "with_ball", "with-ball"}
@@ -98,10 +98,24 @@ def parse(text: str) -> tuple[str, JSONData]:
     raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
 
 
-def render_png(view: JSONData, names: Sequence[str]) -> bytes:
-    from render.fuba_board import render_png as render  # Pillow only when images are asked for
+def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
+    """The board with a caption of ``events`` (a goal: its banner and the shot's arrow)."""
+    # Pillow only when images are asked for
+    from referee.frames import _shot_area, caption_text
+    from render.fuba_board import Caption
+    from render.fuba_board import render_png as render
 
-    return render(view, names=names)
+    caption = None
+    goal = next((e for e in reversed(events) if e.kind == "goal"), None)
+    if goal is not None:
+        text = describe(goal) or "GOAL!"
+        caption = Caption(text, goal.data["team"], _shot_area(list(events)))
+    elif events:
+        prefix = clock(int(view.get("minute", 0)), int(view.get("stoppage", 0)))
+        text = caption_text(prefix, list(events))
+        if not text.endswith(": "):
+            caption = Caption(text)
+    return render(view, names=names, caption=caption)
 
 
 def score(state: FubaState) -> dict[str, int]:

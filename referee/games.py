@@ -29,8 +29,9 @@ class Game:
     """One ruleset as the referee sees it.
 
     - ``narrate(events)``: plain-English lines for a run of engine events.
-    - ``render_png(view, names)``: the board image of a view (called off the event loop);
-      ``names`` are the players' display names in ``ruleset.sides`` order.
+    - ``render_png(view, names, events)``: the board image of a view (called off the event
+      loop); ``names`` are the players' display names in ``ruleset.sides`` order; ``events``
+      (public: those narrated) may give it a caption.
     - ``coach(seed)``: a new automatic player.
     - ``side_names``: each side as people see it ("west" -> "West").
     - ``result(state)``: the final result of a finished match: at least ``winner`` (a side, or
@@ -47,7 +48,7 @@ class Game:
     ruleset: Ruleset[Any]
     side_names: dict[str, str]
     narrate: Callable[[list[Event]], list[str]]
-    render_png: Callable[[JSONData, Sequence[str]], bytes]
+    render_png: Callable[[JSONData, Sequence[str], Sequence[Event]], bytes]
     coach: Callable[[int], Policy]
     result: Callable[[Any], JSONData]
     score: Callable[[Any], dict[str, int]]

@@ -74,6 +74,7 @@ class Outcome:
     names: dict[str, str]  # side -> display name
     game: Game = field(repr=False)
     state: Any = field(repr=False)
+    events: list[Event] = field(default_factory=list, repr=False)  # what the lines narrate
 
     def view(self, viewer: str | None = None) -> JSONData:
         """The state as ``viewer`` (a side, None for a spectator) may see it."""
@@ -82,7 +83,7 @@ class Outcome:
     def render(self, viewer: str | None = None) -> bytes:
         """The board PNG for ``viewer`` (blocking: prefer ``board_png`` on an event loop)."""
         names = [self.names[side] for side in self.game.ruleset.sides]
-        return self.game.render_png(self.view(viewer), names)
+        return self.game.render_png(self.view(viewer), names, self.events)
 
     async def board_png(self, viewer: str | None = None) -> bytes:
         """The board PNG for ``viewer``, rendered in a worker thread."""
@@ -371,6 +372,7 @@ class Referee:
             names=names,
             game=game,
             state=match.state,
+            events=list(events),
         )
 
     def _closed(

@@ -146,7 +146,7 @@ async def test_secrets_never_reach_the_opponent_or_spectators(referee: Referee) 
     assert not any("3-4-3" in line for line in out.lines)
     seen: list[tuple[str | None, dict[str, Any]]] = []
 
-    def capture(view: dict[str, Any], names: Any) -> bytes:
+    def capture(view: dict[str, Any], names: Any, events: Any) -> bytes:
         seen.append((view, list(names)))
         return b"png"
 
@@ -165,6 +165,10 @@ async def test_board_png_is_a_png(referee: Referee) -> None:
     out = await referee.start_match(1, CHANNEL, SEATS, seed=1)
     png = await out.board_png(None)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    out = await play(referee, CHANNEL, out, 30)  # into the first turns: a captioned board
+    assert out.events
+    captioned = await out.board_png("west")
+    assert captioned.startswith(b"\x89PNG") and captioned != png
 
 
 async def test_abort_before_kick_off_and_resign_after(referee: Referee, store: MatchStore) -> None:
