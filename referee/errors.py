@@ -35,3 +35,13 @@ class CannotAbort(RefereeError):
 
 class BadOption(RefereeError):
     """A match option the referee does not know (dice mode, coach side...)."""
+
+
+class OtherMatch(RefereeError):
+    """A choice drawn for an earlier match of the channel (an old button)."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            f"That choice belongs to match #{match_id}, which is over; nothing was changed."
+        )

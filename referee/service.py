@@ -25,7 +25,14 @@ from typing import Any
 
 from engine.core import Action, Choice, Decision, Event, VirtualDice, parse_typed
 from referee import games
-from referee.errors import BadOption, CannotAbort, NoMatch, NotAPlayer, NotYourTurn
+from referee.errors import (
+    BadOption,
+    CannotAbort,
+    NoMatch,
+    NotAPlayer,
+    NotYourTurn,
+    OtherMatch,
+)
 from referee.games import Game, JSONData
 from store.errors import ConflictError, MatchNotActive
 from store.repository import MatchStore, Seat, StoredMatch
@@ -166,12 +173,16 @@ class Referee:
         *,
         side: str | None = None,
         expected_version: int | None = None,
+        match_id: int | None = None,
     ) -> Outcome:
         """Apply ``user_id``'s action of ``kind`` in the channel's match, then the referee's own
         follow-ups. ``side`` picks a side when one user plays both (hot-seat); otherwise the
-        side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2")."""
+        side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2").
+        ``match_id`` (a button's match) refuses the action if the channel's match is another."""
         for attempt in range(RETRIES):
             game, match = await self._match(channel_id)
+            if match_id is not None and match.id != match_id:
+                raise OtherMatch(match_id)
             sides = _sides_of(match, user_id)
             if expected_version is not None and match.version != expected_version:
                 raise ConflictError(match.id, expected_version, match.version)  # a stale click
