@@ -1,4 +1,5 @@
-"""The tables: players, matches (one active per channel) and each match's append-only action log.
+"""The tables: players, matches (one active per channel), each match's append-only action log
+and its turn deadlines.
 
 Discord ids are 64-bit, hence BigInteger. Leagues and ratings will arrive as their own tables
 that refer to ``players.user_id`` and ``matches.id``.
@@ -146,4 +147,36 @@ class MatchAction(Base):
     args: Mapped[JSONData]
     # The Discord user whose command or click made the action, when there was one.
     user_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DeadlineKind(enum.StrEnum):
+    REMINDER = "reminder"  # half the turn timeout: a nudge
+    EXPIRY = "expiry"  # the whole timeout: the waiting player may claim the win
+
+
+_UNFIRED = text("fired_at IS NULL")
+
+
+class Deadline(Base):
+    """A turn timeout of one side for one decision (the match ``version`` it was set for).
+    The dispatcher fires each once (``fired_at``); a deadline whose version is no longer the
+    match's is stale: the player has moved since."""
+
+    __tablename__ = "deadlines"
+    __table_args__ = (
+        Index("ix_deadlines_due_at", "due_at", sqlite_where=_UNFIRED, postgresql_where=_UNFIRED),
+        Index("ix_deadlines_match_id", "match_id"),
+        CheckConstraint(
+            "kind IN (" + ", ".join(f"'{k.value}'" for k in DeadlineKind) + ")", name="kind"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    side: Mapped[str] = mapped_column(String(16))  # the side that must decide
+    kind: Mapped[str] = mapped_column(String(16))
+    due_at: Mapped[datetime]
+    version: Mapped[int]
+    fired_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -21,8 +21,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from engine import registry
 from engine.core import Action, Event, Ruleset
+from store import deadlines as turn_deadlines
 from store import states
 from store.db import make_engine
+from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound
 from store.models import Match, MatchAction, MatchStatus, Player, utcnow
 
@@ -138,20 +140,23 @@ class MatchStore:
         seats: Sequence[Seat],
         options: JSONData | None = None,
         rules_options: JSONData | None = None,
+        deadlines: DeadlinePlan | None = None,
     ) -> StoredMatch:
         """Start a match in a channel. Raises ``ChannelBusy`` if the channel has an active
         match (the database refuses it even when two processes race).
 
         ``options`` are stored with the match; the ruleset's initial state is built from
         ``rules_options`` when given, else from ``options`` (so the referee can keep settings
-        such as a dice seed out of the state that views are made from)."""
+        such as a dice seed out of the state that views are made from). ``deadlines`` plans the
+        deadlines of the first decisions (version 0), written in the same transaction."""
         rules = registry.get(ruleset)
         sides = [seat.side for seat in seats]
         if len(seats) != 2 or sorted(sides) != sorted(rules.sides):
             raise ValueError(f"{ruleset} needs one seat for each of {rules.sides}, got {sides}")
         options = dict(options or {})
         initial = options if rules_options is None else dict(rules_options)
-        state = rules.to_json(rules.initial(initial))
+        initial_state = rules.initial(initial)
+        state = rules.to_json(initial_state)
         first, second = seats
         now = utcnow()
         values = {
@@ -179,6 +184,8 @@ class MatchStore:
                 match_id = (
                     await conn.execute(insert(MATCHES).values(values).returning(MATCHES.c.id))
                 ).scalar_one()
+                if deadlines is not None:
+                    await turn_deadlines.replace(conn, match_id, 0, deadlines(initial_state))
         except IntegrityError as exc:
             async with self.engine.connect() as conn:
                 busy = await conn.scalar(
@@ -239,6 +246,7 @@ class MatchStore:
         user_id: int | None = None,
         expected_version: int | None = None,
         follow: Follow | None = None,
+        deadlines: DeadlinePlan | None = None,
     ) -> Applied:
         """Apply ``action`` through the ruleset and save the new state and the logged action in
         one transaction.
@@ -246,14 +254,61 @@ class MatchStore:
         ``expected_version`` is the version the player saw (a button drawn for version N): if
         the match has moved on, ``ConflictError`` is raised instead of applying. A rules error
         from the engine propagates unchanged and nothing is written. ``follow`` adds the
-        referee's own next actions (virtual dice, say) to the same transaction.
+        referee's own next actions (virtual dice, say) to the same transaction. ``deadlines``,
+        when given, replaces the match's unfired deadlines with those it plans for the new
+        state, tagged with the new version, in the same transaction.
         """
+        return await self._advance(
+            match_id,
+            action,
+            user_id=user_id,
+            expected_version=expected_version,
+            follow=follow,
+            deadlines=deadlines,
+        )
+
+    async def update_options(
+        self,
+        match_id: int,
+        changes: JSONData,
+        *,
+        expected_version: int | None = None,
+        follow: Follow | None = None,
+        deadlines: DeadlinePlan | None = None,
+    ) -> Applied:
+        """Merge ``changes`` into the match's options in one versioned transaction (the version
+        goes up by one), then let ``follow`` act on the state as ``apply`` does (the automatic
+        coach taking over a side plays its pending decisions at once, say)."""
+        return await self._advance(
+            match_id,
+            None,
+            options=changes,
+            expected_version=expected_version,
+            follow=follow,
+            deadlines=deadlines,
+        )
+
+    async def _advance(
+        self,
+        match_id: int,
+        action: Action | None,
+        *,
+        options: JSONData | None = None,
+        user_id: int | None = None,
+        expected_version: int | None,
+        follow: Follow | None,
+        deadlines: DeadlinePlan | None,
+    ) -> Applied:
         async with self.engine.begin() as conn:
             row = await _get_active(conn, match_id, expected_version)
             rules = registry.get(row.ruleset)
             state = _load_state(rules, row)
-            state, events = rules.apply(state, action)
-            done = [action]
+            events: list[Event] = []
+            done: list[Action] = []
+            if action is not None:
+                state, events = rules.apply(state, action)
+                events = list(events)
+                done.append(action)
             while follow is not None and (extra := follow(state)) is not None:
                 state, more = rules.apply(state, extra)
                 events.extend(more)
@@ -267,14 +322,26 @@ class MatchStore:
                 "action_count": count,
                 "updated_at": now,
             }
+            merged = row.options if options is None else {**row.options, **options}
+            if options is not None:
+                changes["options"] = merged
             if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
                 changes["initial_state"] = states.upgrade(
                     rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
                 )
             await _write_match(conn, row, changes)
-            await _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
+            if done:
+                await _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
+            if deadlines is not None:
+                await turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
         record = _record(
-            row, rules, state, version=row.version + 1, action_count=count, updated_at=now
+            row,
+            rules,
+            state,
+            version=row.version + 1,
+            action_count=count,
+            updated_at=now,
+            options=merged,
         )
         return Applied(record, events, done)
 
@@ -306,6 +373,53 @@ class MatchStore:
             row = await _get_active(conn, match_id, expected_version)
             changes = {"status": status.value, "result": result, "updated_at": utcnow()}
             await _write_match(conn, row, changes)
+            await turn_deadlines.clear(conn, match_id)  # a closed match waits for nobody
+
+    # -- turn deadlines (see store.deadlines) ----------------------------------------------
+
+    async def set_deadlines(
+        self, match_id: int, version: int, specs: Sequence[DeadlineSpec]
+    ) -> bool:
+        """Replace the match's unfired deadlines with ``specs`` for the decision at ``version``.
+        Nothing is written (False) if the match is no longer active at that version, so a late
+        call never overwrites the deadlines of a newer decision. ``apply`` and ``create_match``
+        take a plan to do this in their own transaction."""
+        async with self.engine.begin() as conn:
+            # A write that changes nothing takes the row (PostgreSQL) or database (SQLite) lock,
+            # so the version cannot move until the deadlines are written.
+            locked = await conn.execute(
+                update(MATCHES)
+                .where(
+                    MATCHES.c.id == match_id,
+                    MATCHES.c.version == version,
+                    MATCHES.c.status == MatchStatus.ACTIVE.value,
+                )
+                .values(version=MATCHES.c.version)
+            )
+            if locked.rowcount != 1:
+                return False
+            await turn_deadlines.replace(conn, match_id, version, specs)
+        return True
+
+    async def deadlines(self, match_id: int) -> list[StoredDeadline]:
+        """The match's deadlines (fired or not), soonest first."""
+        async with self.engine.connect() as conn:
+            return await turn_deadlines.of_match(conn, match_id)
+
+    async def due(self, now: datetime, limit: int = 100) -> list[StoredDeadline]:
+        """Unfired deadlines due at ``now`` (timezone-aware), soonest first."""
+        async with self.engine.connect() as conn:
+            return await turn_deadlines.due(conn, now, limit)
+
+    async def mark_fired(self, deadline_id: int, now: datetime | None = None) -> bool:
+        """Mark a deadline fired; True for exactly one caller, even across processes."""
+        async with self.engine.begin() as conn:
+            return await turn_deadlines.mark_fired(conn, deadline_id, now or utcnow())
+
+    async def clear_deadlines(self, match_id: int) -> None:
+        """Drop all of the match's deadlines (``finish`` and ``abort`` do it themselves)."""
+        async with self.engine.begin() as conn:
+            await turn_deadlines.clear(conn, match_id)
 
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""

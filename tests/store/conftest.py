@@ -96,7 +96,7 @@ async def _truncate(url: URL) -> None:
     try:
         async with engine.begin() as conn:
             await conn.execute(
-                text("TRUNCATE match_actions, matches, players RESTART IDENTITY CASCADE")
+                text("TRUNCATE deadlines, match_actions, matches, players RESTART IDENTITY CASCADE")
             )
     finally:
         await engine.dispose()

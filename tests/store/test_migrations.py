@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from store import scratch
 from store.config import ROOT
 from store.db import BUSY_TIMEOUT_MS, make_engine
+from store.deadlines import DeadlineSpec
 from store.migrate import (
     DatabaseUnavailable,
     alembic_config,
@@ -29,12 +31,12 @@ from store.migrate import (
     migrate,
     upgrade_database,
 )
-from store.models import Base
+from store.models import Base, DeadlineKind
 from store.repository import MatchStore
 from tests.store.conftest import SEATS, pg_server, run_async, sqlite_url
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
-TABLES = {"players", "matches", "match_actions"}
+TABLES = {"players", "matches", "match_actions", "deadlines"}
 
 
 @pytest.fixture
@@ -203,3 +205,22 @@ async def test_foreign_keys_are_enforced(store: MatchStore) -> None:
                     "VALUES (999, 1, 'west', 'roll', '{}', CURRENT_TIMESTAMP)"
                 )
             )
+
+
+async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
+    engine: AsyncEngine,
+) -> None:
+    await migrate(engine, "0001")
+    store = MatchStore(engine)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    assert "deadlines" not in await _tables(engine)
+    await migrate(engine, "0002")
+    assert "deadlines" in await _tables(engine)
+    assert await store.active_match(2) == match
+    when = datetime(2026, 11, 21, tzinfo=UTC)
+    assert await store.set_deadlines(match.id, 0, [DeadlineSpec("west", DeadlineKind.EXPIRY, when)])
+    assert [d.due_at for d in await store.due(when)] == [when]
+    await downgrade(engine, "0001")
+    assert await current_revision(engine) == "0001"
+    assert await _tables(engine) == TABLES - {"deadlines"}
+    assert await store.active_match(2) == match
