@@ -45,3 +45,13 @@ class OtherMatch(RefereeError):
         super().__init__(
             f"That choice belongs to match #{match_id}, which is over; nothing was changed."
         )
+
+
+class NotExpired(RefereeError):
+    """Claiming a win or handing the opponent's side to the coach before their time ran out."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Your opponent's time to decide has not run out, so you cannot claim the win or hand "
+            "their side to the automatic coach yet."
+        )

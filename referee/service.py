@@ -8,7 +8,10 @@ Discord cogs and the terminal call it alike:
 - ``act`` applies a player's action and, in the same transaction, the referee's own follow-ups:
   virtual dice rolls (from ``VirtualDice(f"{seed}:{n}")``, ``n`` the number of actions logged
   before the roll, so a replay or a restart gives the same dice) and the coach's decisions;
-- ``status``, ``legal_choices``, ``resign``, ``abort``.
+- ``status``, ``legal_choices``, ``resign``, ``abort``;
+- turn timeouts (``referee.deadlines``): with ``turn_timeout`` every change writes the deadlines
+  of the next decision in its own transaction; once one expired the waiting player may
+  ``claim_win`` or let the coach take the absent side over (``coach_takes_over``).
 
 Every call returns an ``Outcome`` (or raises a ``RefereeError``, a ``RulesError`` from the engine,
 or a store error), each message readable by a player.
@@ -20,11 +23,13 @@ import asyncio
 import hashlib
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Event, VirtualDice, parse_typed
 from referee import games
+from referee.deadlines import absent_side, check_turn_timeout, turn_plan
 from referee.errors import (
     BadOption,
     CannotAbort,
@@ -35,6 +40,7 @@ from referee.errors import (
 )
 from referee.games import Game, JSONData
 from store.errors import ConflictError, MatchNotActive
+from store.models import utcnow
 from store.repository import MatchStore, Seat, StoredMatch
 
 DICE_MODES = ("virtual", "physical")
@@ -114,8 +120,9 @@ class Status:
 class Referee:
     """The match service over a ``MatchStore``. Share one per process."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, *, clock: Callable[[], datetime] = utcnow) -> None:
         self.store = store
+        self.clock = clock  # when turn deadlines are due from (tests move it)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -129,9 +136,11 @@ class Referee:
         dice: str = "virtual",
         coach_side: str | None = None,
         seed: int | None = None,
+        turn_timeout: int | None = None,
     ) -> Outcome:
         """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
-        seat holds the bot's own user id). Raises ``ChannelBusy`` if the channel has one."""
+        seat holds the bot's own user id). ``turn_timeout`` (minutes, None: off) sets turn
+        deadlines (``referee.deadlines``). Raises ``ChannelBusy`` if the channel has one."""
         game = games.get(ruleset)
         if dice not in DICE_MODES:
             raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
@@ -139,6 +148,9 @@ class Referee:
             raise BadOption(f"{coach_side!r} is not a side of {game.title}.")
         seed = secrets.randbits(64) if seed is None else seed
         options = {"dice": dice, "seed": seed, "coach_side": coach_side}
+        if turn_timeout is not None:
+            options["turn_timeout"] = check_turn_timeout(turn_timeout)
+        deadlines = turn_plan(game, options, self.clock)
         match = await self.store.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -146,6 +158,7 @@ class Referee:
             seats=seats,
             options=options,
             rules_options={},  # the seed stays out of the state (views are made from it)
+            deadlines=deadlines,
         )
         events: list[Event] = []
         first = self._auto(game, match, match.state, match.action_count)
@@ -155,6 +168,7 @@ class Referee:
                 first,
                 expected_version=match.version,
                 follow=self._follower(game, match, match.action_count + 1),
+                deadlines=deadlines,
             )
             match, events = applied.match, applied.events
         names = {s.side: s.display_name for s in seats}
@@ -198,6 +212,7 @@ class Referee:
                     if expected_version is None
                     else expected_version,
                     follow=self._follower(game, match, match.action_count + 1),
+                    deadlines=turn_plan(game, match.options, self.clock),
                 )
             except ConflictError:
                 if expected_version is not None or attempt == RETRIES - 1:
@@ -242,6 +257,48 @@ class Referee:
         return self._closed(
             game, match, names, ["The match was called off before kick-off."], result
         )
+
+    # -- turn timeouts (referee.deadlines) ----------------------------------------------------
+
+    async def claim_win(self, channel_id: int, user_id: int) -> Outcome:
+        """The waiting player wins because the opponent's turn timeout expired (result reason
+        "timeout"). Raises ``NotExpired`` before the dispatcher fired that expiry."""
+        game, match = await self._match(channel_id)
+        absent = await absent_side(self.store, match, _sides_of(match, user_id))
+        winner = next(s for s in game.ruleset.sides if s != absent)
+        result = {
+            "winner": winner,
+            "score": game.score(match.state),
+            "reason": "timeout",
+            "absent": absent,
+        }
+        await self.store.finish(match.id, result, expected_version=match.version)
+        names = await self._names(match)
+        line = (
+            f"{names[absent]} ({game.side_name(absent)}) ran out of time: "
+            f"{names[winner]} ({game.side_name(winner)}) wins."
+        )
+        return self._closed(game, match, names, [line], result)
+
+    async def coach_takes_over(self, channel_id: int, user_id: int) -> Outcome:
+        """The automatic coach plays the absent side from now on (its pending decisions at
+        once), after its turn timeout expired. Raises ``NotExpired`` before that."""
+        game, match = await self._match(channel_id)
+        absent = await absent_side(self.store, match, _sides_of(match, user_id))
+        coached = replace(match, options={**match.options, "coach_side": absent})
+        applied = await self.store.update_options(
+            match.id,
+            {"coach_side": absent},
+            expected_version=match.version,
+            follow=self._follower(game, coached, match.action_count),
+            deadlines=turn_plan(game, coached.options, self.clock),
+        )
+        names = await self._names(match)
+        line = (
+            f"{names[absent]} ({game.side_name(absent)}) ran out of time: the automatic coach "
+            f"plays {game.side_name(absent)} from now on."
+        )
+        return await self._outcome(game, applied.match, applied.events, [line])
 
     # -- reading -------------------------------------------------------------------------
 

@@ -1,0 +1,181 @@
+"""Turn timeouts: deadlines kept in the database and fired by one dispatcher.
+
+A match started with ``turn_timeout`` (minutes) gets, after every change, a reminder at half the
+time and an expiry at the full time for each side that must decide (not the automatic coach),
+tagged with the match version they were set for. They are written by the referee in the same
+transaction as the move (``turn_plan``), so a restart loses none and the next move replaces them.
+
+``DeadlineDispatcher`` is one asyncio task per bot process: every ``interval`` seconds it reads
+the due deadlines, marks each fired (exactly once, even with several processes on one database)
+and calls back the caller (the Discord cog posts the messages). A deadline set for an older
+version is marked fired silently: the player moved in time. After an expiry the waiting player
+may ``Referee.claim_win`` or ``Referee.coach_takes_over``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from referee.errors import BadOption, NotExpired
+from referee.games import Game, JSONData
+from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
+from store.models import DeadlineKind, MatchStatus, utcnow
+from store.repository import MatchStore, StoredMatch
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]  # timezone-aware UTC "now"
+# (match, side that must decide, its player's user id)
+OnReminder = Callable[[StoredMatch, str, int], Awaitable[None]]
+# (match, waiting side, absent side)
+OnExpiry = Callable[[StoredMatch, str, str], Awaitable[None]]
+
+MAX_TURN_TIMEOUT = 7 * 24 * 60  # minutes: a week
+
+
+def check_turn_timeout(minutes: int | None) -> int | None:
+    """The option as stored: None (off) or whole minutes from 1 to a week."""
+    if minutes is None:
+        return None
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise BadOption(f"The turn timeout is a number of minutes, not {minutes!r}.")
+    if not 1 <= minutes <= MAX_TURN_TIMEOUT:
+        raise BadOption(f"The turn timeout is 1 to {MAX_TURN_TIMEOUT} minutes, not {minutes}.")
+    return minutes
+
+
+def turn_plan(game: Game, options: JSONData, clock: Clock) -> DeadlinePlan | None:
+    """The deadlines to write with a change of the match, or None when it has no timeout.
+
+    For each side with a pending decision: a reminder at half the timeout and an expiry at the
+    whole of it. None once the match is over, nor against the automatic coach (nobody would be
+    waiting for the human to claim a win)."""
+    minutes = options.get("turn_timeout")
+    if not minutes:
+        return None
+    coached = options.get("coach_side") is not None
+
+    def plan(state: Any) -> Sequence[DeadlineSpec]:
+        if coached or game.ruleset.is_over(state):
+            return []
+        now = clock()
+        half, full = now + timedelta(minutes=minutes / 2), now + timedelta(minutes=minutes)
+        sides = dict.fromkeys(d.actor for d in game.ruleset.pending(state))
+        return [
+            spec
+            for side in sides
+            for spec in (
+                DeadlineSpec(side, DeadlineKind.REMINDER, half),
+                DeadlineSpec(side, DeadlineKind.EXPIRY, full),
+            )
+        ]
+
+    return plan
+
+
+async def absent_side(store: MatchStore, match: StoredMatch, claimant_sides: list[str]) -> str:
+    """The opponent side whose expiry has fired for the decision pending now (the match's
+    version); raises ``NotExpired`` if there is none."""
+    for deadline in await store.deadlines(match.id):
+        if (
+            deadline.kind is DeadlineKind.EXPIRY
+            and deadline.fired_at is not None
+            and deadline.version == match.version
+            and deadline.side not in claimant_sides
+        ):
+            return deadline.side
+    raise NotExpired()
+
+
+class DeadlineDispatcher:
+    """Fires due deadlines: ``tick()`` once, or ``start()`` a task that ticks every
+    ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        *,
+        on_reminder: OnReminder,
+        on_expiry: OnExpiry,
+        interval: float = 5.0,
+        clock: Clock = utcnow,
+        batch: int = 100,
+    ) -> None:
+        self.store = store
+        self.on_reminder = on_reminder
+        self.on_expiry = on_expiry
+        self.interval = interval
+        self.clock = clock
+        self.batch = batch
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        if not self.running:
+            self._task = asyncio.create_task(self._run(), name="deadline-dispatcher")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Exception:  # the database may be away for a moment: try again later
+                log.exception("deadline dispatcher: a tick failed")
+            await asyncio.sleep(self.interval)
+
+    async def tick(self) -> int:
+        """Fire what is due now; returns how many callbacks were called."""
+        now = self.clock()
+        due = await self.store.due(now, self.batch)
+        # After a long pause a reminder may be due together with its expiry: only the expiry
+        # is worth a message.
+        expiring = {(d.match_id, d.version, d.side) for d in due if d.kind is DeadlineKind.EXPIRY}
+        matches: dict[int, StoredMatch | None] = {}
+        called = 0
+        for deadline in due:
+            if deadline.match_id not in matches:
+                matches[deadline.match_id] = await self._load(deadline.match_id)
+            match = matches[deadline.match_id]
+            if not await self.store.mark_fired(deadline.id, now):
+                continue  # another dispatcher fired it
+            if match is None or match.status is not MatchStatus.ACTIVE:
+                continue
+            if match.version != deadline.version:
+                continue  # stale: the player has moved since
+            key = (deadline.match_id, deadline.version, deadline.side)
+            if deadline.kind is DeadlineKind.REMINDER and key in expiring:
+                continue
+            await self._call(deadline, match)
+            called += 1
+        return called
+
+    async def _load(self, match_id: int) -> StoredMatch | None:
+        try:
+            return await self.store.get_match(match_id)
+        except Exception:  # gone, or a state this bot cannot read: nothing to fire for
+            log.exception("deadline dispatcher: cannot load match #%s", match_id)
+            return None
+
+    async def _call(self, deadline: StoredDeadline, match: StoredMatch) -> None:
+        try:
+            if deadline.kind is DeadlineKind.REMINDER:
+                await self.on_reminder(match, deadline.side, match.players[deadline.side])
+            else:
+                waiting = next(side for side in match.players if side != deadline.side)
+                await self.on_expiry(match, waiting, deadline.side)
+        except Exception:  # fired is fired: a failing callback is logged, not repeated
+            log.exception("deadline dispatcher: the %s callback failed", deadline.kind.value)
