@@ -134,15 +134,16 @@ def _channel_id(interaction: discord.Interaction) -> int:
 def narration(lines: Sequence[str], limit: int = NARRATION_LIMIT) -> str:
     """The narration for an embed: the latest lines that fit, with a note of those left out.
 
-    >>> narration(["a" * 6, "b" * 6, "c"], limit=16)
-    '(1 earlier line)\\nbbbbbb\\nc'
+    >>> narration(["a" * 10, "b" * 10, "c"], limit=40)
+    '(1 earlier line)\\nbbbbbbbbbb\\nc'
     """
+    budget = limit - 20  # room for the note
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
-        if size + len(line) + 1 > limit - 30 and kept:
+        if kept and size + len(line) + 1 > budget:
             break
-        kept.append(line[:limit])
+        kept.append(line[:budget])
         size += len(line) + 1
     dropped = len(lines) - len(kept)
     head = [f"({dropped} earlier line{'' if dropped == 1 else 's'})"] if dropped else []

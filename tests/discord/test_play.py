@@ -7,6 +7,9 @@ import re
 import discord
 import simcord
 
+from bot import create_bot
+from botconfig import Settings
+from cogs.errors import player_message
 from referee.service import Referee
 from store.models import MatchStatus
 from tests.discord.conftest import World
@@ -35,6 +38,16 @@ def private(result: simcord.InteractionResult) -> str:
     messages = [m for m in (result.response, *result.followups) if m is not None]
     assert messages and all(m.ephemeral for m in messages), messages
     return "\n".join(m.content for m in messages)
+
+
+def refused(world: World, result: simcord.InteractionResult) -> str:
+    """The private refusal of a command; the typed errors it raised are acknowledged (a bug,
+    an untyped error, fails the test)."""
+    text = private(result)
+    assert text != "Done."
+    for error in world.env.errors:
+        assert player_message(error) is not None, error
+    return text
 
 
 def public(world: World) -> list[discord.Message]:
@@ -85,6 +98,7 @@ async def play_step(world: World, member: simcord.MemberActor, command: str) -> 
         reply = private(await member.slash(channel, "fuba done"))
         if reply == "Done.":
             return reply
+        assert all(player_message(e) is not None for e in world.env.errors)  # done: refused
         start = await first_offer(world, member, "fuba move", "from")
         to = await first_offer(world, member, "fuba move", "to", **{"from": start})
         return private(await member.slash(channel, "fuba move", **{"from": start, "to": to}))
@@ -129,3 +143,197 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     stored = await referee(world).store.get_match(match_id)
     assert stored.status == MatchStatus.FINISHED
     assert stored.result is not None and stored.result["reason"] == "full_time"
+
+
+async def challenge_accepted(world: World, **options: object) -> discord.Message:
+    """Alice challenges Bob, who accepts with the button; returns the match's first message."""
+    posted = await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob, **options)
+    assert private(posted) == "Challenge posted."
+    challenge = public(world)[-1]
+    assert world.bob.mention in challenge.content and "Accept" in str(challenge.components)
+    assert private(await world.bob.click(challenge, label="Accept")).startswith(
+        "Challenge accepted"
+    )
+    return public(world)[-1]
+
+
+async def formations(world: World, west: str = "4-4-2", east: str = "4-3-3") -> discord.Message:
+    assert private(await world.alice.slash(world.channel, "fuba formation", shape=west))
+    assert private(await world.bob.slash(world.channel, "fuba formation", shape=east))
+    return public(world)[-1]
+
+
+def choice_buttons(message: discord.Message) -> list[discord.ui.Button]:
+    return [
+        c
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith("fuba:act:")
+    ]
+
+
+def decider(world: World, message: discord.Message) -> tuple[simcord.MemberActor, ...]:
+    """(who must decide, the other player) by the mention in ``message``."""
+    if message.content.startswith(world.alice.mention):
+        return world.alice, world.bob
+    assert message.content.startswith(world.bob.mention), message.content
+    return world.bob, world.alice
+
+
+async def test_only_the_challenged_member_answers_and_a_busy_channel_is_refused(
+    world: World,
+) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob)
+    challenge = public(world)[-1]
+
+    assert "Only <@" in refused(world, await world.carol.click(challenge, label="Accept"))
+    assert "Only <@" in refused(world, await world.alice.slash(world.channel, "fuba accept"))
+    again = refused(
+        world, await world.carol.slash(world.channel, "fuba challenge", opponent=world.alice)
+    )
+    assert "already an open challenge" in again
+    assert public(world)[-1].id == challenge.id  # nothing new in the channel
+
+    opening = await challenge_accepted_by_command(world)
+    assert world.alice.mention in opening.content and world.bob.mention in opening.content
+    busy = refused(
+        world, await world.carol.slash(world.channel, "fuba challenge", opponent=world.bob)
+    )
+    assert "already has a match in progress" in busy
+    stale = refused(world, await world.bob.click(challenge, label="Accept"))
+    assert "no longer open" in stale
+
+
+async def challenge_accepted_by_command(world: World) -> discord.Message:
+    assert private(await world.bob.slash(world.channel, "fuba accept")).startswith("Challenge")
+    return public(world)[-1]
+
+
+async def test_a_declined_challenge_frees_the_channel(world: World) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob)
+    assert private(await world.bob.click(public(world)[-1], label="Decline")) == "Declined."
+    assert "declined" in public(world)[-1].content
+    assert "no open challenge" in refused(
+        world, await world.bob.slash(world.channel, "fuba decline")
+    )
+    start = await world.carol.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    assert private(start) == "Match started against the coach."
+
+
+async def test_a_formation_stays_secret_until_both_have_chosen(world: World) -> None:
+    await challenge_accepted(world)
+    reply = private(await world.alice.slash(world.channel, "fuba formation", shape="3-4-3"))
+
+    assert "3-4-3" in reply
+    last = public(world)[-1]
+    assert "West has chosen a formation" in text_of(last)
+    assert last.attachments[0].filename == "board.png"
+    for viewer in (world.bob, world.carol):
+        seen = [text_of(m) for m in world.channel.history(viewer=viewer)]
+        assert not any("3-4-3" in text for text in seen)
+        status = private(await viewer.slash(world.channel, "fuba status")).splitlines()
+        assert not any("3-4-3" in line for line in status if not line.startswith("Your choices"))
+        board = await viewer.slash(world.channel, "fuba board")
+        assert board.response is not None and board.response.ephemeral
+        assert board.response.attachments[0].filename == "board.png"
+    offered = await world.bob.autocomplete(world.channel, "fuba formation", "shape", "")
+    assert len(offered) == 8 and offered[0]["value"] == "4-4-2"
+
+    await world.bob.slash(world.channel, "fuba formation", shape="4-4-2")
+    assert "Formations: West 3-4-3, East 4-4-2" in text_of(public(world)[-1])
+
+
+async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: World) -> None:
+    await challenge_accepted(world)
+    choosing = await formations(world)
+    winner, loser = decider(world, choosing)
+    buttons = choice_buttons(choosing)
+    assert {b.label for b in buttons} == {"west starts with the ball", "east starts with the ball"}
+    version = (await referee(world).status(world.channel.id, winner.id)).version
+    posted = len(public(world))
+
+    spectator = refused(world, await world.carol.slash(world.channel, "fuba kickoff", side="west"))
+    assert spectator == "You are not playing in this match."
+    wrong = refused(world, await loser.click(choosing, custom_id=buttons[0].custom_id))
+    assert wrong.startswith("It is ") and "decision now" in wrong
+    assert "decision now" in refused(
+        world, await loser.slash(world.channel, "fuba kickoff", side="west")
+    )
+    assert len(public(world)) == posted
+    assert (await referee(world).status(world.channel.id, winner.id)).version == version
+
+    assert private(await winner.click(choosing, custom_id=buttons[0].custom_id)) == "Done."
+    after = (await referee(world).status(world.channel.id, winner.id)).version
+    second = refused(world, await winner.click(choosing, custom_id=buttons[0].custom_id))
+    assert "changed while this move was made" in second
+    assert (await referee(world).status(world.channel.id, winner.id)).version == after
+    assert len(public(world)) == posted + 1
+    assert "starts with the ball" in text_of(public(world)[-1])
+
+
+async def test_bad_layout_text_and_an_illegal_area_are_explained(world: World) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    await play_until(world, world.alice, stop="/fuba setup")
+    posted = len(public(world))
+
+    bad = refused(world, await world.alice.slash(world.channel, "fuba setup", layout="7-2 4:2"))
+    assert "is not area:count" in bad
+    await play_until(world, world.alice, stop="/fuba target")
+    offered = await world.alice.autocomplete(world.channel, "fuba target", "area", "")
+    assert offered and all("ball value" in c["name"] for c in offered)
+    assert len(public(world)) > posted
+    posted = len(public(world))
+    illegal = next(a for a in range(1, 14) if a not in {c["value"] for c in offered})
+
+    refusal = refused(world, await world.alice.slash(world.channel, "fuba target", area=illegal))
+    assert refusal and len(public(world)) == posted  # the engine says why
+    spectator = await world.carol.autocomplete(world.channel, "fuba target", "area", "")
+    assert spectator == []
+    reply = private(await world.alice.slash(world.channel, "fuba target", area=offered[0]["value"]))
+    assert reply == "Done." and public(world)[-1].attachments
+
+
+async def test_physical_dice_are_entered_with_roll(world: World) -> None:
+    await challenge_accepted(world, dice="physical")
+    asking = await formations(world)
+    assert "/fuba roll" in asking.content
+    assert world.alice.mention in asking.content and world.bob.mention in asking.content
+
+    assert "1 to 6" in refused(world, await world.alice.slash(world.channel, "fuba roll", dice="9"))
+    assert private(await world.alice.slash(world.channel, "fuba roll", dice="5")) == "Done."
+    assert private(await world.bob.slash(world.channel, "fuba roll", dice="2")) == "Done."
+    narration = text_of(public(world)[-1])
+    assert "West rolls 5 for the kick-off" not in narration or "West wins" in narration
+    assert "West wins the kick-off roll 5-2" in narration
+
+
+async def test_abort_before_kick_off_and_resign_after(world: World) -> None:
+    await challenge_accepted(world)
+    assert "not playing" in refused(world, await world.carol.slash(world.channel, "fuba abort"))
+    assert (
+        private(await world.bob.slash(world.channel, "fuba abort")) == "The match was called off."
+    )
+    assert "called off" in public(world)[-1].content
+    assert "no match" in refused(world, await world.bob.slash(world.channel, "fuba status"))
+
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    await play_until(world, world.alice, stop="/fuba target")
+    assert "can no longer be aborted" in refused(
+        world, await world.alice.slash(world.channel, "fuba abort")
+    )
+    assert private(await world.alice.slash(world.channel, "fuba resign")) == "You resigned."
+    final = public(world)[-1]
+    assert "Coach (East) wins." in final.content and "Dice seed:" in final.content
+
+
+async def test_buttons_keep_working_after_a_restart(world: World, settings: Settings) -> None:
+    await challenge_accepted(world)
+    choosing = await formations(world)
+    winner, _ = decider(world, choosing)
+
+    await world.env.restart_bot(create_bot(settings))
+
+    button = choice_buttons(choosing)[1]
+    assert private(await winner.click(choosing, custom_id=button.custom_id)) == "Done."
+    starting = button.label.split()[0].capitalize()
+    assert f"{starting} starts with the ball" in text_of(public(world)[-1])
