@@ -314,3 +314,20 @@ async def test_the_coach_takes_over_the_absent_side(
     history = await store.history(out.match_id)
     coach_moves = [e for e in history.log if e.action.actor == "east" and e.action.kind != "roll"]
     assert len(coach_moves) > 1 and all(e.user_id is None for e in coach_moves)
+
+
+async def test_a_failing_callback_is_logged_and_not_repeated(
+    referee: Referee, store: MatchStore, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    await start(referee, clock)
+    tries: list[str] = []
+
+    async def broken(match: StoredMatch, *_: object) -> None:
+        tries.append("called")
+        raise RuntimeError("Discord is away")
+
+    dispatcher = DeadlineDispatcher(store, on_reminder=broken, on_expiry=broken, clock=clock)
+    clock.at(7)
+    assert await dispatcher.tick() == 1
+    assert await dispatcher.tick() == 0
+    assert tries == ["called"] and "the reminder callback failed" in caplog.text
