@@ -62,7 +62,9 @@ BUTTON_ARGS = {
     "continue": "choice",
     "corner": "side",
     "free_kick": "choice",
+    "penalty": "side",  # secret: a click is seen only by the one who clicks
 }
+SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
 
 
 class PlayRefusal(RefereeError):
@@ -190,7 +192,7 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for decision in outcome.game.ruleset.pending(outcome.state):
-        if decision.secret or decision.dice:
+        if decision.dice:
             continue
         for choice in decision.choices:
             arg = BUTTON_ARGS.get(choice.action.kind)
@@ -303,10 +305,12 @@ class ChoiceButton(
         try:
             if arg is None:
                 raise PlayRefusal("This button is not used any more.")
+            secret = self.kind == "penalty"
             await act_and_post(
                 interaction,
                 self.kind,
                 {arg: self.value},
+                reply=SECRET_REPLY.format(value=self.value) if secret else "Done.",
                 expected_version=self.version,
                 match_id=self.match_id,
             )
@@ -392,16 +396,12 @@ async def challenge_command(
         raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
     if opponent.bot and opponent.id != interaction.client.user.id:  # type: ignore[union-attr]
         raise PlayRefusal("Only members or this bot itself can play.")
-    pending = cog.challenges.get(channel_id)
-    if pending is not None:
-        raise PlayRefusal(
-            f"There is already an open challenge in this channel (<@{pending.challenger}> "
-            f"to <@{pending.opponent}>); it must be answered first."
-        )
+    _no_open_challenge(cog, channel_id)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
     active = await cog.referee.store.active_match(channel_id)
     if active is not None:
         raise ChannelBusy(channel_id, active.id)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    _no_open_challenge(cog, channel_id)  # checked again: another challenge may have come
     if opponent.id == interaction.client.user.id:  # type: ignore[union-attr]
         seats = [
             Seat("west", user.id, user.display_name),
@@ -422,6 +422,15 @@ async def challenge_command(
     await interaction.followup.send("Challenge posted.", ephemeral=True)
 
 
+def _no_open_challenge(cog: FubaPlay, channel_id: int) -> None:
+    pending = cog.challenges.get(channel_id)
+    if pending is not None:
+        raise PlayRefusal(
+            f"There is already an open challenge in this channel (<@{pending.challenger}> "
+            f"to <@{pending.opponent}>); it must be answered first."
+        )
+
+
 async def answer_challenge(interaction: discord.Interaction, *, accept: bool) -> None:
     cog = _cog(interaction)
     channel_id = _channel_id(interaction)
@@ -430,8 +439,8 @@ async def answer_challenge(interaction: discord.Interaction, *, accept: bool) ->
         raise PlayRefusal("There is no open challenge in this channel.")
     if interaction.user.id != challenge.opponent:
         raise PlayRefusal(f"Only <@{challenge.opponent}> can answer this challenge.")
+    del cog.challenges[channel_id]  # before any await: a double click answers once
     await interaction.response.defer(ephemeral=True, thinking=True)
-    del cog.challenges[channel_id]
     if not accept:
         await _channel(interaction).send(
             f"<@{challenge.opponent}> declined <@{challenge.challenger}>'s challenge.",
@@ -606,7 +615,7 @@ async def penalty_command(interaction: discord.Interaction, side: str) -> None:
     """Penalty: the keeper's dive or the kick, in secret."""
     side = side.strip().lower()
     await act_and_post(
-        interaction, "penalty", {"side": side}, reply=f"You chose {side}; it stays secret."
+        interaction, "penalty", {"side": side}, reply=SECRET_REPLY.format(value=side)
     )
 
 

@@ -10,7 +10,7 @@ import simcord
 from bot import create_bot
 from botconfig import Settings
 from cogs.errors import player_message
-from referee.service import Referee
+from referee.service import Outcome, Referee
 from store.models import MatchStatus
 from tests.discord.conftest import World
 
@@ -337,3 +337,29 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
     assert private(await winner.click(choosing, custom_id=button.custom_id)) == "Done."
     starting = button.label.split()[0].capitalize()
     assert f"{starting} starts with the ball" in text_of(public(world)[-1])
+
+
+def test_penalty_sides_are_buttons_for_the_match_version() -> None:
+    from cogs.fuba_play import buttons
+    from referee import games
+    from tests.engine.test_restarts import penalty_ready
+
+    game = games.get("fuba")
+    outcome = Outcome(
+        match_id=3,
+        ruleset="fuba",
+        version=41,
+        lines=[],
+        next=[],
+        over=False,
+        result=None,
+        seed_hash="",
+        seed=None,
+        names={"west": "Ada", "east": "Brian"},
+        game=game,
+        state=penalty_ready(),
+    )
+    view = buttons(outcome)
+    assert view is not None
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert ids == [f"fuba:act:3:41:penalty:{side}" for side in ("left", "middle", "right")]
