@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import discord
@@ -62,8 +63,12 @@ def wanted(message: discord.Message, member: simcord.MemberActor) -> str | None:
     """The command the public message asks ``member`` for, if any."""
     for line in message.content.splitlines():
         if line.startswith(member.mention):
+            count = re.search(r"roll (\d+) di", line)
+            if count:
+                return f"/fuba roll {count.group(1)}"
             found = COMMAND.search(line)
-            return found.group(1) if found else "/fuba roll"
+            assert found, line
+            return found.group(1)
     return None
 
 
@@ -75,9 +80,17 @@ async def first_offer(
     return offered[0]["value"]
 
 
-async def play_step(world: World, member: simcord.MemberActor, command: str) -> str:
-    """One decision by ``member``, the way a player would make it; returns the reply."""
+async def play_step(
+    world: World, member: simcord.MemberActor, command: str, dice: random.Random | None = None
+) -> str:
+    """One decision by ``member``, the way a player would make it; returns the reply.
+    Physical dice come from ``dice`` (the values "rolled at the table")."""
     channel = world.channel
+    if command.startswith("/fuba roll"):
+        assert dice is not None, "virtual dice are rolled by the bot"
+        count = int(command.split()[-1])
+        rolled = " ".join(str(dice.randint(1, 6)) for _ in range(count))
+        return private(await member.slash(channel, "fuba roll", dice=rolled))
     if command == "/fuba formation":
         return private(await member.slash(channel, "fuba formation", shape="4-4-2"))
     if command in ("/fuba kickoff", "/fuba corner"):  # the buttons
@@ -109,15 +122,22 @@ async def play_step(world: World, member: simcord.MemberActor, command: str) -> 
 
 
 async def play_until(
-    world: World, member: simcord.MemberActor, stop: str | None
+    world: World,
+    member: simcord.MemberActor,
+    stop: str | None,
+    *others: simcord.MemberActor,
+    dice: random.Random | None = None,
 ) -> discord.Message:
-    """Play ``member``'s decisions until the public message asks for ``stop`` (or the end)."""
+    """Play the decisions of ``member`` (and ``others``) until the public message asks for
+    ``stop`` or nobody of them, at the final whistle say."""
     for _ in range(MAX_STEPS):
         last = public(world)[-1]
-        command = wanted(last, member)
-        if command is None or command == stop:
+        asked = [(m, wanted(last, m)) for m in (member, *others)]
+        asked = [(m, command) for m, command in asked if command is not None]
+        if not asked or any(command == stop for _, command in asked):
             return last
-        reply = await play_step(world, member, command)
+        who, command = asked[0]
+        reply = await play_step(world, who, command, dice)
         assert reply.startswith(("Done.", "Your formation")), reply
     raise AssertionError("the match did not end")
 
@@ -363,3 +383,21 @@ def test_penalty_sides_are_buttons_for_the_match_version() -> None:
     assert view is not None
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert ids == [f"fuba:act:3:41:penalty:{side}" for side in ("left", "middle", "right")]
+
+
+async def test_a_whole_match_between_two_members_with_physical_dice(world: World) -> None:
+    await challenge_accepted(world, dice="physical")
+    posted = len(public(world))
+
+    final = await play_until(world, world.alice, None, world.bob, dice=random.Random(5))
+
+    messages = public(world)[posted:]
+    assert all(m.attachments[0].filename == "board.png" for m in messages)
+    narration = "\n".join(text_of(m) for m in messages)
+    assert "rolls" in narration and "FULL TIME" in narration
+    assert "Dice seed:" in final.content
+    match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
+    history = await referee(world).store.history(match_id)
+    assert history.match.status == MatchStatus.FINISHED
+    rolls = [e for e in history.log if e.action.kind == "roll"]
+    assert rolls and all(e.user_id in (world.alice.id, world.bob.id) for e in rolls)
