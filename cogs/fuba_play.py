@@ -28,6 +28,7 @@ from cogs.groups import fuba_group, remove_commands
 from engine.core import Choice
 from referee.errors import RefereeError
 from referee.service import DICE_MODES, Outcome, Prompt, Referee
+from referee.stats import statistics
 from store.errors import ChannelBusy, StoreError
 from store.repository import MatchStore, Seat
 
@@ -210,13 +211,18 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
     return view if view.children else None
 
 
-async def post(channel: Any, outcome: Outcome, title: str | None = None) -> discord.Message:
-    """The one public message after a step: narration, board, who decides next."""
+async def post(
+    channel: Any, outcome: Outcome, title: str | None = None, statistics: Sequence[str] = ()
+) -> discord.Message:
+    """The one public message after a step: narration, board, who decides next (at the final
+    whistle: the result and the match statistics)."""
     embed = discord.Embed(
         title=title or f"{outcome.game.title} match #{outcome.match_id}",
         description=narration(outcome.lines) or None,
         colour=COLOUR,
     )
+    if statistics:
+        embed.add_field(name="Statistics", value="\n".join(statistics)[:1024], inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     png = await outcome.board_png(None)  # the spectators' view: never a secret
     view = buttons(outcome)
@@ -248,7 +254,8 @@ async def act_and_post(
 ) -> Outcome:
     """Defer privately, apply the action, post the public message, answer ``reply``."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await _cog(interaction).referee.act(
+    referee = _cog(interaction).referee
+    outcome = await referee.act(
         _channel_id(interaction),
         interaction.user.id,
         kind,
@@ -256,9 +263,16 @@ async def act_and_post(
         expected_version=expected_version,
         match_id=match_id,
     )
-    await post(_channel(interaction), outcome)
+    await post(_channel(interaction), outcome, statistics=await final_statistics(referee, outcome))
     await interaction.followup.send(reply, ephemeral=True)
     return outcome
+
+
+async def final_statistics(referee: Referee, outcome: Outcome) -> list[str]:
+    """The statistics of a match that has just ended (none while it goes on, or if aborted)."""
+    if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
+        return []
+    return await statistics(referee.store, outcome.match_id)
 
 
 # -- buttons ---------------------------------------------------------------------------------
@@ -716,8 +730,10 @@ async def status_command(interaction: discord.Interaction) -> None:
 async def resign_command(interaction: discord.Interaction) -> None:
     """Give up the match: your opponent wins."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await _cog(interaction).referee.resign(_channel_id(interaction), interaction.user.id)
-    await post(_channel(interaction), outcome, title="Resigned")
+    referee = _cog(interaction).referee
+    outcome = await referee.resign(_channel_id(interaction), interaction.user.id)
+    lines = await final_statistics(referee, outcome)
+    await post(_channel(interaction), outcome, title="Resigned", statistics=lines)
     await interaction.followup.send("You resigned.", ephemeral=True)
 
 

@@ -118,6 +118,46 @@ def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = (
     return render(view, names=names, caption=caption)
 
 
+_COUNTED = {
+    "goal_attempt": "shots",
+    "penalty_kick": "shots",
+    "corner_kick": "corners",
+    "yellow_card": "yellow cards",
+    "red_card": "red cards",
+}
+
+
+def statistics(events: Sequence[Event]) -> list[str]:
+    """Shots, corners, cards and possession (turns begun with the ball) of a whole match.
+
+    >>> from engine.core import Event
+    >>> statistics([Event("goal_attempt", {"team": 1}), Event("control", {"team": 0}),
+    ...             Event("control", {"team": 1}), Event("control", {"team": 1})])
+    ['Shots: West 0, East 1', 'Possession: West 1 turn (33%), East 2 turns (67%)']
+    """
+    counts: dict[str, list[int]] = {}
+    turns = [0, 0]
+    for event in events:
+        if event.kind == "control" and not event.data.get("rebound"):
+            turns[event.data["team"]] += 1
+        what = _COUNTED.get(event.kind)
+        if what is not None:
+            counts.setdefault(what, [0, 0])[event.data["team"]] += 1
+    lines = [
+        f"{what.capitalize()}: West {counts[what][0]}, East {counts[what][1]}"
+        for what in dict.fromkeys(_COUNTED.values())
+        if what in counts
+    ]
+    total = sum(turns)
+    if total:
+        parts = [
+            f"{name} {n} turn{'' if n == 1 else 's'} ({round(100 * n / total)}%)"
+            for name, n in zip(SIDE_NAMES, turns, strict=True)
+        ]
+        lines.append("Possession: " + ", ".join(parts))
+    return lines
+
+
 def score(state: FubaState) -> dict[str, int]:
     return {side: state.score[i] for i, side in enumerate(SIDES)}
 
@@ -149,4 +189,5 @@ FUBA_GAME = Game(
     kicked_off=kicked_off,
     parse=parse,
     commands=_HELP,
+    statistics=statistics,
 )

@@ -8,7 +8,7 @@ and the final result all come from the game's adapter.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
@@ -41,6 +41,8 @@ class Game:
     - ``parse(text)``: a typed command ("target 9", "move 7 8") -> (action kind, args); raises
       ``MalformedAction`` with a player-readable message.
     - ``commands``: the typed commands explained in a few lines (terminal ``help``).
+    - ``statistics(events)``: lines of match statistics from all the events of a match
+      (shots, corners...), shown at the final whistle; none by default.
     """
 
     name: str
@@ -55,6 +57,7 @@ class Game:
     kicked_off: Callable[[Any], bool]
     parse: Callable[[str], tuple[str, JSONData]]
     commands: str
+    statistics: Callable[[Sequence[Event]], list[str]] = field(default=lambda events: [])
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

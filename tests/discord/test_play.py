@@ -159,6 +159,8 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     for line in ("Formations: West 4-4-2", "wins the kick-off roll", "ball value", "FULL TIME"):
         assert line in narration
     assert "Dice seed:" in final.content and ("wins." in final.content or "draw" in final.content)
+    [stats] = final.embeds[0].fields
+    assert stats.name == "Statistics" and "Possession: West" in (stats.value or "")
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
     stored = await referee(world).store.get_match(match_id)
     assert stored.status == MatchStatus.FINISHED
