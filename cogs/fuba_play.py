@@ -28,7 +28,7 @@ from cogs.groups import fuba_group, remove_commands
 from engine.core import Choice
 from referee.errors import RefereeError
 from referee.service import DICE_MODES, Outcome, Prompt, Referee
-from referee.stats import statistics
+from referee.stats import recent_lines, statistics
 from store.errors import ChannelBusy, StoreError
 from store.repository import MatchStore, Seat
 
@@ -727,6 +727,21 @@ async def status_command(interaction: discord.Interaction) -> None:
     )
 
 
+@app_commands.describe(count="How many lines (default 10)")
+async def log_command(
+    interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10
+) -> None:
+    """The last events of the match in this channel."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    referee = _cog(interaction).referee
+    outcome = await referee.current(_channel_id(interaction))
+    lines = await recent_lines(referee.store, outcome.match_id, count)
+    text = narration(lines, limit=1900) or "Nothing has happened yet."
+    await interaction.followup.send(
+        text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
 async def resign_command(interaction: discord.Interaction) -> None:
     """Give up the match: your opponent wins."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -765,6 +780,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "remove": remove_command,
     "board": board_command,
     "status": status_command,
+    "log": log_command,
     "resign": resign_command,
     "abort": abort_command,
 }

@@ -261,8 +261,13 @@ async def test_a_formation_stays_secret_until_both_have_chosen(world: World) -> 
     offered = await world.bob.autocomplete(world.channel, "fuba formation", "shape", "")
     assert len(offered) == 8 and offered[0]["value"] == "4-4-2"
 
+    log = private(await world.carol.slash(world.channel, "fuba log"))
+    assert "West has chosen a formation" in log and "3-4-3" not in log
+
     await world.bob.slash(world.channel, "fuba formation", shape="4-4-2")
     assert "Formations: West 3-4-3, East 4-4-2" in text_of(public(world)[-1])
+    log = private(await world.carol.slash(world.channel, "fuba log", count=20))
+    assert "Formations: West 3-4-3, East 4-4-2" in log
 
 
 async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: World) -> None:
