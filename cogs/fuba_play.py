@@ -79,6 +79,7 @@ class Challenge:
     opponent: int
     opponent_name: str
     dice: str
+    thread: bool = False
 
 
 # -- the cog ---------------------------------------------------------------------------------
@@ -380,26 +381,37 @@ def challenge_view(challenger: int, opponent: int) -> discord.ui.View:
 
 
 async def start(
-    interaction: discord.Interaction, seats: list[Seat], dice: str, coach_side: str | None
-) -> Outcome:
+    interaction: discord.Interaction,
+    seats: list[Seat],
+    dice: str,
+    coach_side: str | None,
+    thread: bool = False,
+) -> str:
+    """Start the match here, or in a new public thread; returns the private reply."""
     referee = _cog(interaction).referee
     guild_id = interaction.guild_id or 0
-    outcome = await referee.start_match(
-        guild_id, _channel_id(interaction), seats, dice=dice, coach_side=coach_side
-    )
-    await post(_channel(interaction), outcome, title="Kick-off soon: a new match")
-    return outcome
+    where = _channel(interaction)
+    if thread and isinstance(where, discord.TextChannel):
+        name = " v ".join(seat.display_name for seat in seats)
+        where = await where.create_thread(
+            name=f"FUBA: {name}"[:100], type=discord.ChannelType.public_thread
+        )
+    outcome = await referee.start_match(guild_id, where.id, seats, dice=dice, coach_side=coach_side)
+    await post(where, outcome, title="Kick-off soon: a new match")
+    return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
 
 
 @app_commands.describe(
     opponent="Who you want to play (choose the bot itself to play its automatic coach)",
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
+    thread="Play the match in its own public thread (default: in this channel)",
 )
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
 async def challenge_command(
     interaction: discord.Interaction,
     opponent: discord.Member,
     dice: app_commands.Choice[str] | None = None,
+    thread: bool = False,
 ) -> None:
     """Challenge a member (or the bot) to a FUBA match in this channel."""
     cog = _cog(interaction)
@@ -421,11 +433,12 @@ async def challenge_command(
             Seat("west", user.id, user.display_name),
             Seat("east", opponent.id, "Coach"),
         ]
-        await start(interaction, seats, mode, coach_side="east")
-        await interaction.followup.send("Match started against the coach.", ephemeral=True)
+        where = await start(interaction, seats, mode, coach_side="east", thread=thread)
+        reply = f"Match started against the coach. {where}".strip()
+        await interaction.followup.send(reply, ephemeral=True)
         return
     cog.challenges[channel_id] = Challenge(
-        user.id, user.display_name, opponent.id, opponent.display_name, mode
+        user.id, user.display_name, opponent.id, opponent.display_name, mode, thread
     )
     await _channel(interaction).send(
         f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice). "
@@ -466,8 +479,9 @@ async def answer_challenge(interaction: discord.Interaction, *, accept: bool) ->
         Seat("west", challenge.challenger, challenge.challenger_name),
         Seat("east", challenge.opponent, interaction.user.display_name),
     ]
-    await start(interaction, seats, challenge.dice, coach_side=None)
-    await interaction.followup.send("Challenge accepted: the match is on.", ephemeral=True)
+    where = await start(interaction, seats, challenge.dice, None, challenge.thread)
+    reply = f"Challenge accepted: the match is on. {where}".strip()
+    await interaction.followup.send(reply, ephemeral=True)
 
 
 async def accept_command(interaction: discord.Interaction) -> None:

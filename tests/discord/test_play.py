@@ -408,3 +408,19 @@ async def test_a_whole_match_between_two_members_with_physical_dice(world: World
     assert history.match.status == MatchStatus.FINISHED
     rolls = [e for e in history.log if e.action.kind == "roll"]
     assert rolls and all(e.user_id in (world.alice.id, world.bob.id) for e in rolls)
+
+
+async def test_a_match_in_its_own_thread(world: World) -> None:
+    result = await world.alice.slash(
+        world.channel, "fuba challenge", opponent=bot_member(world), thread=True
+    )
+    [thread] = world.channel.threads
+    assert private(result) == f"Match started against the coach. The match is on in <#{thread.id}>."
+    opening = thread.last_message
+    assert opening is not None and world.alice.mention in opening.content
+    reply = private(await world.alice.slash(thread, "fuba formation", shape="4-4-2"))
+    assert reply.startswith("Your formation")
+    assert "Formations: West 4-4-2" in text_of(thread.last_message)
+    # the channel itself stays free for another match
+    start = await world.bob.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    assert private(start) == "Match started against the coach."
