@@ -28,7 +28,7 @@ from cogs.groups import fuba_group, remove_commands
 from engine.core import Choice
 from referee.errors import RefereeError
 from referee.service import DICE_MODES, Outcome, Prompt, Referee
-from referee.stats import recent_lines, statistics
+from referee.stats import Summary, recent_lines, summary
 from store.errors import ChannelBusy, StoreError
 from store.repository import MatchStore, Seat
 
@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 AUTOCOMPLETE_LIMIT = 25
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
 BOARD_FILE = "board.png"
+REPLAY_FILE = "replay.gif"
 COLOUR = discord.Colour.green()
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -213,25 +214,29 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
 
 
 async def post(
-    channel: Any, outcome: Outcome, title: str | None = None, statistics: Sequence[str] = ()
+    channel: Any, outcome: Outcome, title: str | None = None, final: Summary | None = None
 ) -> discord.Message:
     """The one public message after a step: narration, board, who decides next (at the final
-    whistle: the result and the match statistics)."""
+    whistle: the result, the match statistics and the replay)."""
     embed = discord.Embed(
         title=title or f"{outcome.game.title} match #{outcome.match_id}",
         description=narration(outcome.lines) or None,
         colour=COLOUR,
     )
-    if statistics:
-        embed.add_field(name="Statistics", value="\n".join(statistics)[:1024], inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     png = await outcome.board_png(None)  # the spectators' view: never a secret
+    files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+    if final is not None and final.statistics:
+        value = "\n".join(final.statistics)[:1024]
+        embed.add_field(name="Statistics", value=value, inline=False)
+    if final is not None and final.replay is not None:
+        files.append(discord.File(io.BytesIO(final.replay), filename=REPLAY_FILE))
     view = buttons(outcome)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     return await channel.send(
         content=next_text(outcome)[:2000] or None,
         embed=embed,
-        file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+        files=files,
         allowed_mentions=MENTION_USERS,
         **kwargs,
     )
@@ -264,16 +269,17 @@ async def act_and_post(
         expected_version=expected_version,
         match_id=match_id,
     )
-    await post(_channel(interaction), outcome, statistics=await final_statistics(referee, outcome))
+    await post(_channel(interaction), outcome, final=await final_summary(referee, outcome))
     await interaction.followup.send(reply, ephemeral=True)
     return outcome
 
 
-async def final_statistics(referee: Referee, outcome: Outcome) -> list[str]:
-    """The statistics of a match that has just ended (none while it goes on, or if aborted)."""
+async def final_summary(referee: Referee, outcome: Outcome) -> Summary | None:
+    """The statistics and replay of a match that has just ended (None while it goes on, or
+    when it was called off)."""
     if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
-        return []
-    return await statistics(referee.store, outcome.match_id)
+        return None
+    return await summary(referee.store, outcome.match_id)
 
 
 # -- buttons ---------------------------------------------------------------------------------
@@ -761,8 +767,8 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     referee = _cog(interaction).referee
     outcome = await referee.resign(_channel_id(interaction), interaction.user.id)
-    lines = await final_statistics(referee, outcome)
-    await post(_channel(interaction), outcome, title="Resigned", statistics=lines)
+    final = await final_summary(referee, outcome)
+    await post(_channel(interaction), outcome, title="Resigned", final=final)
     await interaction.followup.send("You resigned.", ephemeral=True)
 
 

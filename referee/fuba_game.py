@@ -158,6 +158,19 @@ def statistics(events: Sequence[Event]) -> list[str]:
     return lines
 
 
+def replay(steps: Sequence[tuple[FubaState, list[Event]]], names: Sequence[str]) -> bytes | None:
+    """The match as an animated GIF: the board after every turn and goal, and at the end."""
+    from referee.frames import FrameRecorder
+    from render.replay import HOLD_MS, replay_gif
+
+    if not steps:
+        return None
+    recorder = FrameRecorder()  # the spectators' view
+    frames = [frame for state, events in steps for frame in recorder.feed(state, events)]
+    frames.append(recorder.finish(steps[-1][0]))
+    return replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in frames), names=names)
+
+
 def score(state: FubaState) -> dict[str, int]:
     return {side: state.score[i] for i, side in enumerate(SIDES)}
 
@@ -190,4 +203,5 @@ FUBA_GAME = Game(
     parse=parse,
     commands=_HELP,
     statistics=statistics,
+    replay=replay,
 )

@@ -43,6 +43,8 @@ class Game:
     - ``commands``: the typed commands explained in a few lines (terminal ``help``).
     - ``statistics(events)``: lines of match statistics from all the events of a match
       (shots, corners...), shown at the final whistle; none by default.
+    - ``replay(steps, names)``: an animated image (GIF bytes) of a whole match from its
+      (state after, events) steps as spectators see it, or None when the game has none.
     """
 
     name: str
@@ -58,6 +60,9 @@ class Game:
     parse: Callable[[str], tuple[str, JSONData]]
     commands: str
     statistics: Callable[[Sequence[Event]], list[str]] = field(default=lambda events: [])
+    replay: Callable[[Sequence[tuple[Any, list[Event]]], Sequence[str]], bytes | None] = field(
+        default=lambda steps, names: None
+    )
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

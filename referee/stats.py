@@ -1,39 +1,62 @@
-"""From a replay of a match's stored action log: the statistics at the final whistle and the
-recent narration (``/fuba log``). Narration is public by design: secret choices are narrated
-only as "has chosen"."""
+"""From a replay of a match's stored action log: the statistics and the replay image at the
+final whistle, and the recent narration (``/fuba log``). Narration is public by design: secret
+choices are narrated only as "has chosen"; the replay image shows what spectators see."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Event
 from referee import games
 from store.repository import MatchStore
 
+Steps = list[tuple[Any, list[Event]]]
 
-def _events(ruleset: Any, initial: Any, actions: list[Action]) -> list[Event]:
-    state, events = initial, []
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    statistics: list[str]
+    replay: bytes | None  # an animated image (GIF) of the match
+
+
+def _steps(ruleset: Any, initial: Any, actions: list[Action]) -> Steps:
+    state, steps = initial, []
     for action in actions:
-        state, new = ruleset.apply(state, action)
-        events.extend(new)
-    return events
+        state, events = ruleset.apply(state, action)
+        steps.append((state, events))
+    return steps
 
 
-async def _replay(store: MatchStore, match_id: int) -> tuple[games.Game, list[Event]]:
+async def _replay(store: MatchStore, match_id: int) -> tuple[games.Game, Steps, list[str]]:
     history = await store.history(match_id)
     game = games.get(history.match.ruleset)
-    events = await asyncio.to_thread(_events, game.ruleset, history.initial, history.actions)
-    return game, events
+    steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
+    known = await store.display_names(history.match.players.values())
+    players = history.match.players
+    names = [known.get(players[side], side) for side in game.ruleset.sides]
+    return game, steps, names
+
+
+def _events(steps: Steps) -> list[Event]:
+    return [event for _, events in steps for event in events]
 
 
 async def statistics(store: MatchStore, match_id: int) -> list[str]:
     """The game's statistic lines for a match (any status); the replay runs in a thread."""
-    game, events = await _replay(store, match_id)
-    return game.statistics(events)
+    game, steps, _ = await _replay(store, match_id)
+    return game.statistics(_events(steps))
+
+
+async def summary(store: MatchStore, match_id: int) -> Summary:
+    """The statistics and the replay image of a match (rendered in a thread)."""
+    game, steps, names = await _replay(store, match_id)
+    image = await asyncio.to_thread(game.replay, steps, names)
+    return Summary(game.statistics(_events(steps)), image)
 
 
 async def recent_lines(store: MatchStore, match_id: int, count: int) -> list[str]:
     """The last ``count`` narration lines of a match."""
-    game, events = await _replay(store, match_id)
-    return game.narrate(events)[-count:] if count > 0 else []
+    game, steps, _ = await _replay(store, match_id)
+    return game.narrate(_events(steps))[-count:] if count > 0 else []

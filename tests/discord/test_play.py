@@ -161,6 +161,7 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     assert "Dice seed:" in final.content and ("wins." in final.content or "draw" in final.content)
     [stats] = final.embeds[0].fields
     assert stats.name == "Statistics" and "Possession: West" in (stats.value or "")
+    assert [a.filename for a in final.attachments] == ["board.png", "replay.gif"]
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
     stored = await referee(world).store.get_match(match_id)
     assert stored.status == MatchStatus.FINISHED
