@@ -16,7 +16,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -81,6 +81,7 @@ class Challenge:
     opponent_name: str
     dice: str
     thread: bool = False
+    message_id: int | None = None  # the message with the buttons
 
 
 # -- the cog ---------------------------------------------------------------------------------
@@ -341,18 +342,25 @@ class ChoiceButton(
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<answer>accept|decline)",
+    template=(
+        r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
+        r"(?P<thread>[01]):(?P<answer>accept|decline)"
+    ),
 ):
-    """Accept or Decline under a challenge; only the challenged member may use them."""
+    """Accept or Decline under a challenge; only the challenged member may use them. The
+    button carries the whole challenge, so it still works after a restart."""
 
-    def __init__(self, challenger: int, opponent: int, answer: str) -> None:
+    def __init__(
+        self, challenger: int, opponent: int, dice: str, thread: bool, answer: str
+    ) -> None:
         self.challenger, self.opponent, self.answer = challenger, opponent, answer
+        self.dice, self.thread = dice, thread
         accept = answer == "accept"
         super().__init__(
             discord.ui.Button(
                 label="Accept" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"fuba:challenge:{challenger}:{opponent}:{answer}",
+                custom_id=(f"fuba:challenge:{challenger}:{opponent}:{dice}:{int(thread)}:{answer}"),
             )
         )
 
@@ -360,11 +368,30 @@ class ChallengeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
-        return cls(int(match["challenger"]), int(match["opponent"]), match["answer"])
+        return cls(
+            int(match["challenger"]),
+            int(match["opponent"]),
+            match["dice"],
+            match["thread"] == "1",
+            match["answer"],
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            challenge = _cog(interaction).challenges.get(_channel_id(interaction))
+            cog = _cog(interaction)
+            channel_id = _channel_id(interaction)
+            challenge = cog.challenges.get(channel_id)
+            if challenge is None and interaction.message is not None:
+                # the bot restarted since the challenge: its buttons still hold it
+                challenge = cog.challenges[channel_id] = Challenge(
+                    self.challenger,
+                    "",  # looked up when answered
+                    self.opponent,
+                    "",
+                    self.dice,
+                    self.thread,
+                    interaction.message.id,
+                )
             if (
                 challenge is None
                 or challenge.challenger != self.challenger
@@ -376,11 +403,26 @@ class ChallengeButton(
             await answer_component_error(interaction, error)
 
 
-def challenge_view(challenger: int, opponent: int) -> discord.ui.View:
+def challenge_view(challenge: Challenge) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton(challenger, opponent, "accept"))
-    view.add_item(ChallengeButton(challenger, opponent, "decline"))
+    for answer in ("accept", "decline"):
+        view.add_item(
+            ChallengeButton(
+                challenge.challenger, challenge.opponent, challenge.dice, challenge.thread, answer
+            )
+        )
     return view
+
+
+async def _display_name(interaction: discord.Interaction, user_id: int) -> str:
+    guild = interaction.guild
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is None and guild is not None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            member = None
+    return member.display_name if member is not None else f"Player {user_id}"
 
 
 # -- challenges ------------------------------------------------------------------------------
@@ -443,15 +485,18 @@ async def challenge_command(
         reply = f"Match started against the coach. {where}".strip()
         await interaction.followup.send(reply, ephemeral=True)
         return
-    cog.challenges[channel_id] = Challenge(
+    challenge = cog.challenges[channel_id] = Challenge(
         user.id, user.display_name, opponent.id, opponent.display_name, mode, thread
     )
-    await _channel(interaction).send(
-        f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice). "
+    where = " in its own thread" if thread else ""
+    message = await _channel(interaction).send(
+        f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice{where}). "
         "Accept or decline with the buttons, or `/fuba accept` / `/fuba decline`.",
-        view=challenge_view(user.id, opponent.id),
+        view=challenge_view(challenge),
         allowed_mentions=MENTION_USERS,
     )
+    if cog.challenges.get(channel_id) is challenge:
+        cog.challenges[channel_id] = replace(challenge, message_id=message.id)
     await interaction.followup.send("Challenge posted.", ephemeral=True)
 
 
@@ -474,6 +519,15 @@ async def answer_challenge(interaction: discord.Interaction, *, accept: bool) ->
         raise PlayRefusal(f"Only <@{challenge.opponent}> can answer this challenge.")
     del cog.challenges[channel_id]  # before any await: a double click answers once
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if challenge.message_id is not None:  # answered: its buttons go
+        try:
+            message = _channel(interaction).get_partial_message(challenge.message_id)
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the buttons of challenge message %s", challenge.message_id)
+    if not challenge.challenger_name:
+        name = await _display_name(interaction, challenge.challenger)
+        challenge = replace(challenge, challenger_name=name)
     if not accept:
         await _channel(interaction).send(
             f"<@{challenge.opponent}> declined <@{challenge.challenger}>'s challenge.",

@@ -223,8 +223,11 @@ async def test_only_the_challenged_member_answers_and_a_busy_channel_is_refused(
         world, await world.carol.slash(world.channel, "fuba challenge", opponent=world.bob)
     )
     assert "already has a match in progress" in busy
-    stale = refused(world, await world.bob.click(challenge, label="Accept"))
-    assert "no longer open" in stale
+    assert world.channel.history()[challenge_index(world, challenge)].components == []
+
+
+def challenge_index(world: World, challenge: discord.Message) -> int:
+    return [m.id for m in world.channel.history()].index(challenge.id)
 
 
 async def challenge_accepted_by_command(world: World) -> discord.Message:
@@ -425,3 +428,19 @@ async def test_a_match_in_its_own_thread(world: World) -> None:
     # the channel itself stays free for another match
     start = await world.bob.slash(world.channel, "fuba challenge", opponent=bot_member(world))
     assert private(start) == "Match started against the coach."
+
+
+async def test_a_challenge_can_be_accepted_after_a_restart(
+    world: World, settings: Settings
+) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob, dice="physical")
+    challenge = public(world)[-1]
+
+    await world.env.restart_bot(create_bot(settings))
+
+    assert "Only <@" in refused(world, await world.carol.click(challenge, label="Accept"))
+    accepted = private(await world.bob.click(challenge, label="Accept"))
+    assert accepted.startswith("Challenge accepted")
+    opening = public(world)[-1]
+    assert "alice (West) v bob (East), physical dice" in text_of(opening)
+    assert world.channel.history()[challenge_index(world, challenge)].components == []
