@@ -7,7 +7,8 @@ by ``cogs.errors``). The rules and the flow live in the referee and the engine.
 
 Buttons are ``DynamicItem``s whose ``custom_id`` carries the match id and the version they were
 drawn for, so they work after a restart and a stale, foreign or double click is refused by the
-referee and changes nothing. Pending challenges are kept in memory (a restart forgets them).
+referee and changes nothing. Open challenges are kept in memory for `/fuba accept` and the busy
+check; their buttons carry the whole challenge, so those still work after a restart.
 """
 
 from __future__ import annotations
