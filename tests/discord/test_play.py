@@ -444,3 +444,19 @@ async def test_a_challenge_can_be_accepted_after_a_restart(
     opening = public(world)[-1]
     assert "alice (West) v bob (East), physical dice" in text_of(opening)
     assert world.channel.history()[challenge_index(world, challenge)].components == []
+
+
+async def test_board_on_request_and_status(world: World) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    await play_until(world, world.alice, stop="/fuba target")
+    posted = len(public(world))
+
+    shown = await world.carol.slash(world.channel, "fuba board", public=True)
+    assert shown.response is not None and not shown.response.ephemeral
+    assert len(public(world)) == posted + 1
+    assert public(world)[-1].attachments[0].filename == "board.png"
+    status = private(await world.alice.slash(world.channel, "fuba status"))
+    assert "Choose the target area" in status and "Your choices:" in status
+    assert "ball value" in status
+    watching = private(await world.carol.slash(world.channel, "fuba status"))
+    assert "You are watching this match." in watching
