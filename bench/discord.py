@@ -81,20 +81,25 @@ async def run(targets: int, coach: bool = False) -> list[float]:
         try:
             with env.time_context():
                 guild = env.create_guild("Bench")
-                channel = guild.create_text_channel("pitch")
-                member = guild.add_member(env.create_user("player"))
-                coach = simcord.MemberActor(
-                    env, guild, simcord.UserHandle(env, env.backend.bot_user)
-                )
+                west = guild.add_member(env.create_user("west"))
+                east = guild.add_member(env.create_user("east"))
+                if coach:
+                    bot = simcord.UserHandle(env, env.backend.bot_user)
+                    east = simcord.MemberActor(env, guild, bot)
+                members = {m.mention: m for m in (west, east)}
                 while len(timings) < targets:
-                    await member.slash(channel, "fuba challenge", opponent=coach)
+                    # a new channel per match: reading a long history is SimCord's own cost
+                    channel = guild.create_text_channel(f"pitch-{len(timings)}")
+                    await west.slash(channel, "fuba challenge", opponent=east)
+                    if not coach:
+                        await east.slash(channel, "fuba accept")
                     for _ in range(5000):
-                        found = COMMAND.search(_last_public(channel).content or "")
+                        content = _last_public(channel).content or ""
+                        found = COMMAND.search(content)
                         if found is None or len(timings) >= targets:
                             break
+                        member = members[content.split()[0]]
                         await _step(member, channel, found.group(1), timings)
-                    if len(timings) >= targets:
-                        break
         finally:
             await env.shutdown()
     return timings
