@@ -32,7 +32,8 @@ class Step:
 STEPS = (
     Step(
         ("challenge",),
-        "`/fuba challenge opponent:@member` invites someone to a match in this channel.",
+        "`/fuba challenge opponent:@member` invites someone to a match in this channel; "
+        "challenge the bot itself to play its automatic coach.",
     ),
     Step(
         ("accept", "decline"),
@@ -62,6 +63,10 @@ STEPS = (
         "Not sure whose turn it is? `/fuba status` says who must decide what.",
     ),
     Step(("board",), "`/fuba board` shows the current board."),
+    Step(
+        ("resign", "abort"),
+        "`/fuba resign` gives up; `/fuba abort` calls a match off before kick-off.",
+    ),
 )
 
 NOT_YET = (
