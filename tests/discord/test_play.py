@@ -460,3 +460,21 @@ async def test_board_on_request_and_status(world: World) -> None:
     assert "ball value" in status
     watching = private(await world.carol.slash(world.channel, "fuba status"))
     assert "You are watching this match." in watching
+
+
+async def test_a_button_of_an_earlier_match_is_refused(world: World) -> None:
+    await challenge_accepted(world)
+    old = await formations(world)
+    assert (
+        private(await world.bob.slash(world.channel, "fuba abort")) == "The match was called off."
+    )
+    await challenge_accepted(world)
+    choosing = await formations(world)
+    winner, _ = decider(world, choosing)
+    posted = len(public(world))
+
+    old_button = choice_buttons(old)[0]
+    refusal = refused(world, await winner.click(old, custom_id=old_button.custom_id))
+
+    assert "belongs to match #1, which is over" in refusal
+    assert len(public(world)) == posted
