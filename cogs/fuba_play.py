@@ -609,7 +609,15 @@ async def move_from_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[Any]]:
     found = await legal(interaction, "move")
-    return offer([(f"area {c.action.args['from']}", c.action.args["from"]) for c in found], current)
+    who: dict[int, set[str]] = {}
+    for choice in found:
+        args = choice.action.args
+        who.setdefault(args["from"], set()).add("goalkeeper" if args["goalkeeper"] else "player")
+    options: list[tuple[str, Value]] = [
+        (f"area {area} ({' or '.join(sorted(kinds, reverse=True))})", area)
+        for area, kinds in who.items()
+    ]
+    return offer(options, current)
 
 
 async def move_to_autocomplete(

@@ -478,3 +478,21 @@ async def test_a_button_of_an_earlier_match_is_refused(world: World) -> None:
 
     assert "belongs to match #1, which is over" in refusal
     assert len(public(world)) == posted
+
+
+async def test_move_autocomplete_offers_legal_moves_from_the_chosen_area(world: World) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    await play_until(world, world.alice, stop="/fuba action")
+
+    starts = await world.alice.autocomplete(world.channel, "fuba move", "from", "")
+    assert starts and all(re.fullmatch(r"area \d+ \(.+\)", c["name"]) for c in starts)
+    start = starts[0]["value"]
+    ends = await world.alice.autocomplete(world.channel, "fuba move", "to", "", **{"from": start})
+    assert ends and all(f"{start} -> " in c["name"] for c in ends)
+    reply = private(
+        await world.alice.slash(
+            world.channel, "fuba move", **{"from": start, "to": ends[0]["value"]}
+        )
+    )
+    assert reply == "Done."
+    assert "(free movement)" in text_of(public(world)[-1])
