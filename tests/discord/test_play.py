@@ -80,6 +80,18 @@ async def first_offer(
     return offered[0]["value"]
 
 
+async def first_move(world: World, member: simcord.MemberActor) -> dict[str, object]:
+    """The first legal move offered by autocomplete, as /fuba move options."""
+    start = await first_offer(world, member, "fuba move", "from")
+    [end, *_] = await member.autocomplete(world.channel, "fuba move", "to", "", **{"from": start})
+    return {
+        "from": start,
+        "to": end["value"],
+        "goalkeeper": end["name"].startswith("goalkeeper"),
+        "with_ball": "with the ball" in end["name"],
+    }
+
+
 async def play_step(
     world: World, member: simcord.MemberActor, command: str, dice: random.Random | None = None
 ) -> str:
@@ -112,9 +124,8 @@ async def play_step(
         if reply == "Done.":
             return reply
         assert all(player_message(e) is not None for e in world.env.errors)  # done: refused
-        start = await first_offer(world, member, "fuba move", "from")
-        to = await first_offer(world, member, "fuba move", "to", **{"from": start})
-        return private(await member.slash(channel, "fuba move", **{"from": start, "to": to}))
+        move = await first_move(world, member)
+        return private(await member.slash(channel, "fuba move", **move))
     options = {"/fuba setup": "layout", "/fuba target": "area", "/fuba bring": "from"}
     option = options[command]
     value = await first_offer(world, member, command[1:], option)
@@ -489,10 +500,8 @@ async def test_move_autocomplete_offers_legal_moves_from_the_chosen_area(world: 
     start = starts[0]["value"]
     ends = await world.alice.autocomplete(world.channel, "fuba move", "to", "", **{"from": start})
     assert ends and all(f"{start} -> " in c["name"] for c in ends)
-    reply = private(
-        await world.alice.slash(
-            world.channel, "fuba move", **{"from": start, "to": ends[0]["value"]}
-        )
-    )
+    move = await first_move(world, world.alice)
+    assert move["from"] == start and move["to"] == ends[0]["value"]
+    reply = private(await world.alice.slash(world.channel, "fuba move", **move))
     assert reply == "Done."
     assert "(free movement)" in text_of(public(world)[-1])
