@@ -45,6 +45,7 @@ class Settings:
     database_url: URL | str = field(default_factory=_default_database_url)
     token: str | None = None
     guild_ids_for_sync: tuple[int, ...] = ()
+    deadline_interval: float = 5.0  # seconds between two looks at the due turn deadlines
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

@@ -13,6 +13,7 @@ check; their buttons carry the whole challenge, so those still work after a rest
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -27,11 +28,13 @@ from discord.ext import commands
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
 from cogs.groups import fuba_group, remove_commands
 from engine.core import Choice
+from referee import games
+from referee.deadlines import MAX_TURN_TIMEOUT, DeadlineDispatcher
 from referee.errors import RefereeError
 from referee.service import DICE_MODES, Outcome, Prompt, Referee
 from referee.stats import Summary, recent_lines, summary
 from store.errors import ChannelBusy, StoreError
-from store.repository import MatchStore, Seat
+from store.repository import MatchStore, Seat, StoredMatch
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,8 @@ BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
 COLOUR = discord.Colour.green()
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
+DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
 
 # The command that answers each kind of decision (players are told which one to use).
 COMMAND_FOR = {
@@ -83,6 +88,7 @@ class Challenge:
     dice: str
     thread: bool = False
     message_id: int | None = None  # the message with the buttons
+    turn_timeout: int | None = None  # minutes; None: no turn timeout
 
 
 # -- the cog ---------------------------------------------------------------------------------
@@ -95,6 +101,7 @@ class FubaPlay(commands.Cog):
         self.bot = bot
         self._store: MatchStore | None = None
         self._referee: Referee | None = None
+        self.dispatcher: DeadlineDispatcher | None = None
         self.challenges: dict[int, Challenge] = {}  # channel id -> pending challenge
 
     async def cog_load(self) -> None:
@@ -109,8 +116,16 @@ class FubaPlay(commands.Cog):
             await store.close()
             raise
         self._store, self._referee = store, Referee(store)
+        interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
+        self.dispatcher = DeadlineDispatcher(
+            store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
+        )
+        self.dispatcher.start()
 
     async def cog_unload(self) -> None:
+        if self.dispatcher is not None:
+            await self.dispatcher.stop()
+            self.dispatcher = None
         if self._store is not None:
             await self._store.close()
         self._store = self._referee = None
@@ -120,6 +135,46 @@ class FubaPlay(commands.Cog):
         if self._referee is None:
             raise RuntimeError("the play cog is not loaded")
         return self._referee
+
+    # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
+
+    async def _send(self, channel_id: int, content: str, view: discord.ui.View | None) -> None:
+        channel: Any = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await asyncio.wait_for(
+            channel.send(content[:2000], allowed_mentions=MENTION_USERS, **kwargs),
+            DEADLINE_SEND_TIMEOUT,
+        )
+
+    async def on_reminder(self, match: StoredMatch, side: str, user_id: int) -> None:
+        game = games.get(match.ruleset)
+        left = minutes_text(float(match.options.get("turn_timeout") or 0) / 2)
+        await self._send(
+            match.channel_id,
+            f"<@{user_id}> ({game.side_name(side)}): {left} left for your decision in match "
+            f"#{match.id}, then your opponent may claim the win.",
+            None,
+        )
+
+    async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
+        game = games.get(match.ruleset)
+        await self._send(
+            match.channel_id,
+            f"<@{match.players[waiting]}> ({game.side_name(waiting)}): "
+            f"{game.side_name(absent)} ran out of time in match #{match.id}. Claim the win, or "
+            "let the automatic coach play their side.",
+            timeout_view(match.id, match.version),
+        )
+
+
+def minutes_text(minutes: float) -> str:
+    """
+    >>> minutes_text(1), minutes_text(1.5), minutes_text(30)
+    ('1 minute', '1.5 minutes', '30 minutes')
+    """
+    return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
 
 
 def _cog(interaction: discord.Interaction) -> FubaPlay:
@@ -345,23 +400,32 @@ class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
-        r"(?P<thread>[01]):(?P<answer>accept|decline)"
+        r"(?P<thread>[01]):(?P<answer>accept|decline)(?::(?P<timeout>\d+))?"
     ),
 ):
     """Accept or Decline under a challenge; only the challenged member may use them. The
     button carries the whole challenge, so it still works after a restart."""
 
     def __init__(
-        self, challenger: int, opponent: int, dice: str, thread: bool, answer: str
+        self,
+        challenger: int,
+        opponent: int,
+        dice: str,
+        thread: bool,
+        answer: str,
+        turn_timeout: int | None = None,
     ) -> None:
         self.challenger, self.opponent, self.answer = challenger, opponent, answer
-        self.dice, self.thread = dice, thread
+        self.dice, self.thread, self.turn_timeout = dice, thread, turn_timeout
         accept = answer == "accept"
+        timeout = f":{turn_timeout}" if turn_timeout else ""
         super().__init__(
             discord.ui.Button(
                 label="Accept" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=(f"fuba:challenge:{challenger}:{opponent}:{dice}:{int(thread)}:{answer}"),
+                custom_id=(
+                    f"fuba:challenge:{challenger}:{opponent}:{dice}:{int(thread)}:{answer}{timeout}"
+                ),
             )
         )
 
@@ -375,6 +439,7 @@ class ChallengeButton(
             match["dice"],
             match["thread"] == "1",
             match["answer"],
+            int(match["timeout"]) if match["timeout"] else None,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -392,6 +457,7 @@ class ChallengeButton(
                     self.dice,
                     self.thread,
                     interaction.message.id,
+                    self.turn_timeout,
                 )
             if (
                 challenge is None
@@ -409,9 +475,71 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     for answer in ("accept", "decline"):
         view.add_item(
             ChallengeButton(
-                challenge.challenger, challenge.opponent, challenge.dice, challenge.thread, answer
+                challenge.challenger,
+                challenge.opponent,
+                challenge.dice,
+                challenge.thread,
+                answer,
+                challenge.turn_timeout,
             )
         )
+    return view
+
+
+TIMEOUT_ANSWERS = {"claim": "Claim the win", "coach": "Let the coach play"}
+
+
+class TimeoutButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fuba:timeout:(?P<match>\d+):(?P<version>\d+):(?P<answer>claim|coach)",
+):
+    """After a turn timeout expired: the waiting player claims the win or lets the automatic
+    coach play the absent side. The referee refuses anyone else, and a click once the match
+    has moved on (or is another match)."""
+
+    def __init__(self, match_id: int, version: int, answer: str) -> None:
+        self.match_id, self.version, self.answer = match_id, version, answer
+        super().__init__(
+            discord.ui.Button(
+                label=TIMEOUT_ANSWERS[answer],
+                style=(
+                    discord.ButtonStyle.danger if answer == "claim" else discord.ButtonStyle.primary
+                ),
+                custom_id=f"fuba:timeout:{match_id}:{version}:{answer}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TimeoutButton:
+        return cls(int(match["match"]), int(match["version"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            referee = _cog(interaction).referee
+            channel_id = _channel_id(interaction)
+            current = await referee.current(channel_id)
+            if current.match_id != self.match_id or current.version != self.version:
+                raise PlayRefusal("This match has moved on since; these buttons are stale.")
+            if self.answer == "claim":
+                outcome = await referee.claim_win(channel_id, interaction.user.id)
+                title, reply = "Won on time", "You won: your opponent ran out of time."
+            else:
+                outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
+                title, reply = None, "The automatic coach plays your opponent's side now."
+            final = await final_summary(referee, outcome)
+            await post(_channel(interaction), outcome, title=title, final=final)
+            await interaction.followup.send(reply, ephemeral=True)
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+
+
+def timeout_view(match_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in TIMEOUT_ANSWERS:
+        view.add_item(TimeoutButton(match_id, version, answer))
     return view
 
 
@@ -435,6 +563,7 @@ async def start(
     dice: str,
     coach_side: str | None,
     thread: bool = False,
+    turn_timeout: int | None = None,
 ) -> str:
     """Start the match here, or in a new public thread; returns the private reply."""
     referee = _cog(interaction).referee
@@ -445,7 +574,9 @@ async def start(
         where = await where.create_thread(
             name=f"FUBA: {name}"[:100], type=discord.ChannelType.public_thread
         )
-    outcome = await referee.start_match(guild_id, where.id, seats, dice=dice, coach_side=coach_side)
+    outcome = await referee.start_match(
+        guild_id, where.id, seats, dice=dice, coach_side=coach_side, turn_timeout=turn_timeout
+    )
     await post(where, outcome, title="Kick-off soon: a new match")
     return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
 
@@ -454,6 +585,7 @@ async def start(
     opponent="Who you want to play (choose the bot itself to play its automatic coach)",
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
     thread="Play the match in its own public thread (default: in this channel)",
+    turn_timeout="Minutes each player has per decision (default: no limit)",
 )
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
 async def challenge_command(
@@ -461,6 +593,7 @@ async def challenge_command(
     opponent: discord.Member,
     dice: app_commands.Choice[str] | None = None,
     thread: bool = False,
+    turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a FUBA match in this channel."""
     cog = _cog(interaction)
@@ -482,14 +615,24 @@ async def challenge_command(
             Seat("west", user.id, user.display_name),
             Seat("east", opponent.id, "Coach"),
         ]
-        where = await start(interaction, seats, mode, coach_side="east", thread=thread)
+        where = await start(
+            interaction, seats, mode, coach_side="east", thread=thread, turn_timeout=turn_timeout
+        )
         reply = f"Match started against the coach. {where}".strip()
         await interaction.followup.send(reply, ephemeral=True)
         return
     challenge = cog.challenges[channel_id] = Challenge(
-        user.id, user.display_name, opponent.id, opponent.display_name, mode, thread
+        user.id,
+        user.display_name,
+        opponent.id,
+        opponent.display_name,
+        mode,
+        thread,
+        turn_timeout=turn_timeout,
     )
     where = " in its own thread" if thread else ""
+    if turn_timeout:
+        where += f", {minutes_text(turn_timeout)} per decision"
     message = await _channel(interaction).send(
         f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice{where}). "
         "Accept or decline with the buttons, or `/fuba accept` / `/fuba decline`.",
@@ -540,7 +683,9 @@ async def answer_challenge(interaction: discord.Interaction, *, accept: bool) ->
         Seat("west", challenge.challenger, challenge.challenger_name),
         Seat("east", challenge.opponent, interaction.user.display_name),
     ]
-    where = await start(interaction, seats, challenge.dice, None, challenge.thread)
+    where = await start(
+        interaction, seats, challenge.dice, None, challenge.thread, challenge.turn_timeout
+    )
     reply = f"Challenge accepted: the match is on. {where}".strip()
     await interaction.followup.send(reply, ephemeral=True)
 
@@ -877,9 +1022,9 @@ async def setup(bot: commands.Bot) -> None:
         group.add_command(
             app_commands.Command(name=name, description=description, callback=callback)
         )
-    bot.add_dynamic_items(ChoiceButton, ChallengeButton)
+    bot.add_dynamic_items(ChoiceButton, ChallengeButton, TimeoutButton)
 
 
 async def teardown(bot: commands.Bot) -> None:
     remove_commands(bot, *COMMANDS)
-    bot.remove_dynamic_items(ChoiceButton, ChallengeButton)
+    bot.remove_dynamic_items(ChoiceButton, ChallengeButton, TimeoutButton)

@@ -27,7 +27,12 @@ class World:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(database_url=URL.create("sqlite+aiosqlite", database=str(tmp_path / "db")))
+    # The turn deadlines' dispatcher waits an hour between its own looks: SimCord's clock must
+    # not wake it in the middle of a test; tests/discord/test_timeouts.py ticks it by hand.
+    return Settings(
+        database_url=URL.create("sqlite+aiosqlite", database=str(tmp_path / "db")),
+        deadline_interval=3600.0,
+    )
 
 
 @pytest.fixture

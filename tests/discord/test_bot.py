@@ -50,7 +50,9 @@ def test_no_privileged_intents_and_no_mass_pings(tmp_path: Path) -> None:
 
 async def test_commands_are_synced_to_the_given_guilds(tmp_path: Path) -> None:
     url = URL.create("sqlite+aiosqlite", database=str(tmp_path / "db"))
-    env = simcord.Env(create_bot(Settings(database_url=url, guild_ids_for_sync=(GUILD_ID,))))
+    # an hour between the deadline dispatcher's looks, as in conftest: SimCord must not wake it
+    settings = Settings(database_url=url, guild_ids_for_sync=(GUILD_ID,), deadline_interval=3600)
+    env = simcord.Env(create_bot(settings))
     guild = env.create_guild("Club", id=GUILD_ID)
     other = env.create_guild("Elsewhere")
     await env.start()

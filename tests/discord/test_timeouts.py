@@ -1,0 +1,113 @@
+"""Turn timeouts in a channel: the reminder, the expiry with its buttons, claiming the win and
+letting the coach play. The cog's dispatcher is ticked by hand with a clock moved forward."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+
+from store.models import MatchStatus, utcnow
+from tests.discord.conftest import World
+from tests.discord.test_play import challenge_accepted, private, public, refused, text_of
+
+
+class Clock:
+    """Real time moved forward by the test."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self):  # noqa: ANN204
+        return utcnow() + self.offset
+
+
+def play_cog(world: World):  # noqa: ANN201
+    cog = world.env.bot.get_cog("FubaPlay")
+    assert cog is not None and cog.dispatcher is not None
+    return cog
+
+
+def timeout_labels(message: discord.Message) -> list[str]:
+    return [
+        c.label or ""
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if (c.custom_id or "").startswith("fuba:timeout:")
+    ]
+
+
+async def expired_for_bob(world: World) -> tuple[discord.Message, int, Clock]:
+    """Alice and Bob play with a 2-minute turn timeout; Alice chooses her formation, Bob does
+    not: the reminders at one minute, then Bob's expiry. Returns the expiry message."""
+    await challenge_accepted(world, turn_timeout=2)
+    cog = play_cog(world)
+    active = await cog.referee.store.active_match(world.channel.id)
+    assert active is not None and active.options["turn_timeout"] == 2
+    match_id = active.id
+    clock = Clock()
+    cog.dispatcher.clock = clock
+
+    assert await cog.dispatcher.tick() == 0  # nothing due yet
+    clock.offset = timedelta(seconds=61)
+    assert await cog.dispatcher.tick() == 2  # both must choose a formation
+    reminders = public(world)[-2:]
+    for member in (world.alice, world.bob):
+        [reminder] = [m for m in reminders if m.content.startswith(member.mention)]
+        assert "1 minute left" in reminder.content and f"match #{match_id}" in reminder.content
+
+    assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
+    clock.offset = timedelta(minutes=5)  # a fresh 2 minutes from Alice's move, and more
+    assert await cog.dispatcher.tick() == 1  # Bob's expiry (his reminder goes with it)
+    expiry = public(world)[-1]
+    assert expiry.content.startswith(world.alice.mention)
+    assert "ran out of time" in expiry.content and world.bob.mention not in expiry.content
+    assert timeout_labels(expiry) == ["Claim the win", "Let the coach play"]
+    assert await cog.dispatcher.tick() == 0  # fired once
+    return expiry, match_id, clock
+
+
+async def test_the_waiting_player_claims_the_win(world: World) -> None:
+    expiry, match_id, _ = await expired_for_bob(world)
+    store = play_cog(world).referee.store
+
+    posted = len(public(world))
+    assert "not run out" in refused(world, await world.bob.click(expiry, label="Claim the win"))
+    assert "not playing" in refused(world, await world.carol.click(expiry, label="Claim the win"))
+    assert len(public(world)) == posted
+    assert (await store.get_match(match_id)).status is MatchStatus.ACTIVE
+
+    won = await world.alice.click(expiry, label="Claim the win")
+    assert "You won" in private(won)
+    final = public(world)[-1]
+    assert "ran out of time" in text_of(final) and "wins." in final.content
+    assert "Dice seed:" in final.content
+    stored = await store.get_match(match_id)
+    assert stored.status is MatchStatus.FINISHED
+    assert stored.result is not None and stored.result["reason"] == "timeout"
+    assert stored.result["winner"] == "west"
+    again = await world.alice.click(expiry, label="Claim the win")  # the match is over
+    assert refused(world, again)
+
+
+async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
+    expiry, match_id, clock = await expired_for_bob(world)
+    store = play_cog(world).referee.store
+
+    assert "not run out" in refused(
+        world, await world.bob.click(expiry, label="Let the coach play")
+    )
+    coached = await world.alice.click(expiry, label="Let the coach play")
+    assert "coach plays" in private(coached)
+    after = public(world)[-1]
+    narration = text_of(after)
+    assert "automatic coach plays East" in narration
+    assert "Formations: West 4-4-2" in narration  # the coach chose East's at once
+    assert world.alice.mention in after.content  # the match goes on: Alice is asked next
+    stored = await store.get_match(match_id)
+    assert stored.status is MatchStatus.ACTIVE and stored.options["coach_side"] == "east"
+
+    stale = await world.alice.click(expiry, label="Claim the win")
+    assert "stale" in refused(world, stale)
+    clock.offset = timedelta(days=30)  # against the coach there are no deadlines any more
+    assert await play_cog(world).dispatcher.tick() == 0
