@@ -111,3 +111,18 @@ async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
     assert "stale" in refused(world, stale)
     clock.offset = timedelta(days=30)  # against the coach there are no deadlines any more
     assert await play_cog(world).dispatcher.tick() == 0
+
+
+async def test_the_challenge_buttons_keep_the_turn_timeout_across_a_restart(world: World) -> None:
+    posted = await world.alice.slash(
+        world.channel, "fuba challenge", opponent=world.bob, turn_timeout=30
+    )
+    assert private(posted) == "Challenge posted."
+    challenge = public(world)[-1]
+    assert "30 minutes per decision" in challenge.content
+    cog = play_cog(world)
+    cog.challenges.clear()  # as after a restart: only the buttons hold the challenge
+    accepted = await world.bob.click(challenge, label="Accept")
+    assert private(accepted).startswith("Challenge accepted")
+    active = await cog.referee.store.active_match(world.channel.id)
+    assert active is not None and active.options["turn_timeout"] == 30
