@@ -33,7 +33,8 @@ STEPS = (
     Step(
         ("challenge",),
         "`/fuba challenge opponent:@member` invites someone to a match in this channel; "
-        "challenge the bot itself to play its automatic coach.",
+        "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
+        "at the table, `thread:true` for a match thread, `turn_timeout:<minutes>` per decision.",
     ),
     Step(
         ("accept", "decline"),
