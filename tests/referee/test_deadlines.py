@@ -5,7 +5,6 @@ always; PostgreSQL too when TEST_DATABASE_URL is set."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -18,9 +17,10 @@ from referee.service import Outcome, Referee
 from store.models import DeadlineKind, MatchStatus
 from store.repository import MatchStore, StoredMatch
 from tests.referee.conftest import ADA, BRIAN, CAROL, SEATS
-from tests.store.conftest import backend, db_url, pg_database, sqlite_template
+from tests.store.conftest import backend, db_url, pg_database, sqlite_template, store
 
-__all__ = ["backend", "db_url", "pg_database", "sqlite_template"]  # the store's fixtures
+# the store's fixtures: both databases, a fresh store per test
+__all__ = ["backend", "db_url", "pg_database", "sqlite_template", "store"]
 
 CHANNEL = 10
 T0 = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
@@ -56,15 +56,6 @@ class Calls:
         return DeadlineDispatcher(
             store, on_reminder=self.reminder, on_expiry=self.expiry, clock=clock, **kwargs
         )
-
-
-@pytest.fixture
-async def store(db_url: URL) -> AsyncIterator[MatchStore]:
-    store = MatchStore.open(db_url)
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 @pytest.fixture
