@@ -230,20 +230,7 @@ class Referee:
             side = next((s for s in sides if s in pending), sides[0])
         elif side not in sides:
             raise NotAPlayer()
-        winner = next(s for s in game.ruleset.sides if s != side)
-        result = {
-            "winner": winner,
-            "score": game.score(match.state),
-            "reason": "resigned",
-            "resigned": side,
-        }
-        await self.store.finish(match.id, result, expected_version=match.version)
-        names = await self._names(match)
-        line = (
-            f"{names[side]} ({game.side_name(side)}) resigns: "
-            f"{names[winner]} ({game.side_name(winner)}) wins."
-        )
-        return self._closed(game, match, names, [line], result)
+        return await self._forfeit(game, match, side, "resigned", "resigned", "resigns")
 
     async def abort(self, channel_id: int, user_id: int) -> Outcome:
         """Call the match off; only before kick-off (after it, resign)."""
@@ -265,17 +252,24 @@ class Referee:
         "timeout"). Raises ``NotExpired`` before the dispatcher fired that expiry."""
         game, match = await self._match(channel_id)
         absent = await absent_side(self.store, match, _sides_of(match, user_id))
-        winner = next(s for s in game.ruleset.sides if s != absent)
+        return await self._forfeit(game, match, absent, "timeout", "absent", "ran out of time")
+
+    async def _forfeit(
+        self, game: Game, match: StoredMatch, loser: str, reason: str, key: str, verb: str
+    ) -> Outcome:
+        """Finish the match as lost by ``loser`` (a resignation or a timeout); the result
+        names the loser under ``key``."""
+        winner = next(s for s in game.ruleset.sides if s != loser)
         result = {
             "winner": winner,
             "score": game.score(match.state),
-            "reason": "timeout",
-            "absent": absent,
+            "reason": reason,
+            key: loser,
         }
         await self.store.finish(match.id, result, expected_version=match.version)
         names = await self._names(match)
         line = (
-            f"{names[absent]} ({game.side_name(absent)}) ran out of time: "
+            f"{names[loser]} ({game.side_name(loser)}) {verb}: "
             f"{names[winner]} ({game.side_name(winner)}) wins."
         )
         return self._closed(game, match, names, [line], result)
