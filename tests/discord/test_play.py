@@ -382,7 +382,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
 
 
 def test_penalty_sides_are_buttons_for_the_match_version() -> None:
-    from cogs.fuba_play import buttons
+    from cogs.play_buttons import buttons
     from referee import games
     from tests.engine.test_restarts import penalty_ready
 

@@ -1,0 +1,203 @@
+"""The public side of a FUBA match: the one message posted after each step, and its text.
+
+Every acting command (and button) defers privately, asks the referee, posts ONE public message in
+the channel with ``post`` (the narration, the spectators' board and who must decide next,
+mentioned) and answers the caller privately ("Done." or the typed error, shown by
+``cogs.errors``); ``act_and_post`` does all of it. Also here: how the helpers find the play cog
+and the match channel of an interaction, and the refusal they raise.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from referee.errors import RefereeError
+from referee.service import Outcome, Prompt, Referee
+from referee.stats import Summary, summary
+
+if TYPE_CHECKING:
+    from cogs.fuba_play import FubaPlay
+
+NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
+BOARD_FILE = "board.png"
+REPLAY_FILE = "replay.gif"
+COLOUR = discord.Colour.green()
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+# The command that answers each kind of decision (players are told which one to use).
+COMMAND_FOR = {
+    "formation": "/fuba formation",
+    "roll": "/fuba roll",
+    "kickoff": "/fuba kickoff",
+    "setup": "/fuba setup",
+    "move": "/fuba move or /fuba done",
+    "target": "/fuba target",
+    "bring": "/fuba bring",
+    "action": "/fuba action (or /fuba move first)",
+    "continue": "/fuba continue",
+    "free_kick": "/fuba freekick",
+    "corner": "/fuba corner",
+    "penalty": "/fuba penalty",
+    "remove": "/fuba remove",
+}
+# The private answer to a secret choice (a command or a button).
+SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
+
+
+class PlayRefusal(RefereeError):
+    """A challenge the bot refuses (busy channel, yourself, another bot, nothing pending)."""
+
+
+def minutes_text(minutes: float) -> str:
+    """
+    >>> minutes_text(1), minutes_text(1.5), minutes_text(30)
+    ('1 minute', '1.5 minutes', '30 minutes')
+    """
+    return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
+
+
+def play_cog(interaction: discord.Interaction) -> FubaPlay:
+    """The loaded play cog, which owns the referee and the open challenges."""
+    from cogs.fuba_play import FubaPlay  # at call time: the cog's module imports this one
+
+    cog = interaction.client.get_cog(FubaPlay.__cog_name__)  # type: ignore[attr-defined]
+    if not isinstance(cog, FubaPlay):
+        raise RuntimeError("the play cog is not loaded")
+    return cog
+
+
+def channel_id_of(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise PlayRefusal("FUBA matches are played in a server channel.")
+    return interaction.channel_id
+
+
+def match_channel(interaction: discord.Interaction) -> Any:
+    channel = interaction.channel
+    if channel is None or not hasattr(channel, "send"):
+        raise PlayRefusal("FUBA matches are played in a server channel.")
+    return channel
+
+
+# -- public messages -------------------------------------------------------------------------
+
+
+def narration(lines: Sequence[str], limit: int = NARRATION_LIMIT) -> str:
+    """The narration for an embed: the latest lines that fit, with a note of those left out.
+
+    >>> narration(["a" * 10, "b" * 10, "c"], limit=40)
+    '(1 earlier line)\\nbbbbbbbbbb\\nc'
+    """
+    budget = limit - 20  # room for the note
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if kept and size + len(line) + 1 > budget:
+            break
+        kept.append(line[:budget])
+        size += len(line) + 1
+    dropped = len(lines) - len(kept)
+    head = [f"({dropped} earlier line{'' if dropped == 1 else 's'})"] if dropped else []
+    return "\n".join(head + kept[::-1])
+
+
+def next_text(outcome: Outcome) -> str:
+    """Who must decide next, mentioned, and with which command; or the final result."""
+    if outcome.over:
+        return final_text(outcome)
+    # the coach never waits: the referee plays it inside the same call
+    return "\n".join(prompt_line(prompt) for prompt in outcome.next)
+
+
+def prompt_line(prompt: Prompt) -> str:
+    command = COMMAND_FOR.get(prompt.kind, "/fuba status")
+    if prompt.dice:
+        what = f"roll {prompt.dice} {'die' if prompt.dice == 1 else 'dice'} at the table"
+        return f"<@{prompt.user_id}> ({prompt.side_name}): {what} and enter them with `/fuba roll`."
+    secret = " (secret: only you see your answer)" if prompt.secret else ""
+    return f"<@{prompt.user_id}> ({prompt.side_name}): {prompt.text} `{command}`{secret}"
+
+
+def final_text(outcome: Outcome) -> str:
+    result = outcome.result or {}
+    game = outcome.game
+    if result.get("reason") == "aborted":
+        text = "The match was called off."
+    else:
+        winner = result.get("winner")
+        if winner is None:
+            text = "The match ends in a draw."
+        else:
+            text = f"{outcome.names[winner]} ({game.side_name(winner)}) wins."
+        score = result.get("score")
+        if score:
+            text += " Score: " + " - ".join(f"{game.side_name(s)} {g}" for s, g in score.items())
+    return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
+
+
+async def post(
+    channel: Any, outcome: Outcome, title: str | None = None, final: Summary | None = None
+) -> discord.Message:
+    """The one public message after a step: narration, board, who decides next (at the final
+    whistle: the result, the match statistics and the replay)."""
+    from cogs.play_buttons import buttons  # at call time: the buttons act through this module
+
+    embed = discord.Embed(
+        title=title or f"{outcome.game.title} match #{outcome.match_id}",
+        description=narration(outcome.lines) or None,
+        colour=COLOUR,
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    png = await outcome.board_png(None)  # the spectators' view: never a secret
+    files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+    if final is not None and final.statistics:
+        value = "\n".join(final.statistics)[:1024]
+        embed.add_field(name="Statistics", value=value, inline=False)
+    if final is not None and final.replay is not None:
+        files.append(discord.File(io.BytesIO(final.replay), filename=REPLAY_FILE))
+    view = buttons(outcome)
+    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    return await channel.send(
+        content=next_text(outcome)[:2000] or None,
+        embed=embed,
+        files=files,
+        allowed_mentions=MENTION_USERS,
+        **kwargs,
+    )
+
+
+async def act_and_post(
+    interaction: discord.Interaction,
+    kind: str,
+    args: dict[str, Any] | None = None,
+    *,
+    reply: str = "Done.",
+    expected_version: int | None = None,
+    match_id: int | None = None,
+) -> Outcome:
+    """Defer privately, apply the action, post the public message, answer ``reply``."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    referee = play_cog(interaction).referee
+    outcome = await referee.act(
+        channel_id_of(interaction),
+        interaction.user.id,
+        kind,
+        args,
+        expected_version=expected_version,
+        match_id=match_id,
+    )
+    await post(match_channel(interaction), outcome, final=await final_summary(referee, outcome))
+    await interaction.followup.send(reply, ephemeral=True)
+    return outcome
+
+
+async def final_summary(referee: Referee, outcome: Outcome) -> Summary | None:
+    """The statistics and replay of a match that has just ended (None while it goes on, or
+    when it was called off)."""
+    if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
+        return None
+    return await summary(referee.store, outcome.match_id)
