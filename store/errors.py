@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from store.challenges import StoredChallenge
+
 
 class StoreError(Exception):
     """Something the store refused; nothing was written."""
@@ -9,6 +14,14 @@ class StoreError(Exception):
 
 class MatchNotFound(StoreError, LookupError):
     """No match has that id."""
+
+
+class NoActiveMatch(MatchNotFound):
+    """The channel has no match in progress."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id = channel_id
+        super().__init__("There is no match in this channel.")
 
 
 class ChannelBusy(StoreError):
@@ -46,4 +59,17 @@ class ConflictError(StoreError):
         super().__init__(
             f"Match #{match_id} changed while this move was made (it was read at version "
             f"{expected}; {now}). Nothing was applied: look at the latest board and try again."
+        )
+
+
+class ChallengePending(StoreError):
+    """The channel already has an open challenge that has not expired; nothing was written.
+    ``challenge`` is that challenge (a ``store.challenges.StoredChallenge``)."""
+
+    def __init__(self, challenge: StoredChallenge) -> None:
+        self.challenge = challenge
+        super().__init__(
+            f"This channel already has an open challenge ({challenge.challenger_name} "
+            f"challenged {challenge.opponent_name}); it must be answered or withdrawn first, "
+            f"or it lapses at {challenge.expires_at:%Y-%m-%d %H:%M} UTC."
         )

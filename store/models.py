@@ -1,5 +1,5 @@
 """The tables: players, matches (one active per channel), each match's append-only action log
-and its turn deadlines.
+and its turn deadlines, and the open challenges (at most one per channel).
 
 Discord ids are 64-bit, hence BigInteger. Leagues and ratings will arrive as their own tables
 that refer to ``players.user_id`` and ``matches.id``.
@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     TypeDecorator,
+    UniqueConstraint,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -180,3 +181,32 @@ class Deadline(Base):
     version: Mapped[int]
     fired_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Challenge(Base):
+    """An open challenge in a channel, waiting for the challenged member's answer. Answered,
+    withdrawn or replaced challenges are deleted; one past ``expires_at`` counts as gone and the
+    next challenge in its channel replaces it. Shared by every ruleset (``ruleset`` says which
+    game); ``options`` are the game's start options (dice, thread, turn timeout)."""
+
+    __tablename__ = "challenges"
+    __table_args__ = (
+        UniqueConstraint("channel_id"),  # at most one open challenge per channel
+        CheckConstraint("challenger_id <> opponent_id", name="distinct_players"),
+        # Buttons carry the challenge id: SQLite must never hand a deleted id to a new one.
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    challenger_id: Mapped[int] = mapped_column(BigInteger)
+    challenger_name: Mapped[str] = mapped_column(String(100))
+    opponent_id: Mapped[int] = mapped_column(BigInteger)
+    opponent_name: Mapped[str] = mapped_column(String(100))
+    options: Mapped[JSONData]
+    # The message with the Accept / Decline buttons, once it is posted.
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]

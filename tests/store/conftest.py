@@ -96,7 +96,10 @@ async def _truncate(url: URL) -> None:
     try:
         async with engine.begin() as conn:
             await conn.execute(
-                text("TRUNCATE deadlines, match_actions, matches, players RESTART IDENTITY CASCADE")
+                text(
+                    "TRUNCATE challenges, deadlines, match_actions, matches, players "
+                    "RESTART IDENTITY CASCADE"
+                )
             )
     finally:
         await engine.dispose()

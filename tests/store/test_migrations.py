@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from store import scratch
+from store.challenges import CHALLENGE_TTL, ChallengeStore
 from store.config import ROOT
 from store.db import BUSY_TIMEOUT_MS, make_engine
 from store.deadlines import DeadlineSpec
@@ -36,7 +37,7 @@ from store.repository import MatchStore
 from tests.store.conftest import SEATS, pg_server, run_async, sqlite_url
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
-TABLES = {"players", "matches", "match_actions", "deadlines"}
+TABLES = {"players", "matches", "match_actions", "deadlines", "challenges"}
 
 
 @pytest.fixture
@@ -222,5 +223,46 @@ async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
     assert [d.due_at for d in await store.due(when)] == [when]
     await downgrade(engine, "0001")
     assert await current_revision(engine) == "0001"
-    assert await _tables(engine) == TABLES - {"deadlines"}
+    assert await _tables(engine) == TABLES - {"deadlines", "challenges"}
     assert await store.active_match(2) == match
+
+
+async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
+    engine: AsyncEngine,
+) -> None:
+    await migrate(engine, "0002")
+    store = MatchStore(engine)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    when = datetime(2026, 11, 22, tzinfo=UTC)
+    assert await store.set_deadlines(match.id, 0, [DeadlineSpec("west", DeadlineKind.EXPIRY, when)])
+    assert "challenges" not in await _tables(engine)
+    await migrate(engine, "0003")
+    assert await current_revision(engine) == "0003"
+    assert await _tables(engine) == TABLES
+    assert await store.active_match(2) == match
+    challenges = ChallengeStore(engine)
+    challenge = await challenges.open(
+        guild_id=1,
+        channel_id=3,
+        ruleset="fuba",
+        challenger_id=101,
+        challenger_name="Ada",
+        opponent_id=202,
+        opponent_name="Brian",
+        options={"dice": "virtual"},
+        now=when,
+    )
+    assert await challenges.get(3, when) == challenge
+    assert challenge.expires_at == when + CHALLENGE_TTL
+    async with engine.connect() as conn:
+        constraints = await conn.run_sync(
+            lambda sync: inspect(sync).get_unique_constraints("challenges")
+        )
+    assert [c["column_names"] for c in constraints] == [["channel_id"]]
+    await downgrade(engine, "0002")
+    assert await current_revision(engine) == "0002"
+    assert await _tables(engine) == TABLES - {"challenges"}
+    assert await store.active_match(2) == match
+    assert [d.due_at for d in await store.deadlines(match.id)] == [when]
+    await migrate(engine)  # and up again: an empty table
+    assert await ChallengeStore(engine).get(3, when) is None
