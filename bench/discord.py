@@ -6,9 +6,15 @@ commit, the board render and the public message included.
 Two members play each other in SimCord's offline Discord on a temporary SQLite file with
 virtual dice (the first legal choice from autocomplete, positioning actions, new turns); with
 ``--coach`` one member plays the bot's automatic coach instead, whose whole reply is then part
-of the round trip. New matches start until ``--targets`` target commands were timed. Prints
-``key: value unit`` lines: the median and 99th percentile of one target round trip. Figures
-only, never pass/fail.
+of the round trip. New matches start until ``--targets`` target commands were timed.
+
+A round trip runs from the command to the bot's private answer to it ("Done."), which comes
+after the public message with the narration and the board: what the player waits for. After
+a target that ends the match the bot goes on to post the full-time report (statistics and the
+replay image, a message of its own); that is timed separately, from the answer to the report.
+
+Prints ``key: value unit`` lines: the median and 99th percentile of one target round trip, and
+the median time of the full-time report. Figures only, never pass/fail.
 """
 
 from __future__ import annotations
@@ -20,10 +26,15 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
+from simcord.backend.models import EPHEMERAL_FLAG
 from sqlalchemy.engine import URL
 
 from bot import create_bot
@@ -32,8 +43,35 @@ from botconfig import Settings
 COMMAND = re.compile(r"`(/fuba [a-z]+)")
 
 
-def _last_public(channel: simcord.ChannelHandle) -> Any:
-    return [m for m in channel.history() if not m.flags.ephemeral][-1]
+@dataclass
+class Timings:
+    targets: list[float] = field(default_factory=list)  # seconds per target round trip
+    reports: list[float] = field(default_factory=list)  # seconds per full-time report
+    answered: float = 0.0  # perf_counter when the bot last answered an interaction
+
+
+@contextmanager
+def _answers_timed(timings: Timings) -> Iterator[None]:
+    """Note when the bot answers an interaction (its followups go through ``Webhook.send``)."""
+    send = discord.Webhook.send
+
+    async def timed_send(webhook: discord.Webhook, *args: Any, **kwargs: Any) -> Any:
+        sent = await send(webhook, *args, **kwargs)
+        timings.answered = time.perf_counter()
+        return sent
+
+    discord.Webhook.send = timed_send  # type: ignore[assignment,method-assign]
+    try:
+        yield
+    finally:
+        discord.Webhook.send = send  # type: ignore[method-assign]
+
+
+def _last_public(env: simcord.Env, channel: simcord.ChannelHandle) -> Any:
+    """The newest public message, read from SimCord's store without building whole
+    ``discord.Message`` objects for the history (that is SimCord's cost, not the bot's)."""
+    messages = env.backend.messages.get(channel.id, {}).values()
+    return max((m for m in messages if not m.flags & EPHEMERAL_FLAG), key=lambda m: m.id)
 
 
 async def _first(member: simcord.MemberActor, channel: Any, command: str, option: str) -> Any:
@@ -42,14 +80,18 @@ async def _first(member: simcord.MemberActor, channel: Any, command: str, option
 
 
 async def _step(
-    member: simcord.MemberActor, channel: Any, command: str, timings: list[float]
+    env: simcord.Env, member: simcord.MemberActor, channel: Any, command: str, timings: Timings
 ) -> None:
     """One decision; a target is timed."""
     if command == "/fuba target":
         area = await _first(member, channel, "fuba target", "area")
         began = time.perf_counter()
         await member.slash(channel, "fuba target", area=area)
-        timings.append(time.perf_counter() - began)
+        settled = time.perf_counter()
+        timings.targets.append(timings.answered - began)
+        title = next(iter(_last_public(env, channel).embeds), {}).get("title", "")
+        if title.startswith("Full time"):
+            timings.reports.append(settled - timings.answered)
     elif command == "/fuba formation":
         await member.slash(channel, "fuba formation", shape="4-4-2")
     elif command == "/fuba action":
@@ -72,11 +114,13 @@ async def _step(
         await member.slash(channel, command[1:], **{option: value})
 
 
-async def run(targets: int, coach: bool = False) -> list[float]:
-    timings: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="bench-discord-") as tmp:
+async def run(targets: int, coach: bool = False) -> Timings:
+    timings = Timings()
+    with tempfile.TemporaryDirectory(prefix="bench-discord-") as tmp, _answers_timed(timings):
         url = URL.create("sqlite+aiosqlite", database=str(Path(tmp) / "bench.sqlite3"))
-        env = simcord.Env(create_bot(Settings(database_url=url)), check_errors=False)
+        # the turn deadlines' dispatcher sleeps: SimCord's clock must not wake it mid-bench
+        settings = Settings(database_url=url, deadline_interval=3600.0)
+        env = simcord.Env(create_bot(settings), check_errors=False)
         await env.start()
         try:
             with env.time_context():
@@ -87,19 +131,19 @@ async def run(targets: int, coach: bool = False) -> list[float]:
                     bot = simcord.UserHandle(env, env.backend.bot_user)
                     east = simcord.MemberActor(env, guild, bot)
                 members = {m.mention: m for m in (west, east)}
-                while len(timings) < targets:
+                while len(timings.targets) < targets:
                     # a new channel per match: reading a long history is SimCord's own cost
-                    channel = guild.create_text_channel(f"pitch-{len(timings)}")
+                    channel = guild.create_text_channel(f"pitch-{len(timings.targets)}")
                     await west.slash(channel, "fuba challenge", opponent=east)
                     if not coach:
                         await east.slash(channel, "fuba accept")
                     for _ in range(5000):
-                        content = _last_public(channel).content or ""
+                        content = _last_public(env, channel).content or ""
                         found = COMMAND.search(content)
-                        if found is None or len(timings) >= targets:
+                        if found is None or len(timings.targets) >= targets:
                             break
                         member = members[content.split()[0]]
-                        await _step(member, channel, found.group(1), timings)
+                        await _step(env, member, channel, found.group(1), timings)
         finally:
             await env.shutdown()
     return timings
@@ -111,12 +155,16 @@ def main() -> int:
     parser.add_argument("--coach", action="store_true", help="play the bot's automatic coach")
     args = parser.parse_args()
     timings = asyncio.run(run(args.targets, args.coach))
-    if len(timings) < 2:
+    if len(timings.targets) < 2:
         print("error: too few target commands were timed", file=sys.stderr)
         return 1
-    ms = sorted(t * 1000 for t in timings)
+    ms = sorted(t * 1000 for t in timings.targets)
     p99 = statistics.quantiles(ms, n=100)[98]
     print(f"target_round_trips: {len(ms)}")
     print(f"target_round_trip_median: {statistics.median(ms):.2f} ms")
     print(f"target_round_trip_p99: {p99:.2f} ms")
+    if timings.reports:
+        reports = [t * 1000 for t in timings.reports]
+        print(f"full_time_reports: {len(reports)}")
+        print(f"full_time_report_median: {statistics.median(reports):.1f} ms")
     return 0
