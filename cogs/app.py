@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import pkgutil
@@ -55,6 +56,14 @@ class FubaBot(commands.Bot):
     async def setup_hook(self) -> None:
         for name in extensions():
             await self.load_extension(name)
+        await self._sync_commands()
+        # Everything loaded so far (modules, the command tree, the database engine) lives
+        # as long as the process: keep it out of the garbage collector's full passes, which
+        # would otherwise walk it all and pause a move now and then.
+        gc.collect()
+        gc.freeze()
+
+    async def _sync_commands(self) -> None:
         guild_ids = self.settings.guild_ids_for_sync
         if not guild_ids:
             synced = await self.tree.sync()
