@@ -55,3 +55,13 @@ class NotExpired(RefereeError):
             "Your opponent's time to decide has not run out, so you cannot claim the win or hand "
             "their side to the automatic coach yet."
         )
+
+
+class NothingToUndo(RefereeError):
+    """``undo`` with no action of the caller's to take back."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Nothing to take back: only your own moves in the current step, before any dice "
+            "are rolled, can be undone."
+        )

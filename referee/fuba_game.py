@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import registry
-from engine.core import Event, MalformedAction
+from engine.core import Action, Event, MalformedAction
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.state import FubaState
@@ -189,6 +189,27 @@ def coach(seed: int) -> Any:
     return Coach(seed)
 
 
+def describe_undo(action: Action) -> str:
+    """A move taken back, in the words of the move choices.
+
+    >>> describe_undo(Action("west", "move", {"from": 7, "to": 6, "count": 2}))
+    'a move: 2 players 7 -> 6'
+    >>> describe_undo(Action("east", "move", {"from": 9, "to": 8, "with_ball": True}))
+    'a move: a player 9 -> 8 with the ball'
+    >>> describe_undo(Action("west", "move", {"from": 2, "to": 1, "goalkeeper": True}))
+    'a move: the goalkeeper 2 -> 1'
+    """
+    args = action.args
+    if action.kind != "move":
+        return f"a {action.kind.replace('_', ' ')}"
+    count = args.get("count", 1)
+    who = "a player" if count == 1 else f"{count} players"
+    if args.get("goalkeeper"):
+        who = "the goalkeeper"
+    ball = " with the ball" if args.get("with_ball") else ""
+    return f"a move: {who} {args.get('from')} -> {args.get('to')}{ball}"
+
+
 FUBA_GAME = Game(
     name="fuba",
     title="FUBA",
@@ -204,4 +225,9 @@ FUBA_GAME = Game(
     commands=_HELP,
     statistics=statistics,
     replay=replay,
+    # Every movement is a "move" (free movements, the movement action, dribbling, setup
+    # adjustments, the moves of goal kicks and quick free kicks): a player may take them back
+    # until something else is logged. Dice, targets, actions named and "done" are barriers.
+    undoable=frozenset({"move"}),
+    describe_undo=describe_undo,
 )

@@ -45,6 +45,10 @@ class Game:
       (shots, corners...), shown at the final whistle; none by default.
     - ``replay(steps, names)``: an animated image (GIF bytes) of a whole match from its
       (state after, events) steps as spectators see it, or None when the game has none.
+    - ``undoable``: the action kinds a player may take back (``Referee.undo``) while nothing
+      else has been logged since: no dice, no other decision. None by default.
+    - ``describe_undo(action)``: what taking ``action`` back is called ("a move: 2 players
+      7 -> 6"), for the narration of an undo.
     """
 
     name: str
@@ -62,6 +66,10 @@ class Game:
     statistics: Callable[[Sequence[Event]], list[str]] = field(default=lambda events: [])
     replay: Callable[[Sequence[tuple[Any, list[Event]]], Sequence[str]], bytes | None] = field(
         default=lambda steps, names: None
+    )
+    undoable: frozenset[str] = frozenset()
+    describe_undo: Callable[[Action], str] = field(
+        default=lambda action: f"a {action.kind.replace('_', ' ')}"
     )
 
     def side_name(self, side: str) -> str:

@@ -35,13 +35,14 @@ from referee.errors import (
     CannotAbort,
     NoMatch,
     NotAPlayer,
+    NothingToUndo,
     NotYourTurn,
     OtherMatch,
 )
 from referee.games import Game, JSONData
 from store.errors import ConflictError, MatchNotActive
 from store.models import utcnow
-from store.repository import MatchStore, Seat, StoredMatch
+from store.repository import LoggedAction, MatchStore, Seat, StoredMatch
 
 DICE_MODES = ("virtual", "physical")
 MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
@@ -244,6 +245,48 @@ class Referee:
         return self._closed(
             game, match, names, ["The match was called off before kick-off."], result
         )
+
+    async def undo(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        side: str | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Take back the caller's last action, if nothing has been logged since: one per call
+        (call again to take back more). Only kinds in ``game.undoable`` that the caller made
+        for one of their sides (``side`` narrows it for hot-seat) can be taken back; any other
+        logged action (a roll, a target, ``done``, the opponent's, the referee's own) ends what
+        can be, so an undo never reaches past dice. Raises ``NothingToUndo`` otherwise,
+        ``NotAPlayer`` for spectators, ``ConflictError`` when the match moved on meanwhile (or
+        is no longer at ``expected_version``)."""
+        game, match = await self._match(channel_id)
+        sides = _sides_of(match, user_id)
+        if side is not None:
+            if side not in sides:
+                raise NotAPlayer()
+            sides = [side]
+        coached = match.options.get("coach_side")
+        history = await self.store.history(match.id)
+        match = history.match
+        if expected_version is not None and match.version != expected_version:
+            raise ConflictError(match.id, expected_version, match.version)
+        run = _undoable_run(game, history.log, user_id, [s for s in sides if s != coached])
+        if not run:
+            raise NothingToUndo()
+        taken = run[-1].action
+        rewound = await self.store.rewind(
+            match.id,
+            keep=len(history.log) - 1,
+            expected_version=match.version,
+            deadlines=turn_plan(game, match.options, self.clock),
+        )
+        names = await self._names(match)
+        who = f"{names[taken.actor]} ({game.side_name(taken.actor)})"
+        more = f" ({len(run) - 1} more can be taken back)" if len(run) > 1 else ""
+        line = f"{who} takes back {game.describe_undo(taken)}{more}."
+        return await self._outcome(game, rewound, [], [line])
 
     # -- turn timeouts (referee.deadlines) ----------------------------------------------------
 
@@ -488,3 +531,19 @@ def _coach_seed(options: JSONData) -> int:
     """The coach's own seed (formations, penalty sides): derived from the dice seed."""
     digest = hashlib.sha256(f"coach:{options['seed']}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
+
+
+def _undoable_run(
+    game: Game, log: Sequence[LoggedAction], user_id: int, sides: Sequence[str]
+) -> list[LoggedAction]:
+    """The trailing run of the log that ``user_id`` may take back, oldest first: actions of an
+    undoable kind that they made themselves for one of ``sides``."""
+    run: list[LoggedAction] = []
+    for entry in reversed(log):
+        action = entry.action
+        if entry.user_id != user_id or action.kind not in game.undoable:
+            break
+        if action.actor not in sides:
+            break
+        run.append(entry)
+    return run[::-1]

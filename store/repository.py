@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from engine import registry
-from engine.core import Action, Event, Ruleset
+from engine.core import Action, Event, Ruleset, replay
 from store import deadlines as turn_deadlines
 from store import states
 from store.db import make_engine
@@ -424,24 +424,72 @@ class MatchStore:
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
         async with self.engine.connect() as conn:
-            row = await _get(conn, match_id)
-            # Actions are append-only: those up to the count read belong to this state, even
-            # if another transaction has appended more since.
-            entries = await conn.execute(
-                select(ACTIONS)
-                .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= row.action_count)
-                .order_by(ACTIONS.c.seq)
-            )
-            log = [
-                LoggedAction(e.seq, Action(e.actor, e.kind, e.args), e.user_id, e.created_at)
-                for e in entries
-            ]
+            while True:
+                row = await _get(conn, match_id)
+                # Those up to the count read belong to this state, even if another transaction
+                # has appended more since; a ``rewind`` in between moves the version: read again.
+                entries = await conn.execute(
+                    select(ACTIONS)
+                    .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= row.action_count)
+                    .order_by(ACTIONS.c.seq)
+                )
+                log = [
+                    LoggedAction(e.seq, Action(e.actor, e.kind, e.args), e.user_id, e.created_at)
+                    for e in entries
+                ]
+                if await _version(conn, match_id) == row.version:
+                    break
         match = _decode(row)
         rules = registry.get(row.ruleset)
         initial = states.load(
             rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
         )
         return History(match, initial, log)
+
+    async def rewind(
+        self,
+        match_id: int,
+        keep: int,
+        *,
+        expected_version: int,
+        deadlines: DeadlinePlan | None = None,
+    ) -> StoredMatch:
+        """Take back every logged action after the first ``keep`` in one transaction: they are
+        deleted, the state becomes the replay of the initial state over the kept ones, and the
+        version goes up by one like any change (so buttons drawn before are refused).
+
+        The referee's undo uses it; the log is append-only otherwise. Refused like ``apply``:
+        ``MatchNotActive`` once the match is over, ``ConflictError`` when it is no longer at
+        ``expected_version``. ``deadlines`` replaces the unfired deadlines as ``apply`` does.
+        """
+        async with self.engine.begin() as conn:
+            row = await _get_active(conn, match_id, expected_version)
+            if not 0 <= keep <= row.action_count:
+                raise ValueError(f"match #{match_id} has {row.action_count} actions, not {keep}")
+            rules = registry.get(row.ruleset)
+            label = f"The start of match #{row.id}"
+            initial = states.load(rules, row.initial_state, row.state_schema, label)
+            state = replay(rules, initial, await _kept_actions(conn, match_id, keep))
+            now = utcnow()
+            changes: JSONData = {
+                "state": rules.to_json(state),
+                "state_schema": rules.schema_version,
+                "action_count": keep,
+                "updated_at": now,
+            }
+            if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
+                changes["initial_state"] = states.upgrade(
+                    rules, row.initial_state, row.state_schema, label
+                )
+            await _write_match(conn, row, changes)  # first: the version check takes the lock
+            await conn.execute(
+                ACTIONS.delete().where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq > keep)
+            )
+            if deadlines is not None:
+                await turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
+        return _record(
+            row, rules, state, version=row.version + 1, action_count=keep, updated_at=now
+        )
 
 
 # -- helpers (module level so that tests can inject failures between the steps) ----------
@@ -554,3 +602,17 @@ async def _upsert_players(conn: AsyncConnection, players: Iterable[tuple[int, st
 
 # INSERT ... ON CONFLICT: SQLite and PostgreSQL spell it alike.
 _UPSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+
+async def _kept_actions(conn: AsyncConnection, match_id: int, keep: int) -> list[Action]:
+    """The first ``keep`` logged actions of a match, in order (``rewind``)."""
+    entries = await conn.execute(
+        select(ACTIONS.c.actor, ACTIONS.c.kind, ACTIONS.c.args)
+        .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= keep)
+        .order_by(ACTIONS.c.seq)
+    )
+    return [Action(e.actor, e.kind, e.args) for e in entries]
+
+
+async def _version(conn: AsyncConnection, match_id: int) -> int | None:
+    return await conn.scalar(select(MATCHES.c.version).where(MATCHES.c.id == match_id))
