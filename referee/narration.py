@@ -96,11 +96,32 @@ def _control(d: Data) -> str:
     who = side(d["team"])
     if d.get("rebound"):
         return f"{who} wins the rebound and the ball"
+    die, value = d.get("die"), d.get("value")
+    if die is None:
+        return f"{who} {'keeps' if d['kept'] else 'wins'} the ball"
     if not d["kept"]:
-        return f"{who} wins the ball"
+        loser = side(1 - d["team"])
+        return f"{who} wins the ball: {loser}'s best die {die} is below ball value {value}"
     if d.get("easy"):
-        return f"{who} keeps the ball (easy situation: no opponent near)"
-    return f"{who} keeps the ball"
+        return (
+            f"{who} keeps the ball: its best die {die} is below ball value {value}, but no "
+            "opponent is near (easy situation)"
+        )
+    return f"{who} keeps the ball: {die} {_against(die, value)}"
+
+
+def _against(die: int, value: int) -> str:
+    return f"{'beats' if die > value else 'equals'} ball value {value}"
+
+
+def _order(d: Data) -> str:
+    who = side(d["first"])
+    die, value, controlling = d.get("die"), d.get("value"), d.get("controlling")
+    if die is None or controlling is None:
+        return f"{who} acts first"
+    if d["first"] == controlling:
+        return f"{who} acts first: its lower die {die} {_against(die, value)} too"
+    return f"{who} acts first: {side(controlling)}'s lower die {die} is below ball value {value}"
 
 
 def _setup(d: Data) -> str:
@@ -192,7 +213,7 @@ FORMATTERS: dict[str, Callable[[Data], str | None]] = {
     "special_event": lambda d: f"Double {d['die']}: a special event (advanced rules only)",
     "control": _control,
     "ball_value": lambda d: f"Ball value {d['value']}",
-    "order": lambda d: f"{side(d['first'])} acts first",
+    "order": _order,
     "bring": lambda d: (
         f"{side(d['team'])} brings {'the goalkeeper' if d.get('goalkeeper') else 'a player'} "
         f"from {d['from']} to {d['to']}"
@@ -256,9 +277,11 @@ def describe(event: Event) -> str | None:
 
 def narrate(events: Iterable[Event]) -> list[str]:
     """The lines for a run of events; a turn's dice and its time share one line
-    ("Dice 5 and 2: 3 minutes (minute 13)")."""
+    ("Dice 5 and 2: 3 minutes (minute 13)"), and so do who has the ball and the new ball value
+    ("East keeps the ball: 5 beats ball value 3; ball value is now 2")."""
     lines: list[str] = []
     joinable = False
+    previous = ""  # the kind of the event of the last line
     for event in events:
         line = describe(event)
         if line is None:
@@ -267,6 +290,11 @@ def narrate(events: Iterable[Event]) -> list[str]:
             lines[-1] = f"{lines[-1]}: {line}"
             joinable = False
             continue
+        if event.kind == "ball_value" and previous == "control":
+            lines[-1] = f"{lines[-1]}; ball value is now {event.data['value']}"
+            previous = event.kind
+            continue
         joinable = event.kind == "dice" and event.data.get("purpose") == "situation"
+        previous = event.kind
         lines.append(line)
     return lines

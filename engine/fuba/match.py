@@ -307,14 +307,16 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
         ev.append(Event("special_event", {"die": d1, "table": False}))
     hi, lo = max(d1, d2), min(d1, d2)
     easy = False
+    # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
-        ev.append(Event("control", {"team": ct, "kept": True}))
+        ev.append(Event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
     elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
         easy = True  # 4.2.2.2 easy situation: nobody of the defending team near
-        ev.append(Event("control", {"team": ct, "kept": True, "easy": True}))
+        control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
+        ev.append(Event("control", control))
     else:
         s.control = dt
-        ev.append(Event("control", {"team": dt, "kept": False}))
+        ev.append(Event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
     adjacent = target == start or target in ADJ[start]
     s.value = lo if adjacent and t["had"] else hi  # 4.2.3
     ev.append(Event("ball_value", {"value": s.value}))
@@ -323,7 +325,7 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     if easy:
         _push_moves(s, dt, moves.EASY, at=len(s.agenda), left=1)
     _bring_closest(s, s.control, target, ev)
-    ev.append(Event("order", {"first": first}))
+    ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:

@@ -246,7 +246,8 @@ def test_4_2_2_example_control_check_and_new_ball_value():
     s, _ = act(s, WEST, "target", area=8)
     assert s.value == 3
     s, events = roll(s, WEST, 5, 2)
-    assert find(events, "control").data == {"team": 0, "kept": True}
+    # the higher die is compared with the ball value of the target
+    assert find(events, "control").data == {"team": 0, "kept": True, "die": 5, "value": 3}
     assert s.control == 0 and s.value == 2
 
 
@@ -260,7 +261,7 @@ def test_4_2_2_a_die_equal_to_the_ball_value_keeps_control():
 def test_4_2_2_both_dice_lower_loses_control():
     s = base(value=4)
     s, events = to_stage2(s, 8, 2, 1)
-    assert find(events, "control").data == {"team": 1, "kept": False}
+    assert find(events, "control").data == {"team": 1, "kept": False, "die": 2, "value": 3}
     assert s.control == 1
 
 
@@ -335,7 +336,8 @@ def test_4_2_2_2_easy_situation_keeps_control():
     s, _ = act(easy_position(), WEST, "target", area=1)
     assert s.value == 4  # 6 - 1 (no defender in 4) - 1 (1 v 0 in area 1)
     s, events = roll(s, WEST, 3, 2)  # both dice lower than 4
-    assert find(events, "control").data == {"team": 0, "kept": True, "easy": True}
+    control = {"team": 0, "kept": True, "easy": True, "die": 3, "value": 4}
+    assert find(events, "control").data == control
     assert s.control == 0
     # design decision 6: the new value from the dice as usual, the order as 4.2.4 says
     assert s.value == 2
@@ -368,7 +370,7 @@ def test_4_2_2_2_easy_situation_goalkeeper_may_move():
 def test_4_2_2_2_defender_next_to_the_target_area_wins_the_ball():
     east = {7: 3, 6: 2, 5: 1, 3: 1, 9: 3}
     s, events = to_stage2(easy_position(east=east), 1, 3, 2)
-    assert find(events, "control").data == {"team": 1, "kept": False}
+    assert find(events, "control").data == {"team": 1, "kept": False, "die": 3, "value": 4}
     assert find(events, "bring").data == {"team": 1, "from": 5, "to": 1, "goalkeeper": False}
 
 
