@@ -40,13 +40,14 @@ from referee.errors import (
     OtherMatch,
 )
 from referee.games import Game, JSONData
-from store.errors import ConflictError, MatchNotActive
+from store.errors import ConflictError, MatchNotActive, NoActiveMatch
 from store.models import utcnow
-from store.repository import LoggedAction, MatchStore, Seat, StoredMatch
+from store.repository import LoggedAction, MatchStore, Seat, Step, StoredMatch
 
 DICE_MODES = ("virtual", "physical")
 MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
 RETRIES = 3  # a lost race (another click came first) is retried this often
+NAMES_KEPT = 10_000  # display names the referee keeps in memory before it starts afresh
 
 
 def seed_hash(seed: int) -> str:
@@ -124,6 +125,9 @@ class Referee:
     def __init__(self, store: MatchStore, *, clock: Callable[[], datetime] = utcnow) -> None:
         self.store = store
         self.clock = clock  # when turn deadlines are due from (tests move it)
+        # Players' display names as given when their matches started (the store keeps them;
+        # this saves a read per move). A name changed by another process shows after a restart.
+        self._names_seen: dict[int, str] = {}
 
     # -- starting ------------------------------------------------------------------------
 
@@ -173,6 +177,7 @@ class Referee:
             )
             match, events = applied.match, applied.events
         names = {s.side: s.display_name for s in seats}
+        self._names_seen.update((s.user_id, s.display_name) for s in seats)
         teams = " v ".join(f"{names[s]} ({game.side_name(s)})" for s in game.ruleset.sides)
         header = f"{game.title}: {teams}, {dice} dice. Dice seed SHA-256: {seed_hash(seed)}"
         return await self._outcome(game, match, events, [header])
@@ -194,32 +199,36 @@ class Referee:
         follow-ups. ``side`` picks a side when one user plays both (hot-seat); otherwise the
         side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2").
         ``match_id`` (a button's match) refuses the action if the channel's match is another."""
-        for attempt in range(RETRIES):
-            game, match = await self._match(channel_id)
+
+        def plan(match: StoredMatch) -> Step:
+            game = games.get(match.ruleset)
             if match_id is not None and match.id != match_id:
                 raise OtherMatch(match_id)
             sides = _sides_of(match, user_id)
             if expected_version is not None and match.version != expected_version:
                 raise ConflictError(match.id, expected_version, match.version)  # a stale click
-            decision = await self._decision_for(game, match, sides, kind, side)
+            decision = _decision_for(game, match, sides, kind, side)
             action = Action(decision.actor, kind, _typed_dice(kind, dict(args or {}), decision))
+            return Step(
+                action,
+                self._follower(game, match, match.action_count + 1),
+                turn_plan(game, match.options, self.clock),
+            )
+
+        # Read, decide and write in one transaction (``plan`` runs inside it).
+        for attempt in range(RETRIES):
             try:
-                applied = await self.store.apply(
-                    match.id,
-                    action,
-                    user_id=user_id,
-                    # the version read: the follow-ups' dice depend on the action count
-                    expected_version=match.version
-                    if expected_version is None
-                    else expected_version,
-                    follow=self._follower(game, match, match.action_count + 1),
-                    deadlines=turn_plan(game, match.options, self.clock),
-                )
+                applied = await self.store.apply_active(channel_id, plan, user_id=user_id)
+            except NoActiveMatch:
+                raise NoMatch() from None
+            except _Waiting as waiting:
+                raise await self._not_your_turn(waiting.match, waiting.decision) from None
             except ConflictError:
                 if expected_version is not None or attempt == RETRIES - 1:
                     raise
-                continue  # another action came first: read again and retry
-            return await self._outcome(game, applied.match, applied.events)
+                continue  # another action came first between the read and the write: retry
+            match = applied.match
+            return await self._outcome(games.get(match.ruleset), match, applied.events)
         raise AssertionError("unreachable")
 
     async def resign(self, channel_id: int, user_id: int, *, side: str | None = None) -> Outcome:
@@ -381,24 +390,20 @@ class Referee:
         return games.get(match.ruleset), match
 
     async def _names(self, match: StoredMatch) -> dict[str, str]:
-        known = await self.store.display_names(match.players.values())
-        return {side: known.get(user, str(user)) for side, user in match.players.items()}
+        seen = self._names_seen
+        missing = [user for user in match.players.values() if user not in seen]
+        if missing:
+            if len(seen) > NAMES_KEPT:
+                seen.clear()
+            seen.update(await self.store.display_names(missing))
+        return {side: seen.get(user, str(user)) for side, user in match.players.items()}
 
-    async def _decision_for(
-        self, game: Game, match: StoredMatch, sides: list[str], kind: str, side: str | None
-    ) -> Decision:
-        pending = game.ruleset.pending(match.state)
-        mine = [d for d in pending if d.actor in sides and (side is None or d.actor == side)]
-        if not mine:
-            if not pending:
-                raise MatchNotActive(match.id, "over")
-            first = pending[0]
-            names = await self._names(match)
-            raise NotYourTurn(f"{names[first.actor]} ({game.side_name(first.actor)})", first.prompt)
-        # Hot-seat: one user may have decisions of both sides pending; pick the one that fits.
-        fits = [d for d in mine if bool(d.dice) == (kind == "roll")]
-        kinds = [d for d in fits if d.open_ended or any(c.action.kind == kind for c in d.choices)]
-        return (kinds or fits or mine)[0]
+    async def _not_your_turn(self, match: StoredMatch, decision: Decision) -> NotYourTurn:
+        names = await self._names(match)
+        game = games.get(match.ruleset)
+        return NotYourTurn(
+            f"{names[decision.actor]} ({game.side_name(decision.actor)})", decision.prompt
+        )
 
     def _auto(self, game: Game, match: StoredMatch, state: Any, count: int) -> Action | None:
         """The referee's own next action: a virtual roll or the coach's decision, or None."""
@@ -503,6 +508,30 @@ class Referee:
             game=game,
             state=match.state,
         )
+
+
+class _Waiting(Exception):
+    """Raised inside a transaction: the caller has no pending decision (the referee turns it
+    into ``NotYourTurn``, which names who is awaited, once the transaction is over)."""
+
+    def __init__(self, match: StoredMatch, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.match, self.decision = match, decision
+
+
+def _decision_for(
+    game: Game, match: StoredMatch, sides: list[str], kind: str, side: str | None
+) -> Decision:
+    pending = game.ruleset.pending(match.state)
+    mine = [d for d in pending if d.actor in sides and (side is None or d.actor == side)]
+    if not mine:
+        if not pending:
+            raise MatchNotActive(match.id, "over")
+        raise _Waiting(match, pending[0])
+    # Hot-seat: one user may have decisions of both sides pending; pick the one that fits.
+    fits = [d for d in mine if bool(d.dice) == (kind == "roll")]
+    kinds = [d for d in fits if d.open_ended or any(c.action.kind == kind for c in d.choices)]
+    return (kinds or fits or mine)[0]
 
 
 def _sides_of(match: StoredMatch, user_id: int) -> list[str]:

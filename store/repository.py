@@ -8,10 +8,10 @@ overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.regist
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Row, Table, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -25,7 +25,7 @@ from store import deadlines as turn_deadlines
 from store import states
 from store.db import make_engine
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
-from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound
+from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound, NoActiveMatch
 from store.models import Match, MatchAction, MatchStatus, Player, utcnow
 
 JSONData = dict[str, Any]
@@ -65,6 +65,20 @@ class StoredMatch:
     def sides_of(self, user_id: int) -> list[str]:
         """The sides ``user_id`` plays (empty for a spectator)."""
         return [side for side, user in self.players.items() if user == user_id]
+
+
+class Step(NamedTuple):
+    """What one transaction applies: a player's action (None: only follow-ups), the referee's
+    own follow-ups, and the deadlines to plan for the state after (None: leave them)."""
+
+    action: Action | None
+    follow: Follow | None = None
+    deadlines: DeadlinePlan | None = None
+
+
+# Called with the match as read inside ``apply_active``'s transaction; raises to refuse,
+# and then nothing is written.
+Plan = Callable[[StoredMatch], Step]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,14 +272,38 @@ class MatchStore:
         when given, replaces the match's unfired deadlines with those it plans for the new
         state, tagged with the new version, in the same transaction.
         """
+
+        async def load(conn: AsyncConnection) -> MatchRow:
+            return await _get_active(conn, match_id, expected_version)
+
         return await self._advance(
-            match_id,
-            action,
-            user_id=user_id,
-            expected_version=expected_version,
-            follow=follow,
-            deadlines=deadlines,
+            load, lambda match: Step(action, follow, deadlines), user_id=user_id
         )
+
+    async def apply_active(
+        self,
+        channel_id: int,
+        plan: Plan,
+        *,
+        user_id: int | None = None,
+    ) -> Applied:
+        """``apply`` to the channel's active match, read in the same transaction: ``plan`` gets
+        the match as read and returns the ``Step`` to apply. It may
+        raise to refuse (not your turn, a stale button...): nothing is written then. One
+        transaction instead of a read and then an ``apply``, and the version applied to is by
+        construction the one ``plan`` saw. Raises ``NoActiveMatch`` when the channel has none."""
+
+        async def load(conn: AsyncConnection) -> MatchRow:
+            query = select(MATCHES).where(
+                MATCHES.c.channel_id == channel_id,
+                MATCHES.c.status == MatchStatus.ACTIVE.value,
+            )
+            row = (await conn.execute(query)).one_or_none()
+            if row is None:
+                raise NoActiveMatch(channel_id)
+            return row
+
+        return await self._advance(load, plan, user_id=user_id)
 
     async def update_options(
         self,
@@ -279,30 +317,28 @@ class MatchStore:
         """Merge ``changes`` into the match's options in one versioned transaction (the version
         goes up by one), then let ``follow`` act on the state as ``apply`` does (the automatic
         coach taking over a side plays its pending decisions at once, say)."""
+
+        async def load(conn: AsyncConnection) -> MatchRow:
+            return await _get_active(conn, match_id, expected_version)
+
         return await self._advance(
-            match_id,
-            None,
-            options=changes,
-            expected_version=expected_version,
-            follow=follow,
-            deadlines=deadlines,
+            load, lambda match: Step(None, follow, deadlines), options=changes
         )
 
     async def _advance(
         self,
-        match_id: int,
-        action: Action | None,
+        load: Callable[[AsyncConnection], Awaitable[MatchRow]],
+        plan: Plan,
         *,
         options: JSONData | None = None,
         user_id: int | None = None,
-        expected_version: int | None,
-        follow: Follow | None,
-        deadlines: DeadlinePlan | None,
     ) -> Applied:
         async with self.engine.begin() as conn:
-            row = await _get_active(conn, match_id, expected_version)
+            row = await load(conn)
+            match_id = row.id
             rules = registry.get(row.ruleset)
             state = _load_state(rules, row)
+            action, follow, deadlines = plan(_record(row, rules, state))
             events: list[Event] = []
             done: list[Action] = []
             if action is not None:
