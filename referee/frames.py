@@ -93,7 +93,7 @@ def caption_text(prefix: str, events: list[Event]) -> str:
     return f"{prefix}: " + " · ".join(lines)
 
 
-def _shot_area(events: list[Event]) -> int | None:
+def shot_area(events: list[Event]) -> int | None:
     """Where the last shot of ``events`` was taken from (a penalty: from its box)."""
     for e in reversed(events):
         if e.kind == "goal_attempt":
@@ -127,7 +127,7 @@ class FrameRecorder:
                         GOAL,
                         f"h{state.half}-goal-{west}-{east}",
                         FUBA.view(state, self.viewer),
-                        Caption(describe(e) or "GOAL!", e.data["team"], _shot_area(self._events)),
+                        Caption(describe(e) or "GOAL!", e.data["team"], shot_area(self._events)),
                     )
                 )
         now = (state.half, state.turns[state.half - 1])

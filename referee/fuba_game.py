@@ -101,7 +101,7 @@ def parse(text: str) -> tuple[str, JSONData]:
 def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
     """The board with a caption of ``events`` (a goal: its banner and the shot's arrow)."""
     # Pillow only when images are asked for
-    from referee.frames import _shot_area, caption_text
+    from referee.frames import caption_text, shot_area
     from render.fuba_board import Caption
     from render.fuba_board import render_png as render
 
@@ -109,7 +109,7 @@ def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = (
     goal = next((e for e in reversed(events) if e.kind == "goal"), None)
     if goal is not None:
         text = describe(goal) or "GOAL!"
-        caption = Caption(text, goal.data["team"], _shot_area(list(events)))
+        caption = Caption(text, goal.data["team"], shot_area(list(events)))
     elif events:
         prefix = clock(int(view.get("minute", 0)), int(view.get("stoppage", 0)))
         text = caption_text(prefix, list(events))
