@@ -38,7 +38,9 @@ STEPS = (
     ),
     Step(
         ("accept", "decline"),
-        "The challenged member answers with the buttons, or `/fuba accept` / `/fuba decline`.",
+        "The challenged member answers with the buttons, or `/fuba accept` / `/fuba decline`; "
+        "the challenger may withdraw with Decline or `/fuba decline`. A challenge lapses after "
+        "24 hours.",
     ),
     Step(
         ("formation",),

@@ -29,8 +29,8 @@ from cogs.groups import fuba_group, remove_commands
 from cogs.play_autocomplete import choices_of, move_from_autocomplete, move_to_autocomplete
 from cogs.play_buttons import ChoiceButton, TimeoutButton, timeout_view
 from cogs.play_challenges import (
-    Challenge,
     ChallengeButton,
+    LegacyChallengeButton,
     accept_command,
     challenge_command,
     decline_command,
@@ -41,9 +41,9 @@ from cogs.play_messages import (
     SECRET_REPLY,
     act_and_post,
     channel_id_of,
+    duration_text,
     final_summary,
     match_channel,
-    minutes_text,
     narration,
     next_text,
     play_cog,
@@ -51,9 +51,11 @@ from cogs.play_messages import (
     prompt_line,
 )
 from referee import games
-from referee.deadlines import DeadlineDispatcher
+from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.service import Referee
 from referee.stats import recent_lines
+from store.challenges import ChallengeStore
+from store.models import utcnow
 from store.repository import MatchStore, StoredMatch
 
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
@@ -71,7 +73,8 @@ class FubaPlay(commands.Cog):
         self._store: MatchStore | None = None
         self._referee: Referee | None = None
         self.dispatcher: DeadlineDispatcher | None = None
-        self.challenges: dict[int, Challenge] = {}  # channel id -> pending challenge
+        self._challenges: ChallengeStore | None = None
+        self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
 
     async def cog_load(self) -> None:
         from store.migrate import migrate
@@ -85,6 +88,7 @@ class FubaPlay(commands.Cog):
             await store.close()
             raise
         self._store, self._referee = store, Referee(store)
+        self._challenges = ChallengeStore(store.engine)
         interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
         self.dispatcher = DeadlineDispatcher(
             store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
@@ -98,12 +102,20 @@ class FubaPlay(commands.Cog):
         if self._store is not None:
             await self._store.close()
         self._store = self._referee = None
+        self._challenges = None
 
     @property
     def referee(self) -> Referee:
         if self._referee is None:
             raise RuntimeError("the play cog is not loaded")
         return self._referee
+
+    @property
+    def challenges(self) -> ChallengeStore:
+        """The open challenges, in the match store's database."""
+        if self._challenges is None:
+            raise RuntimeError("the play cog is not loaded")
+        return self._challenges
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 
@@ -119,11 +131,16 @@ class FubaPlay(commands.Cog):
 
     async def on_reminder(self, match: StoredMatch, side: str, user_id: int) -> None:
         game = games.get(match.ruleset)
-        left = minutes_text(float(match.options.get("turn_timeout") or 0) / 2)
+        due = await expiry_due(self.referee.store, match, side)
+        if due is None:  # no expiry for this decision any more: nothing to remind of
+            return
+        now = self.dispatcher.clock() if self.dispatcher is not None else utcnow()
         await self._send(
             match.channel_id,
-            f"<@{user_id}> ({game.side_name(side)}): {left} left for your decision in match "
-            f"#{match.id}, then your opponent may claim the win.",
+            f"<@{user_id}> ({game.side_name(side)}), it is your decision in FUBA match "
+            f"#{match.id}: {duration_text(due - now)} left (expires "
+            f"{discord.utils.format_dt(due, 'R')}, at {discord.utils.format_dt(due, 't')}), "
+            "then your opponent may claim the win.",
             None,
         )
 
@@ -386,9 +403,9 @@ async def setup(bot: commands.Bot) -> None:
         group.add_command(
             app_commands.Command(name=name, description=description, callback=callback)
         )
-    bot.add_dynamic_items(ChoiceButton, ChallengeButton, TimeoutButton)
+    bot.add_dynamic_items(ChoiceButton, ChallengeButton, LegacyChallengeButton, TimeoutButton)
 
 
 async def teardown(bot: commands.Bot) -> None:
     remove_commands(bot, *COMMANDS)
-    bot.remove_dynamic_items(ChoiceButton, ChallengeButton, TimeoutButton)
+    bot.remove_dynamic_items(ChoiceButton, ChallengeButton, LegacyChallengeButton, TimeoutButton)

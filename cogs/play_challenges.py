@@ -1,16 +1,20 @@
 """Challenges: `/fuba challenge`, `/fuba accept`, `/fuba decline` and the Accept / Decline
 buttons, and starting the match they agree on (here or in its own thread).
 
-Open challenges are kept in memory by the play cog for `/fuba accept` and the busy check; their
-buttons carry the whole challenge, so those still work after a restart.
+Open challenges live in the database (``store.challenges``, through the play cog's
+``challenges``), so `/fuba accept` and `/fuba decline` work after a restart and several bot
+processes agree on them. A channel has one open challenge at most; it lapses after a day
+(``CHALLENGE_TTL``) and the next challenge then replaces it. The buttons carry the challenge's
+id: answering takes the challenge out of the table exactly once, so a double click, or a button
+of a challenge answered, withdrawn or expired since, is refused privately and changes nothing.
+The challenger withdraws their own challenge with `/fuba decline` or the Decline button.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,57 +31,43 @@ from cogs.play_messages import (
 )
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
-from store.errors import ChannelBusy
+from store.challenges import CHALLENGE_TTL, StoredChallenge
+from store.errors import ChallengePending, ChannelBusy
 from store.repository import Seat
-
-if TYPE_CHECKING:
-    from cogs.fuba_play import FubaPlay
 
 log = logging.getLogger(__name__)
 
+RULESET = "fuba"
+NO_LONGER_OPEN = (
+    "This challenge is no longer open (answered, withdrawn or expired); "
+    "start a new one with `/fuba challenge` if you like."
+)
 
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    challenger: int
-    challenger_name: str
-    opponent: int
-    opponent_name: str
-    dice: str
-    thread: bool = False
-    message_id: int | None = None  # the message with the buttons
-    turn_timeout: int | None = None  # minutes; None: no turn timeout
+
+def pending_refusal(challenge: StoredChallenge) -> PlayRefusal:
+    """Why a second challenge in the channel is refused: who challenged whom, until when."""
+    return PlayRefusal(
+        f"There is already an open challenge in this channel (<@{challenge.challenger_id}> "
+        f"challenged <@{challenge.opponent_id}>); it must be answered or withdrawn first, or "
+        f"it lapses {discord.utils.format_dt(challenge.expires_at, 'R')}."
+    )
 
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
-        r"(?P<thread>[01]):(?P<answer>accept|decline)(?::(?P<timeout>\d+))?"
-    ),
+    template=r"fuba:challenge:(?P<id>\d+):(?P<answer>accept|decline)",
 ):
-    """Accept or Decline under a challenge; only the challenged member may use them. The
-    button carries the whole challenge, so it still works after a restart."""
+    """Accept or Decline under a challenge, for that challenge only (its id): the challenged
+    member answers, the challenger may decline (withdraw) their own. Works after a restart."""
 
-    def __init__(
-        self,
-        challenger: int,
-        opponent: int,
-        dice: str,
-        thread: bool,
-        answer: str,
-        turn_timeout: int | None = None,
-    ) -> None:
-        self.challenger, self.opponent, self.answer = challenger, opponent, answer
-        self.dice, self.thread, self.turn_timeout = dice, thread, turn_timeout
+    def __init__(self, challenge_id: int, answer: str) -> None:
+        self.challenge_id, self.answer = challenge_id, answer
         accept = answer == "accept"
-        timeout = f":{turn_timeout}" if turn_timeout else ""
         super().__init__(
             discord.ui.Button(
                 label="Accept" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=(
-                    f"fuba:challenge:{challenger}:{opponent}:{dice}:{int(thread)}:{answer}{timeout}"
-                ),
+                custom_id=f"fuba:challenge:{challenge_id}:{answer}",
             )
         )
 
@@ -85,56 +75,89 @@ class ChallengeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
-        return cls(
-            int(match["challenger"]),
-            int(match["opponent"]),
-            match["dice"],
-            match["thread"] == "1",
-            match["answer"],
-            int(match["timeout"]) if match["timeout"] else None,
-        )
+        return cls(int(match["id"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            cog = play_cog(interaction)
-            channel_id = channel_id_of(interaction)
-            challenge = cog.challenges.get(channel_id)
-            if challenge is None and interaction.message is not None:
-                # the bot restarted since the challenge: its buttons still hold it
-                challenge = cog.challenges[channel_id] = Challenge(
-                    self.challenger,
-                    "",  # looked up when answered
-                    self.opponent,
-                    "",
-                    self.dice,
-                    self.thread,
-                    interaction.message.id,
-                    self.turn_timeout,
-                )
-            if (
-                challenge is None
-                or challenge.challenger != self.challenger
-                or challenge.opponent != self.opponent
-            ):
-                raise PlayRefusal("This challenge is no longer open; start a new one if you like.")
-            await answer_challenge(interaction, accept=self.answer == "accept")
+            await answer_challenge(
+                interaction, accept=self.answer == "accept", challenge_id=self.challenge_id
+            )
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 
 
-def challenge_view(challenge: Challenge) -> discord.ui.View:
+class LegacyChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
+        r"(?P<thread>[01]):(?P<answer>accept|decline)(?::(?P<timeout>\d+))?"
+    ),
+):
+    """The buttons of a challenge posted before challenges were stored: they carry the whole
+    challenge. A click stores it (if the channel has no other open challenge and the message
+    is less than a day old) and answers it as usual."""
+
+    def __init__(self, match: re.Match[str]) -> None:
+        self.fields = match
+        super().__init__(discord.ui.Button(label=match["answer"], custom_id=match.group(0)))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LegacyChallengeButton:
+        return cls(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            challenge_id = await self._adopt(interaction)
+            await answer_challenge(
+                interaction, accept=self.fields["answer"] == "accept", challenge_id=challenge_id
+            )
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+
+    async def _adopt(self, interaction: discord.Interaction) -> int:
+        cog = play_cog(interaction)
+        channel_id = channel_id_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = interaction.message
+        now = cog.clock()
+        pending = await cog.challenges.get(channel_id, now)
+        if pending is not None:  # stored by an earlier click on this message, or a newer one
+            if message is not None and pending.message_id == message.id:
+                return pending.id
+            raise PlayRefusal(NO_LONGER_OPEN)
+        if message is None or message.created_at + CHALLENGE_TTL <= now:
+            raise PlayRefusal(NO_LONGER_OPEN)
+        challenger, opponent = int(self.fields["challenger"]), int(self.fields["opponent"])
+        timeout = self.fields["timeout"]
+        try:
+            challenge = await cog.challenges.open(
+                guild_id=interaction.guild_id or 0,
+                channel_id=channel_id,
+                ruleset=RULESET,
+                challenger_id=challenger,
+                challenger_name=await _display_name(interaction, challenger),
+                opponent_id=opponent,
+                opponent_name=await _display_name(interaction, opponent),
+                options={
+                    "dice": self.fields["dice"],
+                    "thread": self.fields["thread"] == "1",
+                    "turn_timeout": int(timeout) if timeout else None,
+                },
+                now=now,
+                ttl=message.created_at + CHALLENGE_TTL - now,  # a day from its message
+            )
+        except ChallengePending as pending_error:
+            raise PlayRefusal(NO_LONGER_OPEN) from pending_error
+        await cog.challenges.set_message_id(challenge.id, message.id)
+        return challenge.id
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in ("accept", "decline"):
-        view.add_item(
-            ChallengeButton(
-                challenge.challenger,
-                challenge.opponent,
-                challenge.dice,
-                challenge.thread,
-                answer,
-                challenge.turn_timeout,
-            )
-        )
+        view.add_item(ChallengeButton(challenge_id, answer))
     return view
 
 
@@ -199,12 +222,14 @@ async def challenge_command(
         raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
     if opponent.bot and opponent.id != interaction.client.user.id:  # type: ignore[union-attr]
         raise PlayRefusal("Only members or this bot itself can play.")
-    _no_open_challenge(cog, channel_id)
     await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
+    now = cog.clock()
+    pending = await cog.challenges.get(channel_id, now)
+    if pending is not None:
+        raise pending_refusal(pending)
     active = await cog.referee.store.active_match(channel_id)
     if active is not None:
         raise ChannelBusy(channel_id, active.id)
-    _no_open_challenge(cog, channel_id)  # checked again: another challenge may have come
     if opponent.id == interaction.client.user.id:  # type: ignore[union-attr]
         seats = [
             Seat("west", user.id, user.display_name),
@@ -216,70 +241,92 @@ async def challenge_command(
         reply = f"Match started against the coach. {where}".strip()
         await interaction.followup.send(reply, ephemeral=True)
         return
-    challenge = cog.challenges[channel_id] = Challenge(
-        user.id,
-        user.display_name,
-        opponent.id,
-        opponent.display_name,
-        mode,
-        thread,
-        turn_timeout=turn_timeout,
-    )
+    try:
+        challenge = await cog.challenges.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id,
+            ruleset=RULESET,
+            challenger_id=user.id,
+            challenger_name=user.display_name,
+            opponent_id=opponent.id,
+            opponent_name=opponent.display_name,
+            options={"dice": mode, "thread": thread, "turn_timeout": turn_timeout},
+            now=now,
+        )
+    except ChallengePending as error:  # another challenge came meanwhile
+        raise pending_refusal(error.challenge) from error
     where = " in its own thread" if thread else ""
     if turn_timeout:
         where += f", {minutes_text(turn_timeout)} per decision"
-    message = await match_channel(interaction).send(
-        f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice{where}). "
-        "Accept or decline with the buttons, or `/fuba accept` / `/fuba decline`.",
-        view=challenge_view(challenge),
-        allowed_mentions=MENTION_USERS,
-    )
-    if cog.challenges.get(channel_id) is challenge:
-        cog.challenges[channel_id] = replace(challenge, message_id=message.id)
+    try:
+        message = await match_channel(interaction).send(
+            f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice"
+            f"{where}). Accept or decline with the buttons, or `/fuba accept` / `/fuba decline`; "
+            f"the challenge lapses {discord.utils.format_dt(challenge.expires_at, 'R')}.",
+            view=challenge_view(challenge.id),
+            allowed_mentions=MENTION_USERS,
+        )
+    except BaseException:  # nobody could see it: it must not block the channel
+        await cog.challenges.cancel(channel_id, challenge.id)
+        raise
+    await cog.challenges.set_message_id(challenge.id, message.id)
     await interaction.followup.send("Challenge posted.", ephemeral=True)
 
 
-def _no_open_challenge(cog: FubaPlay, channel_id: int) -> None:
-    pending = cog.challenges.get(channel_id)
-    if pending is not None:
-        raise PlayRefusal(
-            f"There is already an open challenge in this channel (<@{pending.challenger}> "
-            f"to <@{pending.opponent}>); it must be answered first."
-        )
-
-
-async def answer_challenge(interaction: discord.Interaction, *, accept: bool) -> None:
+async def answer_challenge(
+    interaction: discord.Interaction, *, accept: bool, challenge_id: int | None = None
+) -> None:
+    """Accept or decline the channel's open challenge (only ``challenge_id``, for a button).
+    The challenged member answers; the challenger may decline, which withdraws it."""
     cog = play_cog(interaction)
     channel_id = channel_id_of(interaction)
-    challenge = cog.challenges.get(channel_id)
-    if challenge is None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    now = cog.clock()
+    challenge = await cog.challenges.get(channel_id, now)
+    if challenge is None or (challenge_id is not None and challenge.id != challenge_id):
+        if challenge_id is not None:
+            raise PlayRefusal(NO_LONGER_OPEN)
         raise PlayRefusal("There is no open challenge in this channel.")
-    if interaction.user.id != challenge.opponent:
-        raise PlayRefusal(f"Only <@{challenge.opponent}> can answer this challenge.")
-    del cog.challenges[channel_id]  # before any await: a double click answers once
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    if challenge.message_id is not None:  # answered: its buttons go
+    user_id = interaction.user.id
+    withdraw = not accept and user_id == challenge.challenger_id
+    if user_id != challenge.opponent_id and not withdraw:
+        if user_id == challenge.challenger_id:
+            raise PlayRefusal(
+                f"Only <@{challenge.opponent_id}> can accept this challenge; "
+                "you may withdraw it with `/fuba decline`."
+            )
+        raise PlayRefusal(f"Only <@{challenge.opponent_id}> can answer this challenge.")
+    taken = await cog.challenges.take(channel_id, challenge.id, now)
+    if taken is None:  # a double click, or another process, answered it first
+        raise PlayRefusal(NO_LONGER_OPEN)
+    if taken.message_id is not None:  # answered: its buttons go
         try:
-            message = match_channel(interaction).get_partial_message(challenge.message_id)
+            message = match_channel(interaction).get_partial_message(taken.message_id)
             await message.edit(view=None)
         except discord.HTTPException:
-            log.info("could not remove the buttons of challenge message %s", challenge.message_id)
-    if not challenge.challenger_name:
-        name = await _display_name(interaction, challenge.challenger)
-        challenge = replace(challenge, challenger_name=name)
+            log.info("could not remove the buttons of challenge message %s", taken.message_id)
     if not accept:
-        await match_channel(interaction).send(
-            f"<@{challenge.opponent}> declined <@{challenge.challenger}>'s challenge.",
-            allowed_mentions=discord.AllowedMentions.none(),
+        text = (
+            f"<@{taken.challenger_id}> withdrew the challenge."
+            if withdraw
+            else f"<@{taken.opponent_id}> declined <@{taken.challenger_id}>'s challenge."
         )
-        await interaction.followup.send("Declined.", ephemeral=True)
+        await match_channel(interaction).send(text, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send("Withdrawn." if withdraw else "Declined.", ephemeral=True)
         return
     seats = [
-        Seat("west", challenge.challenger, challenge.challenger_name),
-        Seat("east", challenge.opponent, interaction.user.display_name),
+        Seat("west", taken.challenger_id, taken.challenger_name),
+        Seat("east", taken.opponent_id, interaction.user.display_name),
     ]
+    options = taken.options
     where = await start(
-        interaction, seats, challenge.dice, None, challenge.thread, challenge.turn_timeout
+        interaction,
+        seats,
+        options.get("dice") or "virtual",
+        None,
+        bool(options.get("thread")),
+        options.get("turn_timeout"),
     )
     reply = f"Challenge accepted: the match is on. {where}".strip()
     await interaction.followup.send(reply, ephemeral=True)
@@ -291,5 +338,5 @@ async def accept_command(interaction: discord.Interaction) -> None:
 
 
 async def decline_command(interaction: discord.Interaction) -> None:
-    """Decline the challenge made to you in this channel."""
+    """Decline the challenge made to you in this channel, or withdraw your own."""
     await answer_challenge(interaction, accept=False)

@@ -92,6 +92,20 @@ async def absent_side(store: MatchStore, match: StoredMatch, claimant_sides: lis
     raise NotExpired()
 
 
+async def expiry_due(store: MatchStore, match: StoredMatch, side: str) -> datetime | None:
+    """When ``side``'s time for the decision pending now (the match's version) runs out: the
+    due time of its unfired expiry, or None when it has none (no timeout, or it has fired)."""
+    for deadline in await store.deadlines(match.id):
+        if (
+            deadline.kind is DeadlineKind.EXPIRY
+            and deadline.fired_at is None
+            and deadline.version == match.version
+            and deadline.side == side
+        ):
+            return deadline.due_at
+    return None
+
+
 class DeadlineDispatcher:
     """Fires due deadlines: ``tick()`` once, or ``start()`` a task that ticks every
     ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests."""

@@ -7,19 +7,22 @@ from datetime import timedelta
 
 import discord
 
+from bot import create_bot
+from botconfig import Settings
 from store.models import MatchStatus, utcnow
 from tests.discord.conftest import World
 from tests.discord.test_play import challenge_accepted, private, public, refused, text_of
 
 
 class Clock:
-    """Real time moved forward by the test."""
+    """A time that stands still, moved forward by the test."""
 
     def __init__(self) -> None:
+        self.start = utcnow()
         self.offset = timedelta()
 
     def __call__(self):  # noqa: ANN204
-        return utcnow() + self.offset
+        return self.start + self.offset
 
 
 def play_cog(world: World):  # noqa: ANN201
@@ -40,21 +43,28 @@ def timeout_labels(message: discord.Message) -> list[str]:
 async def expired_for_bob(world: World) -> tuple[discord.Message, int, Clock]:
     """Alice and Bob play with a 2-minute turn timeout; Alice chooses her formation, Bob does
     not: the reminders at one minute, then Bob's expiry. Returns the expiry message."""
-    await challenge_accepted(world, turn_timeout=2)
     cog = play_cog(world)
+    clock = Clock()
+    cog.referee.clock = cog.dispatcher.clock = clock  # deadlines are set and fired by it
+    await challenge_accepted(world, turn_timeout=2)
     active = await cog.referee.store.active_match(world.channel.id)
     assert active is not None and active.options["turn_timeout"] == 2
     match_id = active.id
-    clock = Clock()
-    cog.dispatcher.clock = clock
 
     assert await cog.dispatcher.tick() == 0  # nothing due yet
-    clock.offset = timedelta(seconds=61)
+    clock.offset = timedelta(seconds=50)
+    assert await cog.dispatcher.tick() == 0  # the reminders are due at 60 s
+    clock.offset = timedelta(seconds=65)  # a late tick: the reminders say the time left now
     assert await cog.dispatcher.tick() == 2  # both must choose a formation
     reminders = public(world)[-2:]
-    for member in (world.alice, world.bob):
+    due = int((clock.start + timedelta(minutes=2)).timestamp())  # the stored expiry
+    for member, side in ((world.alice, "West"), (world.bob, "East")):
         [reminder] = [m for m in reminders if m.content.startswith(member.mention)]
-        assert "1 minute left" in reminder.content and f"match #{match_id}" in reminder.content
+        assert reminder.content == (
+            f"{member.mention} ({side}), it is your decision in FUBA match #{match_id}: "
+            f"55 seconds left (expires <t:{due}:R>, at <t:{due}:t>), then your opponent may "
+            "claim the win."
+        )
 
     assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
     clock.offset = timedelta(minutes=5)  # a fresh 2 minutes from Alice's move, and more
@@ -113,15 +123,17 @@ async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
     assert await play_cog(world).dispatcher.tick() == 0
 
 
-async def test_the_challenge_buttons_keep_the_turn_timeout_across_a_restart(world: World) -> None:
+async def test_the_challenge_buttons_keep_the_turn_timeout_across_a_restart(
+    world: World, settings: Settings
+) -> None:
     posted = await world.alice.slash(
         world.channel, "fuba challenge", opponent=world.bob, turn_timeout=30
     )
     assert private(posted) == "Challenge posted."
     challenge = public(world)[-1]
     assert "30 minutes per decision" in challenge.content
+    await world.env.restart_bot(create_bot(settings))
     cog = play_cog(world)
-    cog.challenges.clear()  # as after a restart: only the buttons hold the challenge
     accepted = await world.bob.click(challenge, label="Accept")
     assert private(accepted).startswith("Challenge accepted")
     active = await cog.referee.store.active_match(world.channel.id)

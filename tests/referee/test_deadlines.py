@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from engine.core import Action
-from referee.deadlines import DeadlineDispatcher
+from referee.deadlines import DeadlineDispatcher, expiry_due
 from referee.errors import BadOption, NotAPlayer, NotExpired
 from referee.service import Outcome, Referee
 from store.models import DeadlineKind, MatchStatus
@@ -102,6 +102,20 @@ async def test_deadlines_are_set_for_the_side_that_must_decide(
     ]
     assert [d.due_at for d in now] == minutes(7, 12)
     assert all(d.due_at.tzinfo is not None and d.fired_at is None for d in now)
+
+
+async def test_expiry_due_is_the_pending_decisions_deadline(
+    referee: Referee, store: MatchStore, clock: Clock
+) -> None:
+    out = await start(referee, clock)
+    match = await store.get_match(out.match_id)
+    assert await expiry_due(store, match, "east") == T0 + timedelta(minutes=12)
+    assert await expiry_due(store, match, "west") is None  # West has nothing to decide
+    clock.at(12)
+    await Calls().dispatcher(store, clock).tick()  # fired: no longer ahead
+    assert await expiry_due(store, match, "east") is None
+    untimed = await referee.start_match(1, CHANNEL + 1, SEATS, seed=5)
+    assert await expiry_due(store, await store.get_match(untimed.match_id), "west") is None
 
 
 async def test_no_timeout_no_deadlines_and_the_option_is_checked(
