@@ -44,22 +44,24 @@ STEPS = (
     ),
     Step(
         ("formation",),
-        "Both players pick a formation with `/fuba formation`, in secret: nobody sees it "
-        "before both have chosen.",
+        "Both players pick a formation with the menu under the board or `/fuba formation`, "
+        "in secret: nobody sees it before both have chosen.",
     ),
     Step(
         ("setup",),
-        "Place your ten outfield players with `/fuba setup` (the autocomplete offers "
-        "layouts for your formation).",
+        "Place your ten outfield players with a layout from the menu or `/fuba setup` (both "
+        "offer layouts for your formation).",
     ),
     Step(
         ("target",),
-        "Each turn starts with the team on the ball choosing a target with `/fuba target`; "
-        "the bot rolls the dice and tells everyone what happened.",
+        "Each turn starts with the team on the ball choosing a target with the menu (it shows "
+        "each area's ball value) or `/fuba target`; the bot rolls the dice and tells everyone "
+        "what happened.",
     ),
     Step(
         ("action", "move"),
-        "Then each team names its action with `/fuba action` and moves players with `/fuba move`.",
+        "Then each team names its action with the buttons or `/fuba action` and moves players "
+        "with `/fuba move`. Menus and buttons under the board work only for whom they name.",
     ),
     Step(
         ("status",),

@@ -6,12 +6,12 @@ referee, the turn-deadline dispatcher and the open challenges; the acting comman
 The rest of the gameplay adapter is split by what it holds:
 
 - ``cogs.play_messages``: the one public message after each step and its text;
-- ``cogs.play_buttons``: the choice and turn-timeout buttons;
+- ``cogs.play_buttons``: the choice buttons and select menus, the turn-timeout buttons;
 - ``cogs.play_challenges``: challenges, their buttons, and starting a match;
 - ``cogs.play_autocomplete``: the legal choices offered while typing.
 
 This module's ``setup`` adds the cog, registers all the commands on the ``/fuba`` group and the
-buttons as dynamic items.
+buttons and menus as dynamic items.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from cogs.groups import fuba_group, remove_commands
 from cogs.play_autocomplete import choices_of, move_from_autocomplete, move_to_autocomplete
-from cogs.play_buttons import ChoiceButton, TimeoutButton, timeout_view
+from cogs.play_buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
 from cogs.play_challenges import (
     ChallengeButton,
     LegacyChallengeButton,
@@ -403,9 +403,13 @@ async def setup(bot: commands.Bot) -> None:
         group.add_command(
             app_commands.Command(name=name, description=description, callback=callback)
         )
-    bot.add_dynamic_items(ChoiceButton, ChallengeButton, LegacyChallengeButton, TimeoutButton)
+    bot.add_dynamic_items(
+        ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButton, TimeoutButton
+    )
 
 
 async def teardown(bot: commands.Bot) -> None:
     remove_commands(bot, *COMMANDS)
-    bot.remove_dynamic_items(ChoiceButton, ChallengeButton, LegacyChallengeButton, TimeoutButton)
+    bot.remove_dynamic_items(
+        ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButton, TimeoutButton
+    )

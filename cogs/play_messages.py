@@ -200,8 +200,11 @@ async def act_and_post(
     reply: str = "Done.",
     expected_version: int | None = None,
     match_id: int | None = None,
+    side: str | None = None,
 ) -> Outcome:
-    """Defer privately, apply the action, post the public message, answer ``reply``."""
+    """Defer privately, apply the action, post the public message, answer ``reply``. A button or
+    select menu passes the match and version it was drawn for (and the side of a one-side
+    menu)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
     outcome = await referee.act(
@@ -209,6 +212,7 @@ async def act_and_post(
         interaction.user.id,
         kind,
         args,
+        side=side,
         expected_version=expected_version,
         match_id=match_id,
     )
