@@ -1,0 +1,94 @@
+"""The Sports Dice Soccer match state: plain JSON-native data, cheap to copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine.core.errors import SchemaMismatch
+
+SCHEMA_VERSION = 1
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-native data (dicts, lists and scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+@dataclass(slots=True)
+class DiceSoccerState:
+    """One match. Teams are indexes 0 (white) and 1 (black).
+
+    The field has ``2 * sections`` sections numbered 1 to ``2 * sections`` from White's goal
+    line: White's half is 1..sections, Black's half the rest; White's goal is "section 0"
+    and Black's goal "section 2 * sections + 1". White attacks towards higher numbers.
+    ``ball`` is 0 until the kick-off.
+
+    ``step`` is the decision now pending (its ``k`` names it); ``roll`` is the current
+    exchange of dice: what it is for ("play", "shot", "free_kick"), how many dice each team
+    rolls (``n``), the dice so far (``dice``, None until rolled) and who re-rolled
+    (``rerolled_by``, -1 if nobody). ``penalty`` is how many dice each team rolls fewer
+    because of red cards; ``last`` summarises the last resolved exchange.
+    """
+
+    options: dict[str, Any] = field(default_factory=dict)
+    step: dict[str, Any] = field(default_factory=dict)
+    roll: dict[str, Any] = field(default_factory=dict)
+    ball: int = 0
+    chip: int = -1
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    penalty: list[int] = field(default_factory=lambda: [0, 0])
+    exchanges: int = 0
+    last: dict[str, Any] | None = None
+    winner: int = -1
+    over: bool = False
+    schema: int = SCHEMA_VERSION
+
+    @property
+    def sections(self) -> int:
+        return int(self.options["sections"])
+
+    @property
+    def faces(self) -> list[str]:
+        return self.options["faces"]
+
+    def clone(self) -> DiceSoccerState:
+        return DiceSoccerState(
+            options=self.options,  # never changed after the start
+            step=_copy(self.step),
+            roll=_copy(self.roll),
+            ball=self.ball,
+            chip=self.chip,
+            score=self.score[:],
+            penalty=self.penalty[:],
+            exchanges=self.exchanges,
+            last=_copy(self.last),
+            winner=self.winner,
+            over=self.over,
+            schema=self.schema,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["options"] = _copy(self.options)
+        return _copy(data)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DiceSoccerState:
+        version = data.get("schema")
+        if version != SCHEMA_VERSION:
+            raise SchemaMismatch(
+                f"This Sports Dice Soccer state was saved with schema version {version}; "
+                f"this engine reads version {SCHEMA_VERSION}."
+            )
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise SchemaMismatch(
+                f"Unknown Sports Dice Soccer state fields: {', '.join(sorted(unknown))}."
+            )
+        return cls(**_copy(dict(data)))
