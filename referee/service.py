@@ -205,9 +205,18 @@ class Referee:
             if match_id is not None and match.id != match_id:
                 raise OtherMatch(match_id)
             sides = _sides_of(match, user_id)
-            if expected_version is not None and match.version != expected_version:
-                raise ConflictError(match.id, expected_version, match.version)  # a stale click
-            decision = _decision_for(game, match, sides, kind, side)
+            stale = expected_version is not None and match.version != expected_version
+            try:
+                decision = _decision_for(game, match, sides, kind, side)
+            except (_Waiting, MatchNotActive):
+                if stale:
+                    raise ConflictError(match.id, expected_version, match.version) from None
+                raise
+            # A stale click is refused, except on a secret choice both sides make at once from
+            # one message (formations, penalty sides): the other side's choice in between moved
+            # the version and left this one pending as it was.
+            if stale and not (decision.secret and match.version == expected_version + 1):
+                raise ConflictError(match.id, expected_version, match.version)
             action = Action(decision.actor, kind, _typed_dice(kind, dict(args or {}), decision))
             return Step(
                 action,
