@@ -42,7 +42,7 @@ from cogs.play_messages import (
     act_and_post,
     channel_id_of,
     duration_text,
-    final_summary,
+    full_time_report,
     match_channel,
     narration,
     next_text,
@@ -354,9 +354,10 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
-    final = await final_summary(referee, outcome)
-    await post(match_channel(interaction), outcome, title="Resigned", final=final)
+    channel = match_channel(interaction)
+    await post(channel, outcome, title="Resigned")
     await interaction.followup.send("You resigned.", ephemeral=True)
+    await full_time_report(channel, referee, outcome)
 
 
 async def abort_command(interaction: discord.Interaction) -> None:

@@ -27,7 +27,7 @@ from cogs.play_messages import (
     PlayRefusal,
     act_and_post,
     channel_id_of,
-    final_summary,
+    full_time_report,
     match_channel,
     play_cog,
     post,
@@ -363,9 +363,10 @@ class TimeoutButton(
             else:
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
                 title, reply = None, "The automatic coach plays your opponent's side now."
-            final = await final_summary(referee, outcome)
-            await post(match_channel(interaction), outcome, title=title, final=final)
+            channel = match_channel(interaction)
+            await post(channel, outcome, title=title)
             await interaction.followup.send(reply, ephemeral=True)
+            await full_time_report(channel, referee, outcome)
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 

@@ -18,7 +18,7 @@ import discord
 
 from referee.errors import RefereeError
 from referee.service import Outcome, Prompt, Referee
-from referee.stats import Summary, summary
+from referee.stats import summary
 
 if TYPE_CHECKING:
     from cogs.fuba_play import FubaPlay
@@ -35,7 +35,7 @@ COMMAND_FOR = {
     "roll": "/fuba roll",
     "kickoff": "/fuba kickoff",
     "setup": "/fuba setup",
-    "move": "/fuba move or /fuba done",
+    "move": "/fuba move, /fuba undo or /fuba done",
     "target": "/fuba target",
     "bring": "/fuba bring",
     "action": "/fuba action (or /fuba move first)",
@@ -161,11 +161,9 @@ def final_text(outcome: Outcome) -> str:
     return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
 
 
-async def post(
-    channel: Any, outcome: Outcome, title: str | None = None, final: Summary | None = None
-) -> discord.Message:
+async def post(channel: Any, outcome: Outcome, title: str | None = None) -> discord.Message:
     """The one public message after a step: narration, board, who decides next (at the final
-    whistle: the result, the match statistics and the replay)."""
+    whistle: the result; ``full_time_report`` follows with the statistics and the replay)."""
     from cogs.play_buttons import buttons  # at call time: the buttons act through this module
 
     embed = discord.Embed(
@@ -176,11 +174,6 @@ async def post(
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     png = await outcome.board_png(None)  # the spectators' view: never a secret
     files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
-    if final is not None and final.statistics:
-        value = "\n".join(final.statistics)[:1024]
-        embed.add_field(name="Statistics", value=value, inline=False)
-    if final is not None and final.replay is not None:
-        files.append(discord.File(io.BytesIO(final.replay), filename=REPLAY_FILE))
     view = buttons(outcome)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     return await channel.send(
@@ -216,14 +209,30 @@ async def act_and_post(
         expected_version=expected_version,
         match_id=match_id,
     )
-    await post(match_channel(interaction), outcome, final=await final_summary(referee, outcome))
+    channel = match_channel(interaction)
+    await post(channel, outcome)
     await interaction.followup.send(reply, ephemeral=True)
+    await full_time_report(channel, referee, outcome)
     return outcome
 
 
-async def final_summary(referee: Referee, outcome: Outcome) -> Summary | None:
-    """The statistics and replay of a match that has just ended (None while it goes on, or
-    when it was called off)."""
+async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> None:
+    """After the final whistle's message (and the player's answer): the match statistics and
+    the replay image, replayed from the action log, in a message of their own. Nothing while
+    the match goes on or when it was called off."""
     if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
-        return None
-    return await summary(referee.store, outcome.match_id)
+        return
+    report = await summary(referee.store, outcome.match_id)
+    embed = discord.Embed(
+        title=f"Full time: {outcome.game.title} match #{outcome.match_id}",
+        description=final_text(outcome),
+        colour=COLOUR,
+    )
+    if report.statistics:
+        value = "\n".join(report.statistics)[:1024]
+        embed.add_field(name="Statistics", value=value, inline=False)
+    files = []
+    if report.replay is not None:
+        embed.set_image(url=f"attachment://{REPLAY_FILE}")
+        files.append(discord.File(io.BytesIO(report.replay), filename=REPLAY_FILE))
+    await channel.send(embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none())

@@ -161,18 +161,23 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     assert world.alice.mention in opening.content and "/fuba formation" in opening.content
 
     posted = len(public(world))
-    final = await play_until(world, world.alice, stop=None)
+    await play_until(world, world.alice, stop=None)
+    *messages, final, report = public(world)[posted:]  # the final whistle, then the report
 
-    messages = public(world)[posted:]
     assert len(messages) > 50
     assert all(m.attachments and m.attachments[0].filename == "board.png" for m in messages)
-    narration = "\n".join(text_of(m) for m in messages)
+    narration = "\n".join(text_of(m) for m in [*messages, final])
     for line in ("Formations: West 4-4-2", "wins the kick-off roll", "ball value", "FULL TIME"):
         assert line in narration
     assert "Dice seed:" in final.content and ("wins." in final.content or "draw" in final.content)
-    [stats] = final.embeds[0].fields
+    assert [a.filename for a in final.attachments] == ["board.png"]
+    # after it, in a message of its own: the statistics and the replay
+    assert (report.embeds[0].title or "").startswith("Full time:")
+    assert "Dice seed:" in text_of(report)
+    [stats] = report.embeds[0].fields
     assert stats.name == "Statistics" and "Possession: West" in (stats.value or "")
-    assert [a.filename for a in final.attachments] == ["board.png", "replay.gif"]
+    assert [a.filename for a in report.attachments] == ["replay.gif"]
+    assert report.embeds[0].image.url == "attachment://replay.gif"
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
     stored = await referee(world).store.get_match(match_id)
     assert stored.status == MatchStatus.FINISHED
@@ -364,7 +369,8 @@ async def test_abort_before_kick_off_and_resign_after(world: World) -> None:
         world, await world.alice.slash(world.channel, "fuba abort")
     )
     assert private(await world.alice.slash(world.channel, "fuba resign")) == "You resigned."
-    final = public(world)[-1]
+    final, report = public(world)[-2:]
+    assert [a.filename for a in report.attachments] == ["replay.gif"]
     assert "Coach (East) wins." in final.content and "Dice seed:" in final.content
 
 
@@ -411,11 +417,11 @@ async def test_a_whole_match_between_two_members_with_physical_dice(world: World
     await challenge_accepted(world, dice="physical")
     posted = len(public(world))
 
-    final = await play_until(world, world.alice, None, world.bob, dice=random.Random(5))
+    await play_until(world, world.alice, None, world.bob, dice=random.Random(5))
 
-    messages = public(world)[posted:]
-    assert all(m.attachments[0].filename == "board.png" for m in messages)
-    narration = "\n".join(text_of(m) for m in messages)
+    *messages, final, _report = public(world)[posted:]
+    assert all(m.attachments[0].filename == "board.png" for m in [*messages, final])
+    narration = "\n".join(text_of(m) for m in [*messages, final])
     assert "rolls" in narration and "FULL TIME" in narration
     assert "Dice seed:" in final.content
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
