@@ -7,9 +7,10 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.ruleset import Ruleset
+from engine.dicesoccer import DICESOCCER
 from engine.fuba import FUBA
 
-RULESETS: dict[str, Ruleset[Any]] = {FUBA.name: FUBA}
+RULESETS: dict[str, Ruleset[Any]] = {FUBA.name: FUBA, DICESOCCER.name: DICESOCCER}
 
 
 def get(name: str) -> Ruleset[Any]:
