@@ -64,6 +64,11 @@ STEPS = (
         "with `/fuba move`. Menus and buttons under the board work only for whom they name.",
     ),
     Step(
+        ("undo",),
+        "Moved the wrong player? `/fuba undo` takes back your last move, one per call, until "
+        "dice are rolled or anyone decides anything else.",
+    ),
+    Step(
         ("status",),
         "Not sure whose turn it is? `/fuba status` says who must decide what.",
     ),

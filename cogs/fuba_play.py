@@ -221,6 +221,16 @@ async def done_command(interaction: discord.Interaction) -> None:
     await act_and_post(interaction, "done", {})
 
 
+async def undo_command(interaction: discord.Interaction) -> None:
+    """Take back your last move of this step (not past a roll); repeat to take back more."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await play_cog(interaction).referee.undo(
+        channel_id_of(interaction), interaction.user.id
+    )
+    await post(match_channel(interaction), outcome)
+    await interaction.followup.send("Taken back.", ephemeral=True)
+
+
 @app_commands.describe(choice="second: play second actions; new_turn: start a new turn")
 @app_commands.autocomplete(choice=choices_of("continue", "choice"))
 async def continue_command(interaction: discord.Interaction, choice: str) -> None:
@@ -380,6 +390,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "action": action_command,
     "move": move_command,
     "done": done_command,
+    "undo": undo_command,
     "continue": continue_command,
     "penalty": penalty_command,
     "roll": roll_command,
