@@ -32,7 +32,7 @@ SHOT = 5.0  # a shot at goal (about a coin flip at six dice each)
 FREE_KICK = 6.5  # a free kick (the defense rolls one die fewer)
 RED_CARD = 1.0  # the opponent rolls one die fewer for a while
 FIELD = 4.0  # the whole length of the field, goal line to goal line
-CHIP = 2.0  # what holding the Power Chip is worth
+CHIP = 1.5  # what holding the Power Chip is worth
 MARGIN = 0.25  # re-roll only for a clear expected gain
 MAX_ACTIONS = 5_000  # a coach-vs-coach match needs about 100
 

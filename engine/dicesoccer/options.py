@@ -66,10 +66,19 @@ def symbol(text: object) -> str:
 
 
 def _split(text: str) -> list[str]:
-    parts = text.replace(",", " ").split()
+    """Symbols separated by commas or spaces ("red card" stays one), or compact letters."""
+    if "," in text:
+        return [p.strip() for p in text.split(",") if p.strip()]
+    parts = text.split()
     if len(parts) == 1 and len(parts[0]) > 1 and all(c.upper() in "BKPR" for c in parts[0]):
         return list(parts[0])  # compact letters: "BBBKPR"
-    return parts
+    out: list[str] = []
+    for p in parts:
+        if p.lower() in ("card", "cards") and out and out[-1].lower() == "red":
+            out[-1] = "red_card"
+        else:
+            out.append(p)
+    return out
 
 
 def parse_faces(value: object) -> list[str]:
