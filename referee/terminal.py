@@ -5,8 +5,9 @@ through ``referee.service.Referee`` exactly as the Discord commands will. Input 
 injectable, so tests drive it with scripted lines.
 
 For the side to decide it lists the legal choices numbered; type a number, a choice's label, or
-a command such as ``target 9``, ``move 7 8`` or (physical dice) ``roll 5 2``. ``resign`` gives
-up, ``help`` lists the commands, and end of input (Ctrl-D) leaves the match unfinished.
+a command such as ``target 9``, ``move 7 8`` or (physical dice) ``roll 5 2``. ``undo`` takes
+back the side's last move of the step, ``resign`` gives up, ``help`` lists the commands, and end
+of input (Ctrl-D) leaves the match unfinished.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ class TerminalGame:
                 self.say(f"  ! {exc}")
                 continue
             if result is None:  # help
-                self.say(f"  {outcome.game.commands} Or: resign, help.")
+                self.say(f"  {outcome.game.commands} Or: undo, resign, help.")
                 self.ask(prompt, choices)
                 continue
             await self.show(result)
@@ -119,6 +120,8 @@ class TerminalGame:
             return None
         if words[0] == "resign":
             return await self.referee.resign(CHANNEL, prompt.user_id, side=prompt.side)
+        if words[0] == "undo":
+            return await self.referee.undo(CHANNEL, prompt.user_id, side=prompt.side)
         kind, args = self.parse(outcome, prompt, choices, line)
         return await self.referee.act(CHANNEL, prompt.user_id, kind, args, side=prompt.side)
 

@@ -39,7 +39,7 @@ async def test_hot_seat_with_physical_dice_and_bad_lines(referee: Referee, tmp_p
     assert await terminal.run(dice="physical", seed=1) == 0
     text = out.getvalue()
     assert "I do not know 'shoot'" in text
-    assert "Or: resign, help." in text  # the help
+    assert "Or: undo, resign, help." in text  # the help
     assert "A die shows 1 to 6, not 9." in text
     assert "Formations: West 4-4-2, East 4-3-3" in text
     assert "West wins the kick-off roll 6-2" in text
@@ -48,6 +48,19 @@ async def test_hot_seat_with_physical_dice_and_bad_lines(referee: Referee, tmp_p
     boards = sorted(tmp_path.glob("*.png"))
     assert len(boards) == 6  # the start, then one per accepted action
     assert boards[-1].read_bytes().startswith(b"\x89PNG")
+
+
+async def test_undo_takes_back_a_move_of_the_side_to_act(referee: Referee) -> None:
+    out = io.StringIO()
+    lines = ["formation 4-4-2", "formation 4-4-2", "roll 6", "2", "kickoff west", "1", "1"]
+    lines += ["undo", "move 1 2", "undo"]  # the setup is no move; the adjustment is
+    terminal = TerminalGame(referee, read=script(lines), out=out)
+    assert await terminal.run(dice="physical", seed=1) == 0
+    text = out.getvalue()
+    assert "! Nothing to take back: only your own moves in the current step" in text
+    assert "West moves a player from 1 to 2" in text
+    assert "Player 1 (West) takes back a move: a player 1 -> 2." in text
+    assert text.count("Adjust your setup: move up to 2 more players") == 2  # again after undo
 
 
 async def test_a_whole_match_against_the_coach(referee: Referee) -> None:
