@@ -159,3 +159,28 @@ def test_defense_ball_kick_tie_asked_only_when_it_matters() -> None:
     s3, _ = act(s, BLACK, "pick", symbol="kick")
     assert s3.ball == 3
     assert DICESOCCER.pending(s3)[0].kind == "roll"
+
+
+def test_six_balls_must_win_the_roll() -> None:
+    """Six balls against six kicks is a tie: the chip holder decides."""
+    s = position(ball=4)
+    s, ev = both(s, "BBBBBB", "KKKKKK")
+    assert decision(s).kind == "chip"
+    used, ev = act(s, BLACK, "chip", use=True)
+    assert used.score == [0, 0] and find(ev, "play").data["kind"] == "clear"
+    kept, ev = act(s, BLACK, "chip", use=False)
+    assert find(ev, "goal").data == {"team": 0, "how": "instant", "score": [1, 0]}
+
+
+def test_six_balls_at_a_shot_are_just_six_balls() -> None:
+    s = position(ball=4)
+    s, _ = both(s, "KKKKBB", "BBBPPR")
+    s, ev = both(s, "BBBBBB", "BBBBBK")
+    assert find(ev, "attempt").data == {
+        "kind": "shot",
+        "team": 0,
+        "balls": [6, 5],
+        "winner": 0,
+        "scored": True,
+    }
+    assert find(ev, "goal").data["how"] == "shot"

@@ -53,6 +53,7 @@ def test_bad_options_are_refused(options: dict[str, object]) -> None:
     [
         ("BBKKPR", ["ball", "ball", "kick", "kick", "penalty", "red_card"]),
         ("b b k p r r", ["ball", "ball", "kick", "penalty", "red_card", "red_card"]),
+        ("B B K P red card R", ["ball", "ball", "kick", "penalty", "red_card", "red_card"]),
         ("ball, kick, ball, penalty, ball, red card", None),
         (["Ball", "kick", "ball", "Penalty", "ball", "red"], None),
     ],
