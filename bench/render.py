@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.fuba.coach import iter_match
-from referee.frames import Frame, FrameRecorder
+from referee.fuba.frames import Frame, FrameRecorder
 from render.fuba_board import DEFAULT_KITS, Board, board, render, render_png
 from render.replay import HOLD_MS, replay_gif
 

@@ -6,9 +6,11 @@ Cogs, the terminal play mode and the offline demo all go through this package.
 
 - ``referee.service``: ``Referee``, the match service (start, act, status, resign, abort) and
   its ``Outcome``; ruleset-agnostic.
-- ``referee.games``: the per-ruleset adapters it uses (``referee.fuba_game`` for FUBA).
+- ``referee.games``: the per-ruleset adapters it uses (``Game``) and their registry.
 - ``referee.errors``: typed refusals with player-readable messages.
-- ``referee.terminal``: terminal play (``python3 bot.py play``).
-- ``referee.narration``: engine events -> short plain-English lines.
+- ``referee.terminal``: terminal play (``python3 bot.py play [--game NAME]``).
 - ``referee.demo``: a whole coach-vs-coach match, narrated (``python3 bot.py demo``).
+- ``referee.stats``: statistics, replay image and recent narration from a stored match.
+- ``referee.deadlines``: turn timeouts.
+- one package per game with its adapter, narration and demo: ``referee.fuba`` (FUBA).
 """

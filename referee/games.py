@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, TextIO
 
-from engine.core import Action, Decision, Event, RulesError, Ruleset
+from engine.core import Action, Decision, Event, RulesError, Ruleset, parse_typed
 
 JSONData = dict[str, Any]
 DEFAULT = "fuba"  # the game a match is of unless the caller names another
@@ -49,6 +50,11 @@ class Game:
       else has been logged since: no dice, no other decision. None by default.
     - ``describe_undo(action)``: what taking ``action`` back is called ("a move: 2 players
       7 -> 6"), for the narration of an undo.
+    - ``typed_dice(state, text, n)``: physical dice typed by a player ("5 2") -> the ``n`` die
+      values of the roll action; by default numbers only (a game whose dice show symbols
+      also reads those, with the faces of the match in ``state``).
+    - ``demo(seed, as_json, out, out_dir)``: a whole coach-vs-coach match narrated to ``out``
+      (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
     """
 
     name: str
@@ -71,6 +77,10 @@ class Game:
     describe_undo: Callable[[Action], str] = field(
         default=lambda action: f"a {action.kind.replace('_', ' ')}"
     )
+    typed_dice: Callable[[Any, str, int], list[int]] = field(
+        default=lambda state, text, n: parse_typed(text, n)
+    )
+    demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)
@@ -80,7 +90,7 @@ class Game:
 def games() -> dict[str, Game]:
     """Every registered game by ruleset name (imported on first use: adapters import this
     module for ``Game``)."""
-    from referee.fuba_game import FUBA_GAME  # the registration of each game
+    from referee.fuba.game import FUBA_GAME  # the registration of each game
 
     return {game.name: game for game in (FUBA_GAME,)}
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from engine.core import Action, Choice, Decision, Event, VirtualDice, parse_typed
+from engine.core import Action, Choice, Decision, Event, VirtualDice
 from referee import games
 from referee.deadlines import absent_side, check_turn_timeout, turn_plan
 from referee.errors import (
@@ -197,7 +197,8 @@ class Referee:
     ) -> Outcome:
         """Apply ``user_id``'s action of ``kind`` in the channel's match, then the referee's own
         follow-ups. ``side`` picks a side when one user plays both (hot-seat); otherwise the
-        side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2").
+        side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2"),
+        read by the game's ``typed_dice``.
         ``match_id`` (a button's match) refuses the action if the channel's match is another."""
 
         def plan(match: StoredMatch) -> Step:
@@ -217,7 +218,8 @@ class Referee:
             # the version and left this one pending as it was.
             if stale and not (decision.secret and match.version == expected_version + 1):
                 raise ConflictError(match.id, expected_version, match.version)
-            action = Action(decision.actor, kind, _typed_dice(kind, dict(args or {}), decision))
+            typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
+            action = Action(decision.actor, kind, typed)
             return Step(
                 action,
                 self._follower(game, match, match.action_count + 1),
@@ -559,9 +561,10 @@ def _choices(game: Game, match: StoredMatch, sides: list[str]) -> list[Choice]:
     ]
 
 
-def _typed_dice(kind: str, args: JSONData, decision: Decision) -> JSONData:
+def _typed_dice(game: Game, state: Any, kind: str, args: JSONData, decision: Decision) -> JSONData:
+    """Dice typed as text ("5 2"; symbols where the game's dice show them) -> die values."""
     if kind == "roll" and decision.dice and isinstance(args.get("dice"), str):
-        args["dice"] = parse_typed(args["dice"], decision.dice)
+        args["dice"] = game.typed_dice(state, args["dice"], decision.dice)
     return args
 
 

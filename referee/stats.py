@@ -1,5 +1,5 @@
 """From a replay of a match's stored action log: the statistics and the replay image at the
-final whistle, and the recent narration (``/fuba log``). Narration is public by design: secret
+final whistle, and the recent narration (the log command). Narration is public by design: secret
 choices are narrated only as "has chosen"; the replay image shows what spectators see."""
 
 from __future__ import annotations

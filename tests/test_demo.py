@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
 from engine.fuba.coach import Coach, play_match
 from referee.demo import run_demo
-from referee.narration import FORMATTERS, describe, narrate
+from referee.fuba.narration import FORMATTERS, describe, narrate
 from tests.engine.scenario import (
     EAST,
     WEST,

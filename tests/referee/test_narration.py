@@ -3,7 +3,7 @@ with the dice and the ball value, so spectators can follow without the rulebook.
 
 from __future__ import annotations
 
-from referee.narration import narrate
+from referee.fuba.narration import narrate
 from tests.engine.scenario import WEST, act, roll, to_stage2
 from tests.engine.test_stage2 import base, easy_position
 

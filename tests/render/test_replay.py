@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
 from engine.fuba.coach import iter_match
 from referee.demo import run_demo
-from referee.frames import FINAL, GOAL, TURN, Frame, FrameRecorder, caption_text
+from referee.fuba.frames import FINAL, GOAL, TURN, Frame, FrameRecorder, caption_text
 from render.fuba_board import render, render_png
 from render.geometry import layout
 from render.replay import HOLD_MS, MAX_BYTES, replay_gif

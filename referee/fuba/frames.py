@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
 from engine.fuba.board import BOX
-from referee.narration import describe, side
+from referee.fuba.narration import describe, side
 from render.fuba_board import Caption
 
 Data = dict[str, Any]

@@ -11,15 +11,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Action, Event, MalformedAction
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.state import FubaState
+from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
 from referee.games import Game, JSONData
-from referee.narration import SIDE_NAMES, clock, describe, narrate
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
 _BALL_WORDS = {"ball", "with_ball", "with-ball"}
@@ -101,7 +102,7 @@ def parse(text: str) -> tuple[str, JSONData]:
 def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
     """The board with a caption of ``events`` (a goal: its banner and the shot's arrow)."""
     # Pillow only when images are asked for
-    from referee.frames import caption_text, shot_area
+    from referee.fuba.frames import caption_text, shot_area
     from render.fuba_board import Caption
     from render.fuba_board import render_png as render
 
@@ -160,7 +161,7 @@ def statistics(events: Sequence[Event]) -> list[str]:
 
 def replay(steps: Sequence[tuple[FubaState, list[Event]]], names: Sequence[str]) -> bytes | None:
     """The match as an animated GIF: the board after every turn and goal, and at the end."""
-    from referee.frames import FrameRecorder
+    from referee.fuba.frames import FrameRecorder
     from render.replay import HOLD_MS, replay_gif
 
     if not steps:
@@ -187,6 +188,13 @@ def kicked_off(state: FubaState) -> bool:
 
 def coach(seed: int) -> Any:
     return Coach(seed)
+
+
+def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
+    """The offline demo (``referee.fuba.demo``; Pillow only when images are asked for)."""
+    from referee.fuba.demo import run_demo
+
+    return run_demo(seed, as_json, out, out_dir)
 
 
 def describe_undo(action: Action) -> str:
@@ -230,4 +238,5 @@ FUBA_GAME = Game(
     # until something else is logged. Dice, targets, actions named and "done" are barriers.
     undoable=frozenset({"move"}),
     describe_undo=describe_undo,
+    demo=demo,
 )
