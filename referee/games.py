@@ -90,9 +90,10 @@ class Game:
 def games() -> dict[str, Game]:
     """Every registered game by ruleset name (imported on first use: adapters import this
     module for ``Game``)."""
-    from referee.fuba.game import FUBA_GAME  # the registration of each game
+    from referee.dicesoccer.game import DICESOCCER_GAME  # the registration of each game
+    from referee.fuba.game import FUBA_GAME
 
-    return {game.name: game for game in (FUBA_GAME,)}
+    return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME)}
 
 
 def get(name: str) -> Game:

@@ -142,10 +142,13 @@ class Referee:
         coach_side: str | None = None,
         seed: int | None = None,
         turn_timeout: int | None = None,
+        rules: JSONData | None = None,
     ) -> Outcome:
         """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
         seat holds the bot's own user id). ``turn_timeout`` (minutes, None: off) sets turn
-        deadlines (``referee.deadlines``). Raises ``ChannelBusy`` if the channel has one."""
+        deadlines (``referee.deadlines``). ``rules`` are the ruleset's own match options
+        (checked by the engine, e.g. Sports Dice Soccer's ``target_score``). Raises
+        ``ChannelBusy`` if the channel has one."""
         game = games.get(ruleset)
         if dice not in DICE_MODES:
             raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
@@ -162,7 +165,8 @@ class Referee:
             ruleset=game.name,
             seats=seats,
             options=options,
-            rules_options={},  # the seed stays out of the state (views are made from it)
+            # the seed stays out of the state (views are made from it)
+            rules_options=dict(rules or {}),
             deadlines=deadlines,
         )
         events: list[Event] = []

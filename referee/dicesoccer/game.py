@@ -1,0 +1,222 @@
+"""The Sports Dice Soccer adapter of the referee: narration, board images, the coach, typed
+commands, statistics.
+
+>>> parse("roll 5 2 1 6 3 3")
+('roll', {'dice': '5 2 1 6 3 3'})
+>>> parse("BBKPRR")
+('roll', {'dice': 'BBKPRR'})
+>>> parse("pick red card")
+('pick', {'symbol': 'red_card'})
+>>> parse("chip keep")
+('chip', {'use': False})
+>>> parse("reroll 1 3 5"), parse("reroll none")
+(('reroll', {'positions': [1, 3, 5]}), ('reroll', {'positions': []}))
+>>> parse("start defense")
+('start', {'role': 'defense'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import registry
+from engine.core import Event, MalformedAction, parse_typed
+from engine.core.dice import check_roll
+from engine.dicesoccer.coach import Coach
+from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
+from engine.dicesoccer.state import DiceSoccerState
+from referee.dicesoccer.narration import SIDE_NAMES, narrate
+from referee.games import Game, JSONData
+
+_HELP = (
+    "Type a number from the list, or a command: roll 5 2 1 6 3 3 (physical dice, as numbers) "
+    "or roll B B K P R R (as symbols: B ball, K kick, P penalty, R red card), "
+    "start offense|defense, pick ball|kick|penalty|red card, chip use|keep, "
+    "reroll 1 3 5 (dice by position) or reroll none."
+)
+_ROLES = {
+    "offense": "offense",
+    "offence": "offense",
+    "attack": "offense",
+    "defense": "defense",
+    "defence": "defense",
+}
+_USE = {"use": True, "yes": True, "true": True, "keep": False, "no": False, "false": False}
+_NONE = {"none", "no", "keep", "0", "-"}
+_LETTERS = set("bkpr")
+
+
+def _letters(words: list[str]) -> bool:
+    """Dice typed as symbol letters: "bbkprr" or "b b k p r r"."""
+    text = "".join(words)
+    return bool(text) and set(text) <= _LETTERS and (len(words) == 1 or len(words) == len(text))
+
+
+def parse(text: str) -> tuple[str, JSONData]:
+    """A typed Sports Dice Soccer command -> (action kind, args); the engine checks the rest.
+    Typed dice stay text: the referee reads them with the match's faces (``typed_dice``)."""
+    raw = text.strip()
+    words = raw.lower().replace(",", " ").split()
+    if not words:
+        raise MalformedAction(_HELP)
+    kind, rest = words[0].replace("-", ""), words[1:]
+    if kind == "roll":
+        return "roll", ({"dice": " ".join(raw.split()[1:])} if rest else {})
+    if _letters(words):
+        return "roll", {"dice": raw}
+    if kind in _ROLES:
+        return "start", {"role": _ROLES[kind]}
+    if kind == "start":
+        if not rest or rest[0] not in _ROLES:
+            raise MalformedAction("Write it like this: start offense (or start defense).")
+        return "start", {"role": _ROLES[rest[0]]}
+    if kind == "pick":
+        if not rest:
+            raise MalformedAction("Write it like this: pick kick (ball, kick, penalty, red card).")
+        return "pick", {"symbol": symbol(" ".join(rest))}
+    if kind == "chip":
+        if not rest or rest[0] not in _USE:
+            raise MalformedAction("Write it like this: chip use (or chip keep).")
+        return "chip", {"use": _USE[rest[0]]}
+    if kind == "reroll":
+        if not rest:
+            raise MalformedAction("Write it like this: reroll 1 3 5 (or reroll none).")
+        if rest[0] in _NONE:
+            return "reroll", {"positions": []}
+        try:
+            return "reroll", {"positions": [int(w) for w in rest]}
+        except ValueError:
+            raise MalformedAction(
+                "Name the dice to re-roll by position, 1 for the first: reroll 1 3 5."
+            ) from None
+    raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
+
+
+def typed_dice(state: DiceSoccerState, text: str, n: int) -> list[int]:
+    """Physical dice typed as numbers ("5 2 1 6 3 3") or, for dice that show symbols, as
+    symbols ("B B K P R R", "BBKPRR", "ball, kick, red card"): the match's faces turn them
+    into die values. The toss needs numbers (higher wins)."""
+    parts = text.replace(",", " ").split()
+    if parts and all(p.isdigit() for p in parts):
+        return parse_typed(text, n)
+    if state.step.get("k") == "toss":
+        raise MalformedAction(
+            "The Power Chip toss is decided by numbers: roll an ordinary die and type its value "
+            "(1-6; higher wins)."
+        )
+    return check_roll(symbols_to_dice(text, state.faces), n)
+
+
+def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
+    """The field, the ball, both teams' dice, the Power Chip, the score; the last narrated
+    line as a caption."""
+    from render.dicesoccer_board import render_png as render  # Pillow only when asked for
+
+    lines = narrate(list(events))
+    return render(view, names=names, caption=lines[-1] if lines else None)
+
+
+_GOAL_KINDS = {
+    "advance": "ball moved in",
+    "instant": "six balls",
+    "shot": "shot",
+    "free_kick": "free kick",
+}
+
+
+def _per_side(counts: Sequence[int]) -> str:
+    return f"{SIDE_NAMES[0]} {counts[0]}, {SIDE_NAMES[1]} {counts[1]}"
+
+
+def statistics(events: Sequence[Event]) -> list[str]:
+    """Goals by kind, shots and free kicks at goal, rolls won, Power Chip uses, red cards.
+
+    >>> from engine.core import Event
+    >>> statistics([Event("goal", {"team": 0, "how": "shot", "score": [1, 0]}),
+    ...             Event("attempt", {"kind": "shot", "team": 0, "balls": [3, 2],
+    ...                               "winner": 0, "scored": True})])
+    ['Goals: White 1 (1 shot), Black 0', 'Shots at goal: White 1 (1 scored), Black 0']
+    """
+    goals: list[dict[str, int]] = [{}, {}]
+    attempts = {"shot": [[0, 0], [0, 0]], "free_kick": [[0, 0], [0, 0]]}  # [tried, scored]
+    won, chip, cards = [0, 0], [0, 0], [0, 0]
+    for e in events:
+        d = e.data
+        if e.kind == "goal":
+            kind = d["how"]
+            goals[d["team"]][kind] = goals[d["team"]].get(kind, 0) + 1
+        elif e.kind == "attempt":
+            tally = attempts[d["kind"]][d["team"]]
+            tally[0] += 1
+            tally[1] += bool(d["scored"])
+        elif e.kind == "roll_won" and d["for"] == "play":
+            won[d["winner"]] += 1
+        elif e.kind in ("chip_used", "reroll"):
+            chip[d["team"]] += 1
+        elif e.kind == "penalty":
+            cards[d["team"]] += 1
+
+    def goal_text(t: int) -> str:
+        total = sum(goals[t].values())
+        kinds = [f"{n} {_GOAL_KINDS[k]}" for k, n in goals[t].items()]
+        return f"{SIDE_NAMES[t]} {total}" + (f" ({', '.join(kinds)})" if kinds else "")
+
+    lines = [f"Goals: {goal_text(0)}, {goal_text(1)}"]
+    for kind, title in (("shot", "Shots at goal"), ("free_kick", "Free kicks at goal")):
+        tallies = attempts[kind]
+        if any(tried for tried, _ in tallies):
+            parts = [
+                f"{SIDE_NAMES[t]} {tried}" + (f" ({scored} scored)" if tried else "")
+                for t, (tried, scored) in enumerate(tallies)
+            ]
+            lines.append(f"{title}: {', '.join(parts)}")
+    if any(won):
+        lines.append(f"Rolls won: {_per_side(won)}")
+    if any(chip):
+        lines.append(f"Power Chip uses: {_per_side(chip)}")
+    if any(cards):
+        lines.append(f"Red cards against: {_per_side(cards)}")
+    return lines
+
+
+def score(state: DiceSoccerState) -> dict[str, int]:
+    return {side: state.score[i] for i, side in enumerate(SIDES)}
+
+
+def result(state: DiceSoccerState) -> JSONData:
+    winner = SIDES[state.winner] if state.winner >= 0 else None
+    return {
+        "winner": winner,
+        "score": score(state),
+        "reason": "target_score",
+        "target_score": state.options["target_score"],
+    }
+
+
+def kicked_off(state: DiceSoccerState) -> bool:
+    """Play has begun once a team has rolled for the first play: the toss and the choice of
+    offense or defense can still be called off."""
+    return state.last is not None or any(d is not None for d in state.roll.get("dice") or ())
+
+
+def coach(seed: int) -> Any:
+    return Coach(seed)
+
+
+DICESOCCER_GAME = Game(
+    name="dicesoccer",
+    title="Sports Dice Soccer",
+    ruleset=registry.get("dicesoccer"),
+    side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
+    narrate=narrate,
+    render_png=render_png,
+    coach=coach,
+    result=result,
+    score=score,
+    kicked_off=kicked_off,
+    parse=parse,
+    commands=_HELP,
+    statistics=statistics,
+    typed_dice=typed_dice,
+)
