@@ -45,7 +45,7 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, typed):
         return str(error) or "That is not possible right now."
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "FUBA commands work in a server channel, not in direct messages."
+        return "These commands work in a server channel, not in direct messages."
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.CheckFailure):

@@ -1,5 +1,7 @@
-"""Autocomplete for the acting commands: the caller's legal choices, read from the referee (so
-the rules live in one place), filtered by what was typed.
+"""Autocomplete for the acting commands of every game: the caller's legal choices, read from
+the referee (so the rules live in one place), filtered by what was typed. A game with choices
+of more than one argument (a move's start and end, say) builds its own from ``legal`` and
+``offer``.
 """
 
 from __future__ import annotations
@@ -62,31 +64,3 @@ def choices_of(kind: str, arg: str) -> Callable[..., Awaitable[list[app_commands
         return offer(options, current)
 
     return complete
-
-
-async def move_from_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[Any]]:
-    found = await legal(interaction, "move")
-    who: dict[int, set[str]] = {}
-    for choice in found:
-        args = choice.action.args
-        who.setdefault(args["from"], set()).add("goalkeeper" if args["goalkeeper"] else "player")
-    options: list[tuple[str, Value]] = [
-        (f"area {area} ({' or '.join(sorted(kinds, reverse=True))})", area)
-        for area, kinds in who.items()
-    ]
-    return offer(options, current)
-
-
-async def move_to_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[Any]]:
-    found = await legal(interaction, "move")
-    start = getattr(interaction.namespace, "from", None)
-    options = [
-        (c.label, c.action.args["to"])
-        for c in found
-        if start is None or c.action.args["from"] == start
-    ]
-    return offer(options, current)

@@ -1,14 +1,26 @@
-"""The match buttons and select menus under the public messages: the common choices of a
-pending decision and, after a turn timeout expired, Claim the win / Let the coach play.
+"""The match buttons and select menus under the public messages, for every game: the common
+choices of a pending decision and, after a turn timeout expired, Claim the win / Let the coach
+play.
 
-Buttons (``fuba:act:<match>:<version>:<kind>:<value>``) offer a decision's few fixed choices
-(kick-off, action kinds, corner side...). A select menu (``fuba:pick:<match>:<version>:<kind>``,
-``:<side>`` when it is one side's) offers a decision whose legal choices are a list of one
-argument (target area with its ball value, formation card, setup preset, player to bring or
-remove); the chosen option's value is the argument. Both are ``DynamicItem``s whose
-``custom_id`` carries the match id and the version they were drawn for, so they work after a
-restart and a stale, foreign or double choice is refused by the referee and changes nothing.
-Their errors get the same private answer as a command's.
+Which decisions are buttons or menus, and which argument they set, is the game's
+(``GameCommands.button_args``, ``pick_args``). Buttons offer a decision's few fixed choices
+(a kick-off side, an action kind, whether to use the Power Chip...); a select menu offers a
+decision whose legal choices are a list of one argument (a target area with its ball value, a
+formation card, a symbol to play...); the chosen option's value is the argument.
+
+Custom ids (at most 100 characters) start with the game's ruleset name::
+
+    <ruleset>:act:<match>:<version>:<kind>:<value>        a choice button
+    <ruleset>:pick:<match>:<version>:<kind>[:<side>]      a select menu (one side's, or shared)
+    <ruleset>:timeout:<match>:<version>:<claim|coach>     after a turn timeout expired
+
+The match id alone would name the game, but the prefix lets a click find the game's argument
+names without a database read and keeps ids readable in logs. It is also the scheme of the
+buttons posted while the bot had a single game, whose prefix was already that game's ruleset
+name: they are handled as they are, after any restart. All three are ``DynamicItem``s whose id
+carries the match and the version they were drawn for, so they work after a restart and a
+stale, foreign or double choice is refused by the referee and changes nothing. Their errors get
+the same private answer as a command's.
 """
 
 from __future__ import annotations
@@ -21,7 +33,9 @@ from typing import Any
 
 import discord
 
+from cogs import game_commands
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
+from cogs.game_commands import GameCommands
 from cogs.play_messages import (
     SECRET_REPLY,
     PlayRefusal,
@@ -43,15 +57,15 @@ ROW_WIDTH = 5
 OPTION_LIMIT = 25  # options in one select menu
 LABEL_LIMIT = 100  # characters of an option's label, and of its value
 PLACEHOLDER_LIMIT = 150
-# Decisions offered as buttons too: action kind -> the argument the button sets.
-BUTTON_ARGS = {
-    "kickoff": "side",
-    "action": "kind",
-    "continue": "choice",
-    "corner": "side",
-    "free_kick": "choice",
-    "penalty": "side",  # secret: a click is seen only by the one who clicks
-}
+GAME = r"(?P<game>[a-z][a-z0-9_]*)"  # the custom id's prefix: the ruleset of the match
+
+
+def game_of(prefix: str) -> GameCommands:
+    """The game a button's prefix names; a private refusal when the bot has no such game."""
+    spec = game_commands.find(prefix)
+    if spec is None:
+        raise PlayRefusal("This button is not used any more.")
+    return spec
 
 
 async def answer_component_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -61,7 +75,7 @@ async def answer_component_error(interaction: discord.Interaction, error: Except
     if message is None:
         error_id = new_error_id()
         log.error(
-            "error %s in a FUBA button or menu (user %s)",
+            "error %s in a match button or menu (user %s)",
             error_id,
             interaction.user.id,
             exc_info=error,
@@ -72,17 +86,20 @@ async def answer_component_error(interaction: discord.Interaction, error: Except
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fuba:act:(?P<match>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<value>[\w-]+)",
+    template=GAME + r":act:(?P<match>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<value>[\w-]+)",
 ):
     """One legal choice of a pending decision, for the match version it was drawn for."""
 
-    def __init__(self, match_id: int, version: int, kind: str, value: str, label: str) -> None:
+    def __init__(
+        self, match_id: int, version: int, kind: str, value: str, label: str, game: str
+    ) -> None:
         self.match_id, self.version, self.kind, self.value = match_id, version, kind, value
+        self.game = game
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"fuba:act:{match_id}:{version}:{kind}:{value}",
+                custom_id=f"{game}:act:{match_id}:{version}:{kind}:{value}",
             )
         )
 
@@ -91,18 +108,27 @@ class ChoiceButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
         label = getattr(item, "label", None) or match["value"]
-        return cls(int(match["match"]), int(match["version"]), match["kind"], match["value"], label)
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            match["kind"],
+            match["value"],
+            label,
+            match["game"],
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        arg = BUTTON_ARGS.get(self.kind)
         try:
+            spec = game_of(self.game)
+            arg = spec.button_args.get(self.kind)
             if arg is None:
                 raise PlayRefusal("This button is not used any more.")
-            secret = self.kind == "penalty"
+            secret = self.kind in spec.secret_buttons
+            value = spec.button_values.get(self.kind, str)(self.value)
             await act_and_post(
                 interaction,
                 self.kind,
-                {arg: self.value},
+                {arg: value},
                 reply=SECRET_REPLY.format(value=self.value) if secret else "Done.",
                 expected_version=self.version,
                 match_id=self.match_id,
@@ -113,21 +139,24 @@ class ChoiceButton(
 
 def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
     """A button for each common choice now pending (at most ``BUTTON_LIMIT``)."""
+    spec = game_commands.get(outcome.ruleset)
     found: list[ChoiceButton] = []
     for decision in outcome.game.ruleset.pending(outcome.state):
         if decision.dice:
             continue
         for choice in decision.choices:
-            arg = BUTTON_ARGS.get(choice.action.kind)
+            arg = spec.button_args.get(choice.action.kind)
             if arg is None or len(found) >= BUTTON_LIMIT:
                 continue
+            value = choice.action.args[arg]
             found.append(
                 ChoiceButton(
                     outcome.match_id,
                     outcome.version,
                     choice.action.kind,
-                    str(choice.action.args[arg]),
+                    str(value).lower() if isinstance(value, bool) else str(value),
                     choice.label,
+                    outcome.ruleset,
                 )
             )
     return found
@@ -158,69 +187,34 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
 
 # -- select menus --------------------------------------------------------------------------
 
-# Decisions offered as a select menu: action kind -> the argument the chosen value sets.
-PICK_ARGS = {
-    "formation": "shape",  # secret: the choice is seen only by the one who makes it
-    "setup": "layout",  # the preset layouts, as their text ("7:2 4:2 6:2 ...")
-    "target": "area",
-    "bring": "from",
-    "remove": "area",
-}
-PICK_INTS = {"area", "from"}  # arguments that are numbers
-# Yes/no arguments of a choice, written after its value: "1+goalkeeper" (absent: False).
-PICK_FLAGS = {"bring": ("goalkeeper",)}
-SECRET_PICKS = {"formation": "You chose {value}; it stays secret until both have chosen."}
-PICK_TEMPLATE = r"fuba:pick:(?P<match>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<side>[a-z]+))?"
+PICK_TEMPLATE = (
+    GAME + r":pick:(?P<match>\d+):(?P<version>\d+):(?P<kind>[a-z_]+)(?::(?P<side>[a-z]+))?"
+)
 
 
-def pick_value(choice: Choice) -> str | None:
-    """The select option value of a legal choice (None when it cannot be one).
-
-    >>> from engine.core import Action
-    >>> pick_value(Choice(Action("west", "bring", {"from": 1, "goalkeeper": True}), "gk"))
-    '1+goalkeeper'
-    >>> pick_value(Choice(Action("west", "setup", {"layout": [[7, 2]]}), "7:2"))
-    '7:2'
-    """
+def pick_value(spec: GameCommands, choice: Choice) -> str | None:
+    """The select option value of a legal choice (None when it cannot be one): the argument
+    the game's menu sets, a list as its label (a preset layout, as the commands take it), and
+    yes/no flags written after it ("1+goalkeeper")."""
     kind, args = choice.action.kind, choice.action.args
-    arg = PICK_ARGS.get(kind)
+    arg = spec.pick_args.get(kind)
     if arg is None or arg not in args:
         return None
     value = args[arg]
-    if isinstance(value, list):  # a preset layout: its text, as the commands take it
+    if isinstance(value, list):
         value = choice.label
-    flags = PICK_FLAGS.get(kind, ())
+    flags = spec.pick_flags.get(kind, ())
     if set(args) - {arg, *flags}:
         return None  # more to it than one argument
     text = str(value) + "".join(f"+{flag}" for flag in flags if args.get(flag) is True)
     return text if 0 < len(text) <= LABEL_LIMIT else None
 
 
-def pick_args(kind: str, value: str) -> dict[str, Any]:
-    """The action's arguments for a chosen option value (the inverse of ``pick_value``).
-
-    >>> pick_args("bring", "1+goalkeeper"), pick_args("target", "7")
-    ({'from': 1, 'goalkeeper': True}, {'area': 7})
-    """
-    arg = PICK_ARGS.get(kind)
-    if arg is None:
-        raise PlayRefusal("This menu is not used any more.")
-    main, *flags = value.split("+")
-    args: dict[str, Any] = {arg: main}
-    if arg in PICK_INTS:
-        if not main.isdigit():
-            raise PlayRefusal(f"{main!r} is not an area.")
-        args[arg] = int(main)
-    for flag in PICK_FLAGS.get(kind, ()):
-        args[flag] = flag in flags
-    return args
-
-
-def _options(decision: Decision) -> list[discord.SelectOption]:
+def _options(spec: GameCommands, decision: Decision) -> list[discord.SelectOption]:
     options: list[discord.SelectOption] = []
     seen: set[str] = set()
     for choice in decision.choices:
-        value = pick_value(choice) if choice.action.kind == decision.kind else None
+        value = pick_value(spec, choice) if choice.action.kind == decision.kind else None
         if value is None or value in seen:
             continue
         seen.add(value)
@@ -232,13 +226,13 @@ def pick_selects(outcome: Outcome) -> list[PickSelect]:
     """A select menu for each pending decision whose legal choices are a short list of one
     argument. Decisions of both sides with the same options (the formation cards) share one
     menu: the referee takes the decision of whoever chooses."""
-    game = outcome.game
+    game, spec = outcome.game, game_commands.get(outcome.ruleset)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Decision]] = {}
     options_of: dict[tuple[str, tuple[tuple[str, str], ...]], list[discord.SelectOption]] = {}
     for decision in game.ruleset.pending(outcome.state):
-        if decision.dice or decision.kind not in PICK_ARGS:
+        if decision.dice or decision.kind not in spec.pick_args:
             continue
-        options = _options(decision)
+        options = _options(spec, decision)
         if not 1 <= len(options) <= OPTION_LIMIT:
             continue  # none, or too many for one menu: the command's autocomplete pages them
         key = (decision.kind, tuple((o.label, o.value) for o in options))
@@ -254,7 +248,15 @@ def pick_selects(outcome: Outcome) -> list[PickSelect]:
         placeholder = f"{who}: {prompt[:1].lower()}{prompt[1:]}"
         side = decisions[0].actor if len(decisions) == 1 else None
         menus.append(
-            PickSelect(outcome.match_id, outcome.version, kind, side, options_of[key], placeholder)
+            PickSelect(
+                outcome.match_id,
+                outcome.version,
+                kind,
+                side,
+                options_of[key],
+                placeholder,
+                outcome.ruleset,
+            )
         )
     return menus
 
@@ -274,9 +276,11 @@ class PickSelect(
         side: str | None,
         options: Sequence[discord.SelectOption],
         placeholder: str | None,
+        game: str,
     ) -> None:
         self.match_id, self.version, self.kind, self.side = match_id, version, kind, side
-        custom_id = f"fuba:pick:{match_id}:{version}:{kind}" + (f":{side}" if side else "")
+        self.game = game
+        custom_id = f"{game}:pick:{match_id}:{version}:{kind}" + (f":{side}" if side else "")
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id,
@@ -298,6 +302,7 @@ class PickSelect(
             match["side"],
             list(getattr(item, "options", None) or []),
             getattr(item, "placeholder", None),
+            match["game"],
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -306,11 +311,12 @@ class PickSelect(
             if len(values) != 1:
                 raise PlayRefusal("Choose one option.")
             [value] = values
-            secret = SECRET_PICKS.get(self.kind)
+            spec = game_of(self.game)
+            secret = spec.secret_picks.get(self.kind)
             await act_and_post(
                 interaction,
                 self.kind,
-                pick_args(self.kind, value),
+                spec.pick_args_of(self.kind, value),
                 reply=secret.format(value=value) if secret else "Done.",
                 expected_version=self.version,
                 match_id=self.match_id,
@@ -325,21 +331,21 @@ TIMEOUT_ANSWERS = {"claim": "Claim the win", "coach": "Let the coach play"}
 
 class TimeoutButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fuba:timeout:(?P<match>\d+):(?P<version>\d+):(?P<answer>claim|coach)",
+    template=GAME + r":timeout:(?P<match>\d+):(?P<version>\d+):(?P<answer>claim|coach)",
 ):
     """After a turn timeout expired: the waiting player claims the win or lets the automatic
     coach play the absent side. The referee refuses anyone else, and a click once the match
     has moved on (or is another match)."""
 
-    def __init__(self, match_id: int, version: int, answer: str) -> None:
-        self.match_id, self.version, self.answer = match_id, version, answer
+    def __init__(self, match_id: int, version: int, answer: str, game: str) -> None:
+        self.match_id, self.version, self.answer, self.game = match_id, version, answer, game
         super().__init__(
             discord.ui.Button(
                 label=TIMEOUT_ANSWERS[answer],
                 style=(
                     discord.ButtonStyle.danger if answer == "claim" else discord.ButtonStyle.primary
                 ),
-                custom_id=f"fuba:timeout:{match_id}:{version}:{answer}",
+                custom_id=f"{game}:timeout:{match_id}:{version}:{answer}",
             )
         )
 
@@ -347,7 +353,7 @@ class TimeoutButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TimeoutButton:
-        return cls(int(match["match"]), int(match["version"]), match["answer"])
+        return cls(int(match["match"]), int(match["version"]), match["answer"], match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -371,8 +377,8 @@ class TimeoutButton(
             await answer_component_error(interaction, error)
 
 
-def timeout_view(match_id: int, version: int) -> discord.ui.View:
+def timeout_view(ruleset: str, match_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in TIMEOUT_ANSWERS:
-        view.add_item(TimeoutButton(match_id, version, answer))
+        view.add_item(TimeoutButton(match_id, version, answer, ruleset))
     return view

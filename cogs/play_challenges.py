@@ -1,13 +1,21 @@
-"""Challenges: `/fuba challenge`, `/fuba accept`, `/fuba decline` and the Accept / Decline
-buttons, and starting the match they agree on (here or in its own thread).
+"""Challenges for every game: `/<game> challenge`, `/<game> accept`, `/<game> decline` and the
+Accept / Decline buttons, and starting the match they agree on (here or in its own thread).
 
-Open challenges live in the database (``store.challenges``, through the play cog's
-``challenges``), so `/fuba accept` and `/fuba decline` work after a restart and several bot
-processes agree on them. A channel has one open challenge at most; it lapses after a day
-(``CHALLENGE_TTL``) and the next challenge then replaces it. The buttons carry the challenge's
-id: answering takes the challenge out of the table exactly once, so a double click, or a button
-of a challenge answered, withdrawn or expired since, is refused privately and changes nothing.
-The challenger withdraws their own challenge with `/fuba decline` or the Decline button.
+Open challenges live in the database (``store.challenges``, with the game's ruleset), so
+`/<game> accept` and `/<game> decline` work after a restart and several bot processes agree on
+them. A channel has one open challenge at most, of any game, and no challenge is made while it
+has an active match of any game (the store also refuses a second active match in a channel);
+the refusal names who challenged whom, or the match. A challenge lapses after a day
+(``CHALLENGE_TTL``) and the next challenge then replaces it. The buttons
+(``<ruleset>:challenge:<id>:<accept|decline>``) carry the challenge's id: answering takes the
+challenge out of the table exactly once, so a double click, or a button of a challenge
+answered, withdrawn or expired since, is refused privately and changes nothing. The challenger
+withdraws their own challenge with `/<game> decline` or the Decline button. Answering by command
+needs the command of the challenge's game (`/<other game> accept` is refused with a pointer).
+
+The challenger plays the game's first side, the challenged member (or the bot's automatic
+coach, when the bot itself is challenged) the second. A game's own match options (a target
+score, say) travel with the challenge as ``rules`` and become the ruleset's options.
 """
 
 from __future__ import annotations
@@ -19,16 +27,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.play_buttons import answer_component_error
+from cogs import game_commands
+from cogs.game_commands import GameCommands, JSONData
+from cogs.play_buttons import GAME, answer_component_error, game_of
 from cogs.play_messages import (
     MENTION_USERS,
     PlayRefusal,
     channel_id_of,
     match_channel,
     minutes_text,
+    other_game,
     play_cog,
     post,
 )
+from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
 from store.challenges import CHALLENGE_TTL, StoredChallenge
@@ -37,37 +49,47 @@ from store.repository import Seat
 
 log = logging.getLogger(__name__)
 
-RULESET = "fuba"
-NO_LONGER_OPEN = (
-    "This challenge is no longer open (answered, withdrawn or expired); "
-    "start a new one with `/fuba challenge` if you like."
-)
+COACH_NAME = "Coach"
+
+
+def no_longer_open(spec: GameCommands | None = None) -> str:
+    again = f" with `{spec.command('challenge')}`" if spec is not None else ""
+    return (
+        "This challenge is no longer open (answered, withdrawn or expired); "
+        f"start a new one{again} if you like."
+    )
 
 
 def pending_refusal(challenge: StoredChallenge) -> PlayRefusal:
-    """Why a second challenge in the channel is refused: who challenged whom, until when."""
+    """Why a second challenge in the channel is refused: who challenged whom, to which game,
+    until when."""
     return PlayRefusal(
         f"There is already an open challenge in this channel (<@{challenge.challenger_id}> "
-        f"challenged <@{challenge.opponent_id}>); it must be answered or withdrawn first, or "
-        f"it lapses {discord.utils.format_dt(challenge.expires_at, 'R')}."
+        f"challenged <@{challenge.opponent_id}>) to a {_title(challenge.ruleset)} match; it "
+        "must be answered or withdrawn first, or it lapses "
+        f"{discord.utils.format_dt(challenge.expires_at, 'R')}."
     )
+
+
+def _title(ruleset: str) -> str:
+    return games.get(ruleset).title if ruleset in games.games() else ruleset
 
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fuba:challenge:(?P<id>\d+):(?P<answer>accept|decline)",
+    template=GAME + r":challenge:(?P<id>\d+):(?P<answer>accept|decline)",
 ):
     """Accept or Decline under a challenge, for that challenge only (its id): the challenged
     member answers, the challenger may decline (withdraw) their own. Works after a restart."""
 
-    def __init__(self, challenge_id: int, answer: str) -> None:
-        self.challenge_id, self.answer = challenge_id, answer
+    def __init__(self, challenge_id: int, answer: str, game: str) -> None:
+        self.challenge_id, self.answer, self.game = challenge_id, answer, game
         accept = answer == "accept"
         super().__init__(
             discord.ui.Button(
                 label="Accept" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"fuba:challenge:{challenge_id}:{answer}",
+                custom_id=f"{game}:challenge:{challenge_id}:{answer}",
             )
         )
 
@@ -75,12 +97,15 @@ class ChallengeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
-        return cls(int(match["id"]), match["answer"])
+        return cls(int(match["id"]), match["answer"], match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await answer_challenge(
-                interaction, accept=self.answer == "accept", challenge_id=self.challenge_id
+                interaction,
+                game_commands.find(self.game),
+                accept=self.answer == "accept",
+                challenge_id=self.challenge_id,
             )
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
@@ -89,7 +114,7 @@ class ChallengeButton(
 class LegacyChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"fuba:challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
+        GAME + r":challenge:(?P<challenger>\d+):(?P<opponent>\d+):(?P<dice>[a-z]+):"
         r"(?P<thread>[01]):(?P<answer>accept|decline)(?::(?P<timeout>\d+))?"
     ),
 ):
@@ -109,14 +134,18 @@ class LegacyChallengeButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            challenge_id = await self._adopt(interaction)
+            spec = game_of(self.fields["game"])
+            challenge_id = await self._adopt(interaction, spec)
             await answer_challenge(
-                interaction, accept=self.fields["answer"] == "accept", challenge_id=challenge_id
+                interaction,
+                spec,
+                accept=self.fields["answer"] == "accept",
+                challenge_id=challenge_id,
             )
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 
-    async def _adopt(self, interaction: discord.Interaction) -> int:
+    async def _adopt(self, interaction: discord.Interaction, spec: GameCommands) -> int:
         cog = play_cog(interaction)
         channel_id = channel_id_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -126,16 +155,16 @@ class LegacyChallengeButton(
         if pending is not None:  # stored by an earlier click on this message, or a newer one
             if message is not None and pending.message_id == message.id:
                 return pending.id
-            raise PlayRefusal(NO_LONGER_OPEN)
+            raise PlayRefusal(no_longer_open(spec))
         if message is None or message.created_at + CHALLENGE_TTL <= now:
-            raise PlayRefusal(NO_LONGER_OPEN)
+            raise PlayRefusal(no_longer_open(spec))
         challenger, opponent = int(self.fields["challenger"]), int(self.fields["opponent"])
         timeout = self.fields["timeout"]
         try:
             challenge = await cog.challenges.open(
                 guild_id=interaction.guild_id or 0,
                 channel_id=channel_id,
-                ruleset=RULESET,
+                ruleset=spec.ruleset,
                 challenger_id=challenger,
                 challenger_name=await _display_name(interaction, challenger),
                 opponent_id=opponent,
@@ -149,15 +178,15 @@ class LegacyChallengeButton(
                 ttl=message.created_at + CHALLENGE_TTL - now,  # a day from its message
             )
         except ChallengePending as pending_error:
-            raise PlayRefusal(NO_LONGER_OPEN) from pending_error
+            raise PlayRefusal(no_longer_open(spec)) from pending_error
         await cog.challenges.set_message_id(challenge.id, message.id)
         return challenge.id
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
+def challenge_view(spec: GameCommands, challenge_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in ("accept", "decline"):
-        view.add_item(ChallengeButton(challenge_id, answer))
+        view.add_item(ChallengeButton(challenge_id, answer, spec.ruleset))
     return view
 
 
@@ -175,13 +204,24 @@ async def _display_name(interaction: discord.Interaction, user_id: int) -> str:
 # -- challenges ------------------------------------------------------------------------------
 
 
+def seats_for(spec: GameCommands, challenger: Seat, opponent: Seat) -> list[Seat]:
+    """The challenger takes the game's first side, the opponent the second."""
+    first, second = games.get(spec.ruleset).ruleset.sides
+    return [
+        Seat(first, challenger.user_id, challenger.display_name),
+        Seat(second, opponent.user_id, opponent.display_name),
+    ]
+
+
 async def start(
     interaction: discord.Interaction,
+    spec: GameCommands,
     seats: list[Seat],
     dice: str,
     coach_side: str | None,
     thread: bool = False,
     turn_timeout: int | None = None,
+    rules: JSONData | None = None,
 ) -> str:
     """Start the match here, or in a new public thread; returns the private reply."""
     referee = play_cog(interaction).referee
@@ -190,13 +230,182 @@ async def start(
     if thread and isinstance(where, discord.TextChannel):
         name = " v ".join(seat.display_name for seat in seats)
         where = await where.create_thread(
-            name=f"FUBA: {name}"[:100], type=discord.ChannelType.public_thread
+            name=f"{_title(spec.ruleset)}: {name}"[:100], type=discord.ChannelType.public_thread
         )
+    extra: dict[str, Any] = {"rules_options": dict(rules)} if rules else {}
     outcome = await referee.start_match(
-        guild_id, where.id, seats, dice=dice, coach_side=coach_side, turn_timeout=turn_timeout
+        guild_id,
+        where.id,
+        seats,
+        ruleset=spec.ruleset,
+        dice=dice,
+        coach_side=coach_side,
+        turn_timeout=turn_timeout,
+        **extra,
     )
     await post(where, outcome, title="Kick-off soon: a new match")
     return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
+
+
+async def challenge(
+    interaction: discord.Interaction,
+    spec: GameCommands,
+    opponent: discord.Member,
+    dice: str = "virtual",
+    thread: bool = False,
+    turn_timeout: int | None = None,
+    rules: JSONData | None = None,
+) -> None:
+    """Challenge ``opponent`` to a match of ``spec``'s game in this channel (the bot itself:
+    start at once against its coach). ``rules`` are the game's own match options."""
+    cog = play_cog(interaction)
+    channel_id = channel_id_of(interaction)
+    user = interaction.user
+    bot_user = interaction.client.user
+    assert bot_user is not None
+    if opponent.id == user.id:
+        raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
+    if opponent.bot and opponent.id != bot_user.id:
+        raise PlayRefusal("Only members or this bot itself can play.")
+    await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
+    now = cog.clock()
+    pending = await cog.challenges.get(channel_id, now)
+    if pending is not None:
+        raise pending_refusal(pending)
+    active = await cog.referee.store.active_match(channel_id)
+    if active is not None:
+        raise ChannelBusy(channel_id, active.id)
+    rules = dict(rules or {})
+    if opponent.id == bot_user.id:
+        seats = seats_for(
+            spec,
+            Seat("", user.id, user.display_name),
+            Seat("", opponent.id, COACH_NAME),
+        )
+        where = await start(
+            interaction,
+            spec,
+            seats,
+            dice,
+            coach_side=seats[1].side,
+            thread=thread,
+            turn_timeout=turn_timeout,
+            rules=rules,
+        )
+        reply = f"Match started against the coach. {where}".strip()
+        await interaction.followup.send(reply, ephemeral=True)
+        return
+    options: JSONData = {"dice": dice, "thread": thread, "turn_timeout": turn_timeout}
+    if rules:
+        options["rules"] = rules
+    try:
+        opened = await cog.challenges.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id,
+            ruleset=spec.ruleset,
+            challenger_id=user.id,
+            challenger_name=user.display_name,
+            opponent_id=opponent.id,
+            opponent_name=opponent.display_name,
+            options=options,
+            now=now,
+        )
+    except ChallengePending as error:  # another challenge came meanwhile
+        raise pending_refusal(error.challenge) from error
+    details = [f"{dice} dice"]
+    described = spec.describe_rules(rules)
+    if described:
+        details.append(described)
+    if thread:
+        details[0] += " in its own thread"
+    if turn_timeout:
+        details.append(f"{minutes_text(turn_timeout)} per decision")
+    accept, decline = spec.command("accept"), spec.command("decline")
+    try:
+        message = await match_channel(interaction).send(
+            f"{opponent.mention}, {user.mention} challenges you to a {_title(spec.ruleset)} "
+            f"match ({', '.join(details)}). Accept or decline with the buttons, or `{accept}` / "
+            f"`{decline}`; the challenge lapses "
+            f"{discord.utils.format_dt(opened.expires_at, 'R')}.",
+            view=challenge_view(spec, opened.id),
+            allowed_mentions=MENTION_USERS,
+        )
+    except BaseException:  # nobody could see it: it must not block the channel
+        await cog.challenges.cancel(channel_id, opened.id)
+        raise
+    await cog.challenges.set_message_id(opened.id, message.id)
+    await interaction.followup.send("Challenge posted.", ephemeral=True)
+
+
+async def answer_challenge(
+    interaction: discord.Interaction,
+    spec: GameCommands | None,
+    *,
+    accept: bool,
+    challenge_id: int | None = None,
+) -> None:
+    """Accept or decline the channel's open challenge (only ``challenge_id``, for a button;
+    a command of ``spec``'s game answers only a challenge of that game). The challenged member
+    answers; the challenger may decline, which withdraws it."""
+    cog = play_cog(interaction)
+    channel_id = channel_id_of(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    now = cog.clock()
+    challenge = await cog.challenges.get(channel_id, now)
+    if challenge is None or (challenge_id is not None and challenge.id != challenge_id):
+        if challenge_id is not None:
+            raise PlayRefusal(no_longer_open(spec))
+        raise PlayRefusal("There is no open challenge in this channel.")
+    if challenge_id is None and spec is not None and challenge.ruleset != spec.ruleset:
+        command = "accept" if accept else "decline"
+        raise other_game(spec, challenge.ruleset, "open challenge", command)
+    spec = game_commands.get(challenge.ruleset)
+    user_id = interaction.user.id
+    withdraw = not accept and user_id == challenge.challenger_id
+    if user_id != challenge.opponent_id and not withdraw:
+        if user_id == challenge.challenger_id:
+            raise PlayRefusal(
+                f"Only <@{challenge.opponent_id}> can accept this challenge; "
+                f"you may withdraw it with `{spec.command('decline')}`."
+            )
+        raise PlayRefusal(f"Only <@{challenge.opponent_id}> can answer this challenge.")
+    taken = await cog.challenges.take(channel_id, challenge.id, now)
+    if taken is None:  # a double click, or another process, answered it first
+        raise PlayRefusal(no_longer_open(spec))
+    if taken.message_id is not None:  # answered: its buttons go
+        try:
+            message = match_channel(interaction).get_partial_message(taken.message_id)
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not remove the buttons of challenge message %s", taken.message_id)
+    if not accept:
+        text = (
+            f"<@{taken.challenger_id}> withdrew the challenge."
+            if withdraw
+            else f"<@{taken.opponent_id}> declined <@{taken.challenger_id}>'s challenge."
+        )
+        await match_channel(interaction).send(text, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send("Withdrawn." if withdraw else "Declined.", ephemeral=True)
+        return
+    seats = seats_for(
+        spec,
+        Seat("", taken.challenger_id, taken.challenger_name),
+        Seat("", taken.opponent_id, interaction.user.display_name),
+    )
+    options = taken.options
+    where = await start(
+        interaction,
+        spec,
+        seats,
+        options.get("dice") or "virtual",
+        None,
+        bool(options.get("thread")),
+        options.get("turn_timeout"),
+        options.get("rules"),
+    )
+    reply = f"Challenge accepted: the match is on. {where}".strip()
+    await interaction.followup.send(reply, ephemeral=True)
 
 
 @app_commands.describe(
@@ -213,130 +422,17 @@ async def challenge_command(
     thread: bool = False,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
 ) -> None:
-    """Challenge a member (or the bot) to a FUBA match in this channel."""
-    cog = play_cog(interaction)
-    channel_id = channel_id_of(interaction)
+    """Challenge a member (or the bot) to a match in this channel."""
+    spec = game_commands.of_interaction(interaction)
     mode = dice.value if dice is not None else "virtual"
-    user = interaction.user
-    if opponent.id == user.id:
-        raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
-    if opponent.bot and opponent.id != interaction.client.user.id:  # type: ignore[union-attr]
-        raise PlayRefusal("Only members or this bot itself can play.")
-    await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
-    now = cog.clock()
-    pending = await cog.challenges.get(channel_id, now)
-    if pending is not None:
-        raise pending_refusal(pending)
-    active = await cog.referee.store.active_match(channel_id)
-    if active is not None:
-        raise ChannelBusy(channel_id, active.id)
-    if opponent.id == interaction.client.user.id:  # type: ignore[union-attr]
-        seats = [
-            Seat("west", user.id, user.display_name),
-            Seat("east", opponent.id, "Coach"),
-        ]
-        where = await start(
-            interaction, seats, mode, coach_side="east", thread=thread, turn_timeout=turn_timeout
-        )
-        reply = f"Match started against the coach. {where}".strip()
-        await interaction.followup.send(reply, ephemeral=True)
-        return
-    try:
-        challenge = await cog.challenges.open(
-            guild_id=interaction.guild_id or 0,
-            channel_id=channel_id,
-            ruleset=RULESET,
-            challenger_id=user.id,
-            challenger_name=user.display_name,
-            opponent_id=opponent.id,
-            opponent_name=opponent.display_name,
-            options={"dice": mode, "thread": thread, "turn_timeout": turn_timeout},
-            now=now,
-        )
-    except ChallengePending as error:  # another challenge came meanwhile
-        raise pending_refusal(error.challenge) from error
-    where = " in its own thread" if thread else ""
-    if turn_timeout:
-        where += f", {minutes_text(turn_timeout)} per decision"
-    try:
-        message = await match_channel(interaction).send(
-            f"{opponent.mention}, {user.mention} challenges you to a FUBA match ({mode} dice"
-            f"{where}). Accept or decline with the buttons, or `/fuba accept` / `/fuba decline`; "
-            f"the challenge lapses {discord.utils.format_dt(challenge.expires_at, 'R')}.",
-            view=challenge_view(challenge.id),
-            allowed_mentions=MENTION_USERS,
-        )
-    except BaseException:  # nobody could see it: it must not block the channel
-        await cog.challenges.cancel(channel_id, challenge.id)
-        raise
-    await cog.challenges.set_message_id(challenge.id, message.id)
-    await interaction.followup.send("Challenge posted.", ephemeral=True)
-
-
-async def answer_challenge(
-    interaction: discord.Interaction, *, accept: bool, challenge_id: int | None = None
-) -> None:
-    """Accept or decline the channel's open challenge (only ``challenge_id``, for a button).
-    The challenged member answers; the challenger may decline, which withdraws it."""
-    cog = play_cog(interaction)
-    channel_id = channel_id_of(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    now = cog.clock()
-    challenge = await cog.challenges.get(channel_id, now)
-    if challenge is None or (challenge_id is not None and challenge.id != challenge_id):
-        if challenge_id is not None:
-            raise PlayRefusal(NO_LONGER_OPEN)
-        raise PlayRefusal("There is no open challenge in this channel.")
-    user_id = interaction.user.id
-    withdraw = not accept and user_id == challenge.challenger_id
-    if user_id != challenge.opponent_id and not withdraw:
-        if user_id == challenge.challenger_id:
-            raise PlayRefusal(
-                f"Only <@{challenge.opponent_id}> can accept this challenge; "
-                "you may withdraw it with `/fuba decline`."
-            )
-        raise PlayRefusal(f"Only <@{challenge.opponent_id}> can answer this challenge.")
-    taken = await cog.challenges.take(channel_id, challenge.id, now)
-    if taken is None:  # a double click, or another process, answered it first
-        raise PlayRefusal(NO_LONGER_OPEN)
-    if taken.message_id is not None:  # answered: its buttons go
-        try:
-            message = match_channel(interaction).get_partial_message(taken.message_id)
-            await message.edit(view=None)
-        except discord.HTTPException:
-            log.info("could not remove the buttons of challenge message %s", taken.message_id)
-    if not accept:
-        text = (
-            f"<@{taken.challenger_id}> withdrew the challenge."
-            if withdraw
-            else f"<@{taken.opponent_id}> declined <@{taken.challenger_id}>'s challenge."
-        )
-        await match_channel(interaction).send(text, allowed_mentions=discord.AllowedMentions.none())
-        await interaction.followup.send("Withdrawn." if withdraw else "Declined.", ephemeral=True)
-        return
-    seats = [
-        Seat("west", taken.challenger_id, taken.challenger_name),
-        Seat("east", taken.opponent_id, interaction.user.display_name),
-    ]
-    options = taken.options
-    where = await start(
-        interaction,
-        seats,
-        options.get("dice") or "virtual",
-        None,
-        bool(options.get("thread")),
-        options.get("turn_timeout"),
-    )
-    reply = f"Challenge accepted: the match is on. {where}".strip()
-    await interaction.followup.send(reply, ephemeral=True)
+    await challenge(interaction, spec, opponent, mode, thread, turn_timeout)
 
 
 async def accept_command(interaction: discord.Interaction) -> None:
     """Accept the challenge made to you in this channel."""
-    await answer_challenge(interaction, accept=True)
+    await answer_challenge(interaction, game_commands.of_interaction(interaction), accept=True)
 
 
 async def decline_command(interaction: discord.Interaction) -> None:
     """Decline the challenge made to you in this channel, or withdraw your own."""
-    await answer_challenge(interaction, accept=False)
+    await answer_challenge(interaction, game_commands.of_interaction(interaction), accept=False)

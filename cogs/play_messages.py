@@ -1,10 +1,12 @@
-"""The public side of a FUBA match: the one message posted after each step, and its text.
+"""The public side of a match, whatever its game: the one message posted after each step, and
+its text.
 
 Every acting command (and button) defers privately, asks the referee, posts ONE public message in
 the channel with ``post`` (the narration, the spectators' board and who must decide next,
-mentioned) and answers the caller privately ("Done." or the typed error, shown by
-``cogs.errors``); ``act_and_post`` does all of it. Also here: how the helpers find the play cog
-and the match channel of an interaction, and the refusal they raise.
+mentioned, with the game's command for it) and answers the caller privately ("Done." or the
+typed error, shown by ``cogs.errors``); ``act_and_post`` does all of it. Also here: how the
+helpers find the play cog, the match channel of an interaction and the channel's match of the
+command's game (``match_of``), and the refusal they raise.
 """
 
 from __future__ import annotations
@@ -16,12 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from referee.errors import RefereeError
+from cogs import game_commands
+from cogs.game_commands import GameCommands, PlayRefusal
+from referee import games
+from referee.errors import NoMatch
 from referee.service import Outcome, Prompt, Referee
 from referee.stats import summary
+from store.repository import StoredMatch
 
 if TYPE_CHECKING:
-    from cogs.fuba_play import FubaPlay
+    from cogs.play import MatchPlay
+
+__all__ = ["PlayRefusal"]  # re-exported: the refusal the play modules raise
 
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
 BOARD_FILE = "board.png"
@@ -29,28 +37,8 @@ REPLAY_FILE = "replay.gif"
 COLOUR = discord.Colour.green()
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
-# The command that answers each kind of decision (players are told which one to use).
-COMMAND_FOR = {
-    "formation": "/fuba formation",
-    "roll": "/fuba roll",
-    "kickoff": "/fuba kickoff",
-    "setup": "/fuba setup",
-    "move": "/fuba move, /fuba undo or /fuba done",
-    "target": "/fuba target",
-    "bring": "/fuba bring",
-    "action": "/fuba action (or /fuba move first)",
-    "continue": "/fuba continue",
-    "free_kick": "/fuba freekick",
-    "corner": "/fuba corner",
-    "penalty": "/fuba penalty",
-    "remove": "/fuba remove",
-}
 # The private answer to a secret choice (a command or a button).
 SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
-
-
-class PlayRefusal(RefereeError):
-    """A challenge the bot refuses (busy channel, yourself, another bot, nothing pending)."""
 
 
 def minutes_text(minutes: float) -> str:
@@ -82,27 +70,51 @@ def duration_text(left: timedelta) -> str:
     return " ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n)
 
 
-def play_cog(interaction: discord.Interaction) -> FubaPlay:
+def play_cog(interaction: discord.Interaction) -> MatchPlay:
     """The loaded play cog, which owns the referee and the open challenges."""
-    from cogs.fuba_play import FubaPlay  # at call time: the cog's module imports this one
+    from cogs.play import MatchPlay  # at call time: the cog's module imports this one
 
-    cog = interaction.client.get_cog(FubaPlay.__cog_name__)  # type: ignore[attr-defined]
-    if not isinstance(cog, FubaPlay):
+    cog = interaction.client.get_cog(MatchPlay.__cog_name__)  # type: ignore[attr-defined]
+    if not isinstance(cog, MatchPlay):
         raise RuntimeError("the play cog is not loaded")
     return cog
 
 
 def channel_id_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
-        raise PlayRefusal("FUBA matches are played in a server channel.")
+        raise PlayRefusal("Matches are played in a server channel.")
     return interaction.channel_id
 
 
 def match_channel(interaction: discord.Interaction) -> Any:
     channel = interaction.channel
     if channel is None or not hasattr(channel, "send"):
-        raise PlayRefusal("FUBA matches are played in a server channel.")
+        raise PlayRefusal("Matches are played in a server channel.")
     return channel
+
+
+def other_game(spec: GameCommands, ruleset: str, what: str, command: str) -> PlayRefusal:
+    """The refusal of a command of one game about the channel's match or challenge of another:
+    it names the game and the command to use instead."""
+    other = game_commands.find(ruleset)
+    title = games.get(ruleset).title if ruleset in games.games() else ruleset
+    hint = f" Use `{other.command(command)}`." if other is not None else ""
+    return PlayRefusal(
+        f"The {what} in this channel is {title}, not {games.get(spec.ruleset).title}.{hint}"
+    )
+
+
+async def match_of(
+    interaction: discord.Interaction, spec: GameCommands, command: str
+) -> StoredMatch:
+    """The channel's active match, refused when it is of another game than the command's (so
+    ``/<game> roll`` never answers another game's dice)."""
+    match = await play_cog(interaction).referee.store.active_match(channel_id_of(interaction))
+    if match is None:
+        raise NoMatch()
+    if match.ruleset != spec.ruleset:
+        raise other_game(spec, match.ruleset, "match", command)
+    return match
 
 
 # -- public messages -------------------------------------------------------------------------
@@ -132,14 +144,17 @@ def next_text(outcome: Outcome) -> str:
     if outcome.over:
         return final_text(outcome)
     # the coach never waits: the referee plays it inside the same call
-    return "\n".join(prompt_line(prompt) for prompt in outcome.next)
+    spec = game_commands.get(outcome.ruleset)
+    return "\n".join(prompt_line(prompt, spec) for prompt in outcome.next)
 
 
-def prompt_line(prompt: Prompt) -> str:
-    command = COMMAND_FOR.get(prompt.kind, "/fuba status")
+def prompt_line(prompt: Prompt, spec: GameCommands) -> str:
+    """One pending decision: who (mentioned), what, and the game's command that answers it."""
+    command = spec.command_for.get(prompt.kind, spec.command("status"))
     if prompt.dice:
         what = f"roll {prompt.dice} {'die' if prompt.dice == 1 else 'dice'} at the table"
-        return f"<@{prompt.user_id}> ({prompt.side_name}): {what} and enter them with `/fuba roll`."
+        roll = spec.command(spec.roll)
+        return f"<@{prompt.user_id}> ({prompt.side_name}): {what} and enter them with `{roll}`."
     secret = " (secret: only you see your answer)" if prompt.secret else ""
     return f"<@{prompt.user_id}> ({prompt.side_name}): {prompt.text} `{command}`{secret}"
 
@@ -197,9 +212,13 @@ async def act_and_post(
 ) -> Outcome:
     """Defer privately, apply the action, post the public message, answer ``reply``. A button or
     select menu passes the match and version it was drawn for (and the side of a one-side
-    menu)."""
+    menu); a command acts in the channel's match when it is of the command's game."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
+    if match_id is None:
+        spec = game_commands.of_interaction(interaction)
+        command = interaction.command.name if interaction.command is not None else kind
+        match_id = (await match_of(interaction, spec, command)).id
     outcome = await referee.act(
         channel_id_of(interaction),
         interaction.user.id,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import create_bot
 from botconfig import Settings
 from cogs.fuba_help import help_description
-from cogs.rules_topics import TOPICS
+from cogs.fuba_rules import TOPICS
 from tests.discord.conftest import World
 
 

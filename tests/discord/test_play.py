@@ -29,7 +29,7 @@ def bot_member(world: World) -> simcord.MemberActor:
 
 def referee(world: World) -> Referee:
     """The bot's referee (the extension module is loaded apart from this test's imports)."""
-    found = world.env.bot.get_cog("FubaPlay")
+    found = world.env.bot.get_cog("MatchPlay")
     assert found is not None
     return found.referee
 

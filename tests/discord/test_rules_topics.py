@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cogs.rules_topics import (
+from cogs.fuba_rules import (
     AUTOCOMPLETE_LIMIT,
     EMBED_DESCRIPTION_LIMIT,
     TOPICS,

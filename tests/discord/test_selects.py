@@ -213,7 +213,7 @@ def picks(state: object) -> list[discord.ui.Select]:
 
 
 def test_the_player_to_bring_is_a_menu() -> None:
-    from cogs.play_buttons import pick_args
+    from cogs.fuba_play import pick_args
     from tests.engine.scenario import to_stage2
     from tests.engine.test_stage2 import base
 
@@ -251,7 +251,7 @@ def test_menus_fit_in_five_rows_under_the_buttons(
 
     def many(outcome: Outcome) -> list[play_buttons.ChoiceButton]:
         return [
-            play_buttons.ChoiceButton(3, 41, "corner", f"s{n}", f"side {n}")
+            play_buttons.ChoiceButton(3, 41, "corner", f"s{n}", f"side {n}", "fuba")
             for n in range(buttons_pending)
         ]
 

@@ -26,7 +26,7 @@ class Clock:
 
 
 def play_cog(world: World):  # noqa: ANN201
-    cog = world.env.bot.get_cog("FubaPlay")
+    cog = world.env.bot.get_cog("MatchPlay")
     assert cog is not None and cog.dispatcher is not None
     return cog
 

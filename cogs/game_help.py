@@ -1,0 +1,132 @@
+"""`/<game> help` and `/<game> rules` for every game: how to play here, and the rules in short.
+
+The texts are the game's (``GameCommands.intro``, ``steps`` and ``topics``); this module lays
+them out. A game's help lists its own commands with their descriptions and, in one line each,
+the commands of the other games on this bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import game_commands
+from cogs.game_commands import GameCommands, Step
+from cogs.groups import subcommands
+from cogs.rules_topics import EMBED_DESCRIPTION_LIMIT, Topic
+
+EMBED_COLOUR = discord.Colour.green()
+
+NOT_YET = (
+    "Playing matches in Discord is not available in this version yet. Meanwhile the bot "
+    "explains the game, and `python3 bot.py play` plays a match at the terminal."
+)
+
+Others = Sequence[tuple[str, Sequence[app_commands.Command]]]  # (game title, its commands)
+
+
+def help_description(
+    intro: str,
+    steps: Sequence[Step],
+    registered: Sequence[app_commands.Command],
+    others: Others = (),
+) -> str:
+    """The help text for the commands that are registered right now (and the other games')."""
+    names = {cmd.name for cmd in registered}
+    shown = [step.text for step in steps if all(need in names for need in step.needs)]
+    lines = [intro]
+    if shown:
+        lines += ["", "**How a match goes**"]
+        lines += [f"{number}. {text}" for number, text in enumerate(shown, start=1)]
+    else:
+        lines += ["", NOT_YET]
+    head = [*lines, "", "**Commands**"]
+    described = [f"`/{cmd.qualified_name}` - {cmd.description}" for cmd in registered]
+    listed = ", ".join(f"`/{cmd.qualified_name}`" for cmd in registered)
+    tail: list[str] = []
+    if others:
+        tail = ["", "**Other games on this bot**"]
+        tail += [
+            f"{title}: " + ", ".join(f"`/{cmd.qualified_name}`" for cmd in cmds)
+            for title, cmds in others
+        ]
+    for body in (described, [listed]):  # many commands: keep the names, drop descriptions
+        text = "\n".join([*head, *body, *tail])
+        if len(text) <= EMBED_DESCRIPTION_LIMIT:
+            return text
+    return text[:EMBED_DESCRIPTION_LIMIT]
+
+
+def _title(spec: GameCommands) -> str:
+    from referee import games
+
+    return games.get(spec.ruleset).title
+
+
+def topic_embed(spec: GameCommands, topic: Topic) -> discord.Embed:
+    embed = discord.Embed(title=topic.title, description=topic.text, colour=EMBED_COLOUR)
+    embed.set_footer(text=spec.topics.footer.format(sections=topic.sections))
+    return embed
+
+
+def overview_embed(spec: GameCommands) -> discord.Embed:
+    embed = topic_embed(spec, spec.topics.topics[spec.overview])
+    keys = ", ".join(f"`{key}`" for key in spec.topics.topics)
+    embed.add_field(name="More topics", value=keys, inline=False)
+    return embed
+
+
+async def help_command(interaction: discord.Interaction) -> None:
+    """How to play with this bot, and every command of this game."""
+    spec = game_commands.of_interaction(interaction)
+    bot = interaction.client
+    assert isinstance(bot, commands.Bot)
+    others = []
+    for other in game_commands.registered():
+        group = bot.tree.get_command(other.group)
+        if other is not spec and isinstance(group, app_commands.Group):
+            others.append((_title(other), subcommands(group)))
+    group = bot.tree.get_command(spec.group)
+    assert isinstance(group, app_commands.Group)
+    embed = discord.Embed(
+        title=f"{_title(spec)} referee",
+        description=help_description(spec.intro, spec.steps, subcommands(group), others),
+        colour=EMBED_COLOUR,
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def topic_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    spec = game_commands.of_interaction(interaction)
+    return [
+        app_commands.Choice(name=f"{t.key} ({t.sections})"[:100], value=t.key)
+        for t in spec.topics.matching(current)
+    ]
+
+
+@app_commands.describe(
+    topic="What to explain (empty: how the game goes, and the list of topics)",
+    share="Post the explanation in the channel for everyone (default: only you see it)",
+)
+@app_commands.autocomplete(topic=topic_autocomplete)
+async def rules_command(
+    interaction: discord.Interaction, topic: str | None = None, share: bool = False
+) -> None:
+    """A rule of the game explained in short."""
+    spec = game_commands.of_interaction(interaction)
+    if topic is None:
+        await interaction.response.send_message(embed=overview_embed(spec), ephemeral=not share)
+        return
+    found = spec.topics.find(topic)
+    if found is None:
+        await interaction.response.send_message(spec.topics.unknown(topic), ephemeral=True)
+        return
+    await interaction.response.send_message(embed=topic_embed(spec, found), ephemeral=not share)
+
+
+COMMANDS = {"help": help_command, "rules": rules_command}

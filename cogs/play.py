@@ -1,0 +1,140 @@
+"""Playing matches in a channel, whatever the game: the play cog and the buttons.
+
+A thin adapter over ``referee.service.Referee``: the ``MatchPlay`` cog owns the match store, the
+referee, the turn-deadline dispatcher and the open challenges of this bot process, for every
+game. The rules and the flow live in the referee and the engine; each game's commands live in
+its own cog module (``cogs/<game>_play.py``), which registers a ``GameCommands``
+(``cogs.game_commands``) and adds its slash group. The shared gameplay adapter is split by what
+it holds:
+
+- ``cogs.play_messages``: the one public message after each step and its text;
+- ``cogs.play_buttons``: the choice buttons and select menus, the turn-timeout buttons;
+- ``cogs.play_challenges``: challenges, their buttons, and starting a match;
+- ``cogs.play_commands``: board, status, log, undo, resign and abort;
+- ``cogs.play_autocomplete``: the legal choices offered while typing;
+- ``cogs.game_help``: help and rules topics.
+
+This module's ``setup`` adds the cog and registers the buttons and menus of every game as
+dynamic items.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.play_buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
+from cogs.play_challenges import ChallengeButton, LegacyChallengeButton
+from cogs.play_messages import MENTION_USERS, duration_text
+from referee import games
+from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
+from referee.service import Referee
+from store.challenges import ChallengeStore
+from store.models import utcnow
+from store.repository import MatchStore, StoredMatch
+
+DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
+DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
+DYNAMIC_ITEMS = (ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButton, TimeoutButton)
+
+
+class MatchPlay(commands.Cog):
+    """Owns the match store and the referee of this bot process."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._store: MatchStore | None = None
+        self._referee: Referee | None = None
+        self.dispatcher: DeadlineDispatcher | None = None
+        self._challenges: ChallengeStore | None = None
+        self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
+
+    async def cog_load(self) -> None:
+        from store.migrate import migrate
+
+        settings = getattr(self.bot, "settings", None)
+        url = settings.database_url if settings is not None else None
+        store = MatchStore.open(url)
+        try:
+            await migrate(store.engine)
+        except BaseException:
+            await store.close()
+            raise
+        self._store, self._referee = store, Referee(store)
+        self._challenges = ChallengeStore(store.engine)
+        interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
+        self.dispatcher = DeadlineDispatcher(
+            store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
+        )
+        self.dispatcher.start()
+
+    async def cog_unload(self) -> None:
+        if self.dispatcher is not None:
+            await self.dispatcher.stop()
+            self.dispatcher = None
+        if self._store is not None:
+            await self._store.close()
+        self._store = self._referee = None
+        self._challenges = None
+
+    @property
+    def referee(self) -> Referee:
+        if self._referee is None:
+            raise RuntimeError("the play cog is not loaded")
+        return self._referee
+
+    @property
+    def challenges(self) -> ChallengeStore:
+        """The open challenges, in the match store's database."""
+        if self._challenges is None:
+            raise RuntimeError("the play cog is not loaded")
+        return self._challenges
+
+    # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
+
+    async def _send(self, channel_id: int, content: str, view: discord.ui.View | None) -> None:
+        channel: Any = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await asyncio.wait_for(
+            channel.send(content[:2000], allowed_mentions=MENTION_USERS, **kwargs),
+            DEADLINE_SEND_TIMEOUT,
+        )
+
+    async def on_reminder(self, match: StoredMatch, side: str, user_id: int) -> None:
+        game = games.get(match.ruleset)
+        due = await expiry_due(self.referee.store, match, side)
+        if due is None:  # no expiry for this decision any more: nothing to remind of
+            return
+        now = self.dispatcher.clock() if self.dispatcher is not None else utcnow()
+        await self._send(
+            match.channel_id,
+            f"<@{user_id}> ({game.side_name(side)}), it is your decision in {game.title} match "
+            f"#{match.id}: {duration_text(due - now)} left (expires "
+            f"{discord.utils.format_dt(due, 'R')}, at {discord.utils.format_dt(due, 't')}), "
+            "then your opponent may claim the win.",
+            None,
+        )
+
+    async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
+        game = games.get(match.ruleset)
+        await self._send(
+            match.channel_id,
+            f"<@{match.players[waiting]}> ({game.side_name(waiting)}): "
+            f"{game.side_name(absent)} ran out of time in {game.title} match #{match.id}. Claim "
+            "the win, or let the automatic coach play their side.",
+            timeout_view(match.ruleset, match.id, match.version),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(MatchPlay(bot))
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,0 +1,145 @@
+"""The commands every game has, besides challenges: `board`, `status`, `log`, `resign`,
+`abort`, and `undo` for a game that can take moves back.
+
+Each acts on the channel's match when it is of the command's game (``match_of``): `/<game> board`
+in a channel playing another game says which command to use instead. A game's cog module
+adds them to its group with ``add_commands``, from ``SHARED`` (or a subset).
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+from cogs import game_commands
+from cogs.play_challenges import accept_command, challenge_command, decline_command
+from cogs.play_messages import (
+    BOARD_FILE,
+    SECRET_REPLY,
+    act_and_post,
+    channel_id_of,
+    full_time_report,
+    match_channel,
+    match_of,
+    narration,
+    next_text,
+    play_cog,
+    post,
+    prompt_line,
+)
+from referee.stats import recent_lines
+
+__all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
+
+
+async def _check(interaction: discord.Interaction, command: str) -> None:
+    """Refuse when the channel's match is not of the command's game (or there is none)."""
+    await match_of(interaction, game_commands.of_interaction(interaction), command)
+
+
+@app_commands.describe(public="Post the board in the channel for everyone (default: only you)")
+async def board_command(interaction: discord.Interaction, public: bool = False) -> None:
+    """The current board."""
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    await _check(interaction, "board")
+    referee = play_cog(interaction).referee
+    channel_id = channel_id_of(interaction)
+    outcome = await referee.current(channel_id)
+    viewer = None
+    if not public:  # a player's private board shows their own secret choices
+        sides = (await referee.status(channel_id, interaction.user.id)).your_sides
+        viewer = sides[0] if len(sides) == 1 else None
+    png = await outcome.board_png(viewer)
+    await interaction.followup.send(
+        content=next_text(outcome)[:2000] or None,
+        file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+        ephemeral=not public,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+async def status_command(interaction: discord.Interaction) -> None:
+    """Whose decision it is and what you may do now."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "status")
+    status = await play_cog(interaction).referee.status(
+        channel_id_of(interaction), interaction.user.id
+    )
+    spec = game_commands.get(status.ruleset)
+    lines = [
+        f"Match #{status.match_id}: "
+        + " v ".join(f"{status.names[s]} {g}" for s, g in status.score.items()),
+    ]
+    lines += [prompt_line(p, spec) for p in status.pending]
+    if status.choices:
+        shown = ", ".join(c.label for c in status.choices[:15])
+        more = len(status.choices) - 15
+        lines.append(f"Your choices: {shown}" + (f" and {more} more" if more > 0 else ""))
+    elif not status.your_sides:
+        lines.append("You are watching this match.")
+    lines.append(f"Dice seed SHA-256: {status.seed_hash}")
+    await interaction.followup.send(
+        "\n".join(lines)[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+@app_commands.describe(count="How many lines (default 10)")
+async def log_command(
+    interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10
+) -> None:
+    """The last events of the match in this channel."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "log")
+    referee = play_cog(interaction).referee
+    outcome = await referee.current(channel_id_of(interaction))
+    lines = await recent_lines(referee.store, outcome.match_id, count)
+    text = narration(lines, limit=1900) or "Nothing has happened yet."
+    await interaction.followup.send(
+        text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+async def undo_command(interaction: discord.Interaction) -> None:
+    """Take back your last move of this step (not past a roll); repeat to take back more."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "undo")
+    outcome = await play_cog(interaction).referee.undo(
+        channel_id_of(interaction), interaction.user.id
+    )
+    await post(match_channel(interaction), outcome)
+    await interaction.followup.send("Taken back.", ephemeral=True)
+
+
+async def resign_command(interaction: discord.Interaction) -> None:
+    """Give up the match: your opponent wins."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "resign")
+    referee = play_cog(interaction).referee
+    outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
+    channel = match_channel(interaction)
+    await post(channel, outcome, title="Resigned")
+    await interaction.followup.send("You resigned.", ephemeral=True)
+    await full_time_report(channel, referee, outcome)
+
+
+async def abort_command(interaction: discord.Interaction) -> None:
+    """Call the match off (only before kick-off)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "abort")
+    outcome = await play_cog(interaction).referee.abort(
+        channel_id_of(interaction), interaction.user.id
+    )
+    await post(match_channel(interaction), outcome, title="Match called off")
+    await interaction.followup.send("The match was called off.", ephemeral=True)
+
+
+CHALLENGES = {
+    "challenge": challenge_command,
+    "accept": accept_command,
+    "decline": decline_command,
+}
+READING = {"board": board_command, "status": status_command, "log": log_command}
+ENDING = {"resign": resign_command, "abort": abort_command}
+SHARED = {**CHALLENGES, **READING, "undo": undo_command, **ENDING}
