@@ -143,12 +143,14 @@ class Referee:
         seed: int | None = None,
         turn_timeout: int | None = None,
         rules: JSONData | None = None,
+        player_rolls: bool = False,
     ) -> Outcome:
         """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
         seat holds the bot's own user id). ``turn_timeout`` (minutes, None: off) sets turn
         deadlines (``referee.deadlines``). ``rules`` are the ruleset's own match options
-        (checked by the engine, e.g. Sports Dice Soccer's ``target_score``). Raises
-        ``ChannelBusy`` if the channel has one."""
+        (checked by the engine, e.g. Sports Dice Soccer's ``target_score``). With
+        ``player_rolls`` virtual dice are rolled when the player asks (a ``roll`` action
+        without ``dice``), not at once. Raises ``ChannelBusy`` if the channel has one."""
         game = games.get(ruleset)
         if dice not in DICE_MODES:
             raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
@@ -156,6 +158,8 @@ class Referee:
             raise BadOption(f"{coach_side!r} is not a side of {game.title}.")
         seed = secrets.randbits(64) if seed is None else seed
         options = {"dice": dice, "seed": seed, "coach_side": coach_side}
+        if player_rolls:
+            options["player_rolls"] = True
         if turn_timeout is not None:
             options["turn_timeout"] = check_turn_timeout(turn_timeout)
         deadlines = turn_plan(game, options, self.clock)
@@ -223,6 +227,9 @@ class Referee:
             if stale and not (decision.secret and match.version == expected_version + 1):
                 raise ConflictError(match.id, expected_version, match.version)
             typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
+            if _virtual_on_request(match.options, kind, typed, decision):
+                seed = match.options["seed"]
+                typed["dice"] = VirtualDice(f"{seed}:{match.action_count}").roll(decision.dice)
             action = Action(decision.actor, kind, typed)
             return Step(
                 action,
@@ -423,10 +430,10 @@ class Referee:
     def _auto(self, game: Game, match: StoredMatch, state: Any, count: int) -> Action | None:
         """The referee's own next action: a virtual roll or the coach's decision, or None."""
         options = match.options
-        physical = options.get("dice") == "physical"
+        manual = options.get("dice") == "physical" or options.get("player_rolls")
         coach_side = options.get("coach_side")
         for decision in game.ruleset.pending(state):
-            if decision.dice and (not physical or decision.actor == coach_side):
+            if decision.dice and (not manual or decision.actor == coach_side):
                 dice = VirtualDice(f"{options['seed']}:{count}").roll(decision.dice)
                 return Action(decision.actor, "roll", {"dice": dice})
             if not decision.dice and decision.actor == coach_side:
@@ -570,6 +577,18 @@ def _typed_dice(game: Game, state: Any, kind: str, args: JSONData, decision: Dec
     if kind == "roll" and decision.dice and isinstance(args.get("dice"), str):
         args["dice"] = game.typed_dice(state, args["dice"], decision.dice)
     return args
+
+
+def _virtual_on_request(options: JSONData, kind: str, args: JSONData, decision: Decision) -> bool:
+    """A player asks the referee to roll their virtual dice (``player_rolls`` matches); typed
+    dice are refused there (only physical-dice matches take them)."""
+    if kind != "roll" or not decision.dice or not options.get("player_rolls"):
+        return False
+    if options.get("dice") == "physical":
+        return False
+    if "dice" in args:
+        raise BadOption("The bot rolls the dice in this match (virtual dice): roll without dice.")
+    return True
 
 
 def _coach_seed(options: JSONData) -> int:
