@@ -1,9 +1,10 @@
-"""FUBA referee bot: command-line entry point.
+"""Tabletop football referee bot: command-line entry point.
 
 python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), else the demo
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
+--game NAME                    (demo, play) the game: fuba (default) or dicesoccer
 """
 
 from __future__ import annotations
@@ -59,15 +60,20 @@ def run_discord(settings: Settings) -> int:
     return 0
 
 
-def run_demo_command(seed: int | None, as_json: bool, out_dir: Path | None = None) -> int:
+def run_demo_command(
+    seed: int | None, as_json: bool, out_dir: Path | None = None, game: str | None = None
+) -> int:
     """Play one offline match with the referee and print it; returns an exit code."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-        print(f"Seed: {seed} (replay with --seed {seed})", file=sys.stderr)
+    from referee import games
     from referee.demo import run_demo
 
+    game = game or games.DEFAULT
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        again = "" if game == games.DEFAULT else f" --game {game}"
+        print(f"Seed: {seed} (replay with{again} --seed {seed})", file=sys.stderr)
     sys.stderr.flush()
-    return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir)
+    return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir, game=game)
 
 
 def run_play_command(args: argparse.Namespace) -> int:
@@ -79,6 +85,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     return asyncio.run(
         play(
             args.database,
+            game=args.game,
             vs_coach=args.vs_coach,
             dice=args.dice,
             seed=args.seed,
@@ -111,14 +118,30 @@ def run_bot() -> int:
     return run_demo_command(seed=None, as_json=False)
 
 
+def _add_game(command: argparse.ArgumentParser) -> None:
+    """``--game``: one of the registered games, listed in ``--help``."""
+    from referee import games
+
+    known = games.games()
+    listed = ", ".join(f"{name} ({game.title})" for name, game in known.items())
+    command.add_argument(
+        "--game",
+        choices=sorted(known),
+        default=games.DEFAULT,
+        metavar="NAME",
+        help=f"the game: {listed}; default {games.DEFAULT}",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bot.py",
-        description="Discord bot that referees FUBA tabletop football. "
-        "With no command it runs the bot.",
+        description="Discord bot that referees tabletop football games (FUBA, Sports Dice "
+        "Soccer). With no command it runs the bot.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo = sub.add_parser("demo", help="play a whole match offline and narrate it")
+    _add_game(demo)
     demo.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     demo.add_argument(
         "--json", action="store_true", help="end with a one-line JSON summary of the match"
@@ -128,10 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         metavar="DIR",
-        help="write the board image after every turn, and a replay GIF, into DIR",
+        help="write the board image after every turn (or roll), and a replay GIF, into DIR",
     )
     play = sub.add_parser("play", help="play a match at the terminal (hot-seat or vs the coach)")
-    play.add_argument("--vs-coach", action="store_true", help="East is played by the coach")
+    _add_game(play)
+    play.add_argument(
+        "--vs-coach",
+        action="store_true",
+        help="the second side (FUBA: East, Sports Dice Soccer: Black) is played by the coach",
+    )
     play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
     play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")
     play.add_argument(
@@ -149,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out)
+        return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out, game=args.game)
     if args.command == "play":
         return run_play_command(args)
     return run_bot()

@@ -53,6 +53,7 @@ class Game:
     - ``typed_dice(state, text, n)``: physical dice typed by a player ("5 2") -> the ``n`` die
       values of the roll action; by default numbers only (a game whose dice show symbols
       also reads those, with the faces of the match in ``state``).
+    - ``dice_hint``: a sentence on other ways to type physical dice (symbols), or "".
     - ``demo(seed, as_json, out, out_dir)``: a whole coach-vs-coach match narrated to ``out``
       (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
     """
@@ -80,6 +81,7 @@ class Game:
     typed_dice: Callable[[Any, str, int], list[int]] = field(
         default=lambda state, text, n: parse_typed(text, n)
     )
+    dice_hint: str = ""
     demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
 
     def side_name(self, side: str) -> str:

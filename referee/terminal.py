@@ -1,13 +1,14 @@
 """Terminal play: the referee at one keyboard (hot-seat for two, or one person against the coach).
 
-``python3 bot.py play [--vs-coach] [--dice virtual|physical] [--seed N] [--out DIR]``. It goes
-through ``referee.service.Referee`` exactly as the Discord commands will. Input and output are
-injectable, so tests drive it with scripted lines.
+``python3 bot.py play [--game NAME] [--vs-coach] [--dice virtual|physical] [--seed N]
+[--out DIR]``. It goes through ``referee.service.Referee`` exactly as the Discord commands do,
+for any registered game (``referee.games``). Input and output are injectable, so tests drive it
+with scripted lines.
 
 For the side to decide it lists the legal choices numbered; type a number, a choice's label, or
-a command such as ``target 9``, ``move 7 8`` or (physical dice) ``roll 5 2``. ``undo`` takes
-back the side's last move of the step, ``resign`` gives up, ``help`` lists the commands, and end
-of input (Ctrl-D) leaves the match unfinished.
+one of the game's typed commands (``help`` lists them), such as (physical dice) ``roll 5 2``.
+``undo`` takes back the side's last move of the step where the game allows it, ``resign`` gives
+up, and end of input (Ctrl-D) leaves the match unfinished.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class TerminalGame:
         """Ask the side to decide until it gives an action the referee accepts."""
         prompt = outcome.next[0]
         choices = await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
-        self.ask(prompt, choices)
+        self.ask(prompt, choices, outcome.game.dice_hint)
         while True:
             line = self.read("> ").strip()
             if not line:
@@ -107,7 +108,7 @@ class TerminalGame:
                 continue
             if result is None:  # help
                 self.say(f"  {outcome.game.commands} Or: undo, resign, help.")
-                self.ask(prompt, choices)
+                self.ask(prompt, choices, outcome.game.dice_hint)
                 continue
             await self.show(result)
             return result
@@ -146,12 +147,15 @@ class TerminalGame:
                 return choice.action.kind, dict(choice.action.args)
         return outcome.game.parse(line)
 
-    def ask(self, prompt: Prompt, choices: list[Choice]) -> None:
+    def ask(self, prompt: Prompt, choices: list[Choice], dice_hint: str = "") -> None:
         self.say(f"\n{prompt.who}: {prompt.text}")
         if prompt.dice:
             n = prompt.dice
             example = " ".join(["5", "2", "3"][:n]) if n <= 3 else "5 2 ..."
-            self.say(f'  Roll {n} {"die" if n == 1 else "dice"} and type them, e.g. "{example}".')
+            hint = f" {dice_hint}" if dice_hint and n > 1 else ""
+            self.say(
+                f'  Roll {n} {"die" if n == 1 else "dice"} and type them, e.g. "{example}".{hint}'
+            )
         for i, choice in enumerate(choices, 1):
             self.say(f"  {i:>2}. {choice.label}")
         if prompt.secret:
@@ -189,6 +193,7 @@ class TerminalGame:
 async def play(
     database: str | None,
     *,
+    game: str = games.DEFAULT,
     vs_coach: bool = False,
     dice: str = "virtual",
     seed: int | None = None,
@@ -196,7 +201,8 @@ async def play(
     read: Reader = input,
     out: TextIO,
 ) -> int:
-    """Open (and migrate) the database, or a temporary SQLite file, and play one match."""
+    """Open (and migrate) the database, or a temporary SQLite file, and play one match of
+    ``game``."""
     import tempfile
 
     from store.config import database_url
@@ -211,7 +217,7 @@ async def play(
             await migrate(store.engine)
             terminal = TerminalGame(Referee(store), read=read, out=out, out_dir=out_dir)
             try:
-                return await terminal.run(vs_coach=vs_coach, dice=dice, seed=seed)
+                return await terminal.run(ruleset=game, vs_coach=vs_coach, dice=dice, seed=seed)
             except StoreError as exc:  # a busy channel in a shared database, say
                 out.write(f"error: {exc}\n")
                 return 1

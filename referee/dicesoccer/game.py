@@ -18,7 +18,8 @@ commands, statistics.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Event, MalformedAction, parse_typed
@@ -204,6 +205,13 @@ def coach(seed: int) -> Any:
     return Coach(seed)
 
 
+def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
+    """The offline demo (``referee.dicesoccer.demo``)."""
+    from referee.dicesoccer.demo import run_demo
+
+    return run_demo(seed, as_json, out, out_dir)
+
+
 DICESOCCER_GAME = Game(
     name="dicesoccer",
     title="Sports Dice Soccer",
@@ -219,4 +227,7 @@ DICESOCCER_GAME = Game(
     commands=_HELP,
     statistics=statistics,
     typed_dice=typed_dice,
+    dice_hint='Dice that show symbols: type them as letters, e.g. "B B K P R R" (B ball, '
+    "K kick, P penalty, R red card).",
+    demo=demo,
 )

@@ -295,10 +295,13 @@ def narrate(events: Sequence[Event]) -> list[str]:
     return lines
 
 
+_SAME_DICE = frozenset({"rolled", "toss_roll", "chip_used", "chip_kept", "reroll_declined"})
+
+
 def _breaks(between: Sequence[str]) -> bool:
-    """Whether something between a roll and the decided exchange needs the dice shown (a
-    re-roll, a decision): then each roll gets its own line."""
-    return any(k not in ("rolled", "toss_roll") for k in between)
+    """Whether dice change between a roll and the decided exchange (a re-roll): then each
+    roll gets its own line, so the dice before the re-roll are told."""
+    return any(k not in _SAME_DICE for k in between)
 
 
 def describe(event: Event) -> str | None:
