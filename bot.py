@@ -89,6 +89,7 @@ def run_play_command(args: argparse.Namespace) -> int:
             vs_coach=args.vs_coach,
             dice=args.dice,
             seed=args.seed,
+            rules=dict(args.option),
             out_dir=args.out,
             out=sys.stdout,
         )
@@ -116,6 +117,14 @@ def run_bot() -> int:
         return run_discord(replace(settings, database_url=url))
     print(TOKEN_HELP, file=sys.stderr)
     return run_demo_command(seed=None, as_json=False)
+
+
+def _option(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` for ``--option`` (the engine checks the value)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE, e.g. target_score=5")
+    return key.strip(), value.strip()
 
 
 def _add_game(command: argparse.ArgumentParser) -> None:
@@ -162,6 +171,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
     play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")
+    play.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a match option of the game, repeatable (dicesoccer: advanced=true, "
+        "target_score=5, sections=4, faces=BBKKPR)",
+    )
     play.add_argument(
         "--out", type=Path, default=None, metavar="DIR", help="write the board after each action"
     )

@@ -12,5 +12,6 @@ Cogs, the terminal play mode and the offline demo all go through this package.
 - ``referee.demo``: a whole coach-vs-coach match, narrated (``python3 bot.py demo``).
 - ``referee.stats``: statistics, replay image and recent narration from a stored match.
 - ``referee.deadlines``: turn timeouts.
-- one package per game with its adapter, narration and demo: ``referee.fuba`` (FUBA).
+- one package per game with its adapter, narration and demo: ``referee.fuba`` (FUBA),
+  ``referee.dicesoccer`` (Sports Dice Soccer).
 """

@@ -58,8 +58,10 @@ class TerminalGame:
         vs_coach: bool = False,
         dice: str = "virtual",
         seed: int | None = None,
+        rules: dict[str, Any] | None = None,
     ) -> int:
-        """Play until the final whistle, a resignation or the end of input; returns 0."""
+        """Play until the final whistle, a resignation or the end of input; returns 0.
+        ``rules`` are the game's own match options (``Referee.start_match``)."""
         game = games.get(ruleset)
         first, second = game.ruleset.sides
         if await self.referee.store.active_match(CHANNEL) is not None:
@@ -78,6 +80,7 @@ class TerminalGame:
             dice=dice,
             coach_side=second if vs_coach else None,
             seed=seed,
+            rules=rules,
         )
         return await self.loop(outcome)
 
@@ -197,6 +200,7 @@ async def play(
     vs_coach: bool = False,
     dice: str = "virtual",
     seed: int | None = None,
+    rules: dict[str, Any] | None = None,
     out_dir: Path | None = None,
     read: Reader = input,
     out: TextIO,
@@ -217,8 +221,10 @@ async def play(
             await migrate(store.engine)
             terminal = TerminalGame(Referee(store), read=read, out=out, out_dir=out_dir)
             try:
-                return await terminal.run(ruleset=game, vs_coach=vs_coach, dice=dice, seed=seed)
-            except StoreError as exc:  # a busy channel in a shared database, say
+                return await terminal.run(
+                    ruleset=game, vs_coach=vs_coach, dice=dice, seed=seed, rules=rules
+                )
+            except (StoreError, RulesError) as exc:  # a busy channel, a bad match option
                 out.write(f"error: {exc}\n")
                 return 1
         finally:

@@ -79,3 +79,20 @@ async def test_play_opens_a_database_for_the_game(tmp_path: Path) -> None:
     text = out.getvalue()
     assert text.lstrip().startswith("Sports Dice Soccer: Player 1 (White) v Player 2 (Black)")
     assert "chooses to start on offense" in text
+
+
+async def test_match_options_advanced_rule_and_a_bad_option(tmp_path: Path) -> None:
+    out = io.StringIO()
+    rules = {"advanced": "true", "target_score": "1"}
+    code = await play(
+        None, game="dicesoccer", vs_coach=True, seed=3, rules=rules, read=lambda p: "1", out=out
+    )
+    assert code == 0
+    text = out.getvalue()
+    assert "re-roll die 1, 2" in text  # the advanced rule's choices
+    assert "keeps its dice and the Power Chip" in text
+    assert "FULL TIME" in text
+    assert "Score: White 1 - Black 0" in text or "Score: White 0 - Black 1" in text
+    bad = io.StringIO()
+    assert await play(None, game="dicesoccer", rules={"sections": "9"}, out=bad) == 1
+    assert bad.getvalue() == "error: 'sections' must be a whole number from 1 to 6.\n"
