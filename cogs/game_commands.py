@@ -45,10 +45,13 @@ class GameCommands:
     - ``ruleset``: the game's name in ``referee.games``; the prefix of its buttons' custom ids.
     - ``group``, ``description``: the slash group (``/<game>``) and its description.
     - ``command_for``: decision kind -> the command(s) that answer it, as players type them.
-    - ``roll``: the subcommand that enters dice rolled at the table (physical dice).
+    - ``roll``: the subcommand that rolls: it enters dice rolled at the table (physical dice)
+      or, with ``player_rolls``, asks the bot to roll the player's virtual dice (a Roll button
+      does the same); without ``player_rolls`` the bot rolls virtual dice at once.
     - ``button_args``: decision kinds offered as buttons too -> the argument a button sets;
       ``button_values`` turns a button's value back into that argument (default: the text).
-    - ``secret_buttons``: kinds whose button click stays secret (the reply says so).
+    - ``secret_buttons``: kinds whose button click stays secret (the reply says so);
+      ``button_labels``: a button's label by ``"<kind>:<value>"`` (default: the choice's).
     - ``pick_args``: decision kinds offered as a select menu -> the argument the chosen option
       sets; ``pick_ints`` are arguments that are numbers; ``pick_flags`` are yes/no arguments
       written after the value ("1+goalkeeper"); ``secret_picks`` the private reply of a
@@ -68,9 +71,11 @@ class GameCommands:
     topics: TopicBook
     overview: str
     roll: str = "roll"
+    player_rolls: bool = False
     button_args: Mapping[str, str] = field(default_factory=dict)
     button_values: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
     secret_buttons: frozenset[str] = frozenset()
+    button_labels: Mapping[str, str] = field(default_factory=dict)
     pick_args: Mapping[str, str] = field(default_factory=dict)
     pick_ints: frozenset[str] = frozenset()
     pick_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -37,6 +37,7 @@ from cogs import game_commands
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
 from cogs.game_commands import GameCommands
 from cogs.play_messages import (
+    ROLL_LABEL,
     SECRET_REPLY,
     PlayRefusal,
     act_and_post,
@@ -58,6 +59,7 @@ OPTION_LIMIT = 25  # options in one select menu
 LABEL_LIMIT = 100  # characters of an option's label, and of its value
 PLACEHOLDER_LIMIT = 150
 GAME = r"(?P<game>[a-z][a-z0-9_]*)"  # the custom id's prefix: the ruleset of the match
+ROLL = "roll"  # the engine's dice action: its button asks the bot to roll (no argument)
 
 
 def game_of(prefix: str) -> GameCommands:
@@ -120,15 +122,18 @@ class ChoiceButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             spec = game_of(self.game)
-            arg = spec.button_args.get(self.kind)
-            if arg is None:
-                raise PlayRefusal("This button is not used any more.")
+            if self.kind == ROLL:  # the bot rolls the caller's virtual dice
+                args: dict[str, Any] = {}
+            else:
+                arg = spec.button_args.get(self.kind)
+                if arg is None:
+                    raise PlayRefusal("This button is not used any more.")
+                args = {arg: spec.button_values.get(self.kind, str)(self.value)}
             secret = self.kind in spec.secret_buttons
-            value = spec.button_values.get(self.kind, str)(self.value)
             await act_and_post(
                 interaction,
                 self.kind,
-                {arg: value},
+                args,
                 reply=SECRET_REPLY.format(value=self.value) if secret else "Done.",
                 expected_version=self.version,
                 match_id=self.match_id,
@@ -141,7 +146,14 @@ def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
     """A button for each common choice now pending (at most ``BUTTON_LIMIT``)."""
     spec = game_commands.get(outcome.ruleset)
     found: list[ChoiceButton] = []
-    for decision in outcome.game.ruleset.pending(outcome.state):
+    pending = outcome.game.ruleset.pending(outcome.state)
+    if outcome.rolls_on_request and any(decision.dice for decision in pending):
+        found.append(
+            ChoiceButton(
+                outcome.match_id, outcome.version, ROLL, "dice", ROLL_LABEL, outcome.ruleset
+            )
+        )
+    for decision in pending:
         if decision.dice:
             continue
         for choice in decision.choices:
@@ -149,13 +161,15 @@ def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
             if arg is None or len(found) >= BUTTON_LIMIT:
                 continue
             value = choice.action.args[arg]
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            kind = choice.action.kind
             found.append(
                 ChoiceButton(
                     outcome.match_id,
                     outcome.version,
-                    choice.action.kind,
-                    str(value).lower() if isinstance(value, bool) else str(value),
-                    choice.label,
+                    kind,
+                    text,
+                    spec.button_labels.get(f"{kind}:{text}", choice.label),
                     outcome.ruleset,
                 )
             )

@@ -232,7 +232,6 @@ async def start(
         where = await where.create_thread(
             name=f"{_title(spec.ruleset)}: {name}"[:100], type=discord.ChannelType.public_thread
         )
-    extra: dict[str, Any] = {"rules_options": dict(rules)} if rules else {}
     outcome = await referee.start_match(
         guild_id,
         where.id,
@@ -241,7 +240,8 @@ async def start(
         dice=dice,
         coach_side=coach_side,
         turn_timeout=turn_timeout,
-        **extra,
+        rules=dict(rules or {}),
+        player_rolls=spec.player_rolls,
     )
     await post(where, outcome, title="Kick-off soon: a new match")
     return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""

@@ -30,13 +30,14 @@ from cogs.play_messages import (
     prompt_line,
 )
 from referee.stats import recent_lines
+from store.repository import StoredMatch
 
 __all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
 
 
-async def _check(interaction: discord.Interaction, command: str) -> None:
-    """Refuse when the channel's match is not of the command's game (or there is none)."""
-    await match_of(interaction, game_commands.of_interaction(interaction), command)
+async def _check(interaction: discord.Interaction, command: str) -> StoredMatch:
+    """The channel's match; refused when it is not of the command's game (or there is none)."""
+    return await match_of(interaction, game_commands.of_interaction(interaction), command)
 
 
 @app_commands.describe(public="Post the board in the channel for everyone (default: only you)")
@@ -63,7 +64,8 @@ async def board_command(interaction: discord.Interaction, public: bool = False) 
 async def status_command(interaction: discord.Interaction) -> None:
     """Whose decision it is and what you may do now."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _check(interaction, "status")
+    options = (await _check(interaction, "status")).options
+    on_request = bool(options.get("player_rolls")) and options.get("dice") != "physical"
     status = await play_cog(interaction).referee.status(
         channel_id_of(interaction), interaction.user.id
     )
@@ -72,7 +74,7 @@ async def status_command(interaction: discord.Interaction) -> None:
         f"Match #{status.match_id}: "
         + " v ".join(f"{status.names[s]} {g}" for s, g in status.score.items()),
     ]
-    lines += [prompt_line(p, spec) for p in status.pending]
+    lines += [prompt_line(p, spec, on_request) for p in status.pending]
     if status.choices:
         shown = ", ".join(c.label for c in status.choices[:15])
         more = len(status.choices) - 15

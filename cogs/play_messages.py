@@ -37,6 +37,7 @@ REPLAY_FILE = "replay.gif"
 COLOUR = discord.Colour.green()
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
+ROLL_LABEL = "Roll the dice"  # the button that rolls a player's virtual dice on request
 # The private answer to a secret choice (a command or a button).
 SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
 
@@ -145,12 +146,19 @@ def next_text(outcome: Outcome) -> str:
         return final_text(outcome)
     # the coach never waits: the referee plays it inside the same call
     spec = game_commands.get(outcome.ruleset)
-    return "\n".join(prompt_line(prompt, spec) for prompt in outcome.next)
+    on_request = outcome.rolls_on_request
+    return "\n".join(prompt_line(prompt, spec, on_request) for prompt in outcome.next)
 
 
-def prompt_line(prompt: Prompt, spec: GameCommands) -> str:
-    """One pending decision: who (mentioned), what, and the game's command that answers it."""
+def prompt_line(prompt: Prompt, spec: GameCommands, rolls_on_request: bool = False) -> str:
+    """One pending decision: who (mentioned), what, and the game's command that answers it.
+    Dice are rolled at the table and typed in, or (``rolls_on_request``) rolled by the bot
+    when the player asks."""
     command = spec.command_for.get(prompt.kind, spec.command("status"))
+    if prompt.dice and rolls_on_request:
+        roll = spec.command(spec.roll)
+        how = f"`{roll}` (or the {ROLL_LABEL} button)"
+        return f"<@{prompt.user_id}> ({prompt.side_name}): {prompt.text} {how}"
     if prompt.dice:
         what = f"roll {prompt.dice} {'die' if prompt.dice == 1 else 'dice'} at the table"
         roll = spec.command(spec.roll)

@@ -90,6 +90,12 @@ class Outcome:
     game: Game = field(repr=False)
     state: Any = field(repr=False)
     events: list[Event] = field(default_factory=list, repr=False)  # what the lines narrate
+    options: JSONData = field(default_factory=dict, repr=False)  # the match's (dice mode...)
+
+    @property
+    def rolls_on_request(self) -> bool:
+        """Whether a player's virtual dice wait for them to roll (``player_rolls``)."""
+        return bool(self.options.get("player_rolls")) and self.options.get("dice") != "physical"
 
     def view(self, viewer: str | None = None) -> JSONData:
         """The state as ``viewer`` (a side, None for a spectator) may see it."""
@@ -505,6 +511,7 @@ class Referee:
             game=game,
             state=match.state,
             events=list(events),
+            options=dict(match.options),
         )
 
     def _closed(
@@ -529,6 +536,7 @@ class Referee:
             names=names,
             game=game,
             state=match.state,
+            options=dict(match.options),
         )
 
 
