@@ -1,6 +1,7 @@
 """Board image speed and size: the board after every turn of coach matches, rendered and encoded.
 
     python -m bench render [--runs 400] [--width 1280] [--profile]
+    python -m bench render --game dicesoccer [...]   (bench/render_dicesoccer.py)
 
 Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
 of several matches with their captions, caches warm (a running bot renders many boards per
@@ -14,6 +15,7 @@ import cProfile
 import io
 import pstats
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -48,7 +50,12 @@ def _median_ms(runs: int, items: list[Any], work: Callable[[Any], object]) -> fl
 
 
 def main() -> int:
+    if "dicesoccer" in sys.argv[1:] or "--game=dicesoccer" in sys.argv[1:]:
+        from bench import render_dicesoccer  # its own figures; it ignores --game
+
+        return render_dicesoccer.main()
     parser = argparse.ArgumentParser(prog="python -m bench render", description=__doc__)
+    parser.add_argument("--game", choices=("fuba", "dicesoccer"), default="fuba")
     parser.add_argument("--runs", type=int, default=400, help="timed renders per figure")
     parser.add_argument("--width", type=int, default=1280, help="image width in pixels")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile table")

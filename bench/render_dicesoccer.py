@@ -1,0 +1,105 @@
+"""Sports Dice Soccer board image speed and size: the board after every action of coach matches,
+rendered and encoded.
+
+    python -m bench render_dicesoccer [--runs 400] [--width 960] [--profile]
+    python -m bench render --game dicesoccer [...]   (the same)
+
+Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
+of several matches, caches warm (a running bot renders many boards per board setup). Figures
+only, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.dicesoccer import DICESOCCER
+from engine.dicesoccer.coach import iter_match
+from render.dicesoccer_board import (
+    DEFAULT_KITS,
+    DEFAULT_WIDTH,
+    HOLD_MS,
+    Board,
+    board,
+    render,
+    render_png,
+    replay_gif,
+)
+
+SEEDS = (1, 2, 3)
+OPTIONS: tuple[dict[str, Any], ...] = ({}, {"advanced": True}, {"sections": 4})
+
+
+def _views(seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+    return [DICESOCCER.view(state, None) for state, _, _ in iter_match(seed, options=options)]
+
+
+def _median_ms(runs: int, items: list[Any], work: Callable[[Any], object]) -> float:
+    times = []
+    for i in range(runs):
+        item = items[i % len(items)]
+        start = time.process_time()
+        work(item)
+        times.append(time.process_time() - start)
+    return 1000 * statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench render_dicesoccer", description=__doc__)
+    parser.add_argument("--runs", type=int, default=400, help="timed renders per figure")
+    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help="image width in pixels")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile table")
+    args, _ = parser.parse_known_args()
+    width = args.width
+
+    start = time.process_time()
+    Board(DEFAULT_KITS, width, 3)
+    setup_ms = 1000 * (time.process_time() - start)
+
+    views = [v for seed in SEEDS for options in OPTIONS for v in _views(seed, options)]
+    pngs = [render_png(v, width=width) for v in views]  # warm every cache
+    images = [render(v, width=width) for v in views]
+    encoder = board(DEFAULT_KITS, width, 3).encoder
+    default = [im for im, v in zip(images, views, strict=True) if v["options"]["sections"] == 3]
+
+    full = _median_ms(args.runs, views, lambda v: render_png(v, width=width))
+    print(f"render_median_ms: {full:.2f} ms")
+    print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
+    print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
+    print(f"image_size: {images[0].width}x{images[0].height} px")
+    only = _median_ms(args.runs, views, lambda v: render(v, width=width))
+    print(f"render_only_median_ms: {only:.2f} ms")
+    print(f"encode_only_median_ms: {_median_ms(args.runs, default, encoder.encode):.2f} ms")
+    pillow = _median_ms(
+        args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
+    )
+    print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")
+    print(f"board_setup_ms: {setup_ms:.0f} ms")
+    print(f"boards_rendered: {len(views)}")
+
+    match = _views(7, {})
+    start = time.process_time()
+    gif = replay_gif(((v, None, HOLD_MS["turn"]) for v in match), width=width)
+    print(f"replay_seconds: {time.process_time() - start:.2f} s")
+    print(f"replay_bytes: {len(gif)} bytes")
+    print(f"replay_frames: {len(match)} frames")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for v in views * 5:
+            render_png(v, width=width)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
