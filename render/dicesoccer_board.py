@@ -588,6 +588,8 @@ def paint_attack_arrow(g: Geometry, section: int, team: int, k: Kit) -> Painted:
     y = g.arrow_y
     tip = target - direction * g.px(8)
     head, half, shaft = g.px(30), g.px(18), g.px(7)
+    if (tip - x) * direction < head + g.px(16):  # the ball is next to the goal: a short arrow
+        x = tip - direction * (head + g.px(16))
     pad = half + g.px(6)
     x0, x1 = min(x, tip) - pad, max(x, tip) + pad
     box = (x0, y - pad, x1, y + pad)
@@ -683,20 +685,20 @@ def paint_attack_tag(g: Geometry, team: int, k: Kit) -> Painted:
     """ATTACK and an arrow pointing the way the team attacks (White right, Black left)."""
     box = g.attack(team)
     w, h = _local(box)
-    f = font(g.px(18))
+    f = font(g.px(16))
 
     def paint(s: Sketch) -> None:
         s.rounded((0, 0, w, h), h / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        tri = g.px(9)
+        tri = g.px(8)
         if team == 0:
-            s.text((g.px(14), h / 2), "ATTACK", f, k.ink, anchor="lm")
-            x = w - g.px(16)
+            s.text((g.px(12), h / 2), "ATTACK", f, k.ink, anchor="lm")
+            x = w - g.px(12)
             s.polygon(
                 [(x, h / 2), (x - tri * 1.4, h / 2 - tri), (x - tri * 1.4, h / 2 + tri)], k.ink
             )
         else:
-            s.text((w - g.px(14), h / 2), "ATTACK", f, k.ink, anchor="rm")
-            x = g.px(16)
+            s.text((w - g.px(12), h / 2), "ATTACK", f, k.ink, anchor="rm")
+            x = g.px(12)
             s.polygon(
                 [(x, h / 2), (x + tri * 1.4, h / 2 - tri), (x + tri * 1.4, h / 2 + tri)], k.ink
             )
