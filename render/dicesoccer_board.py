@@ -378,7 +378,7 @@ def _purpose(purpose: str) -> str:
 
 def last_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """The last resolved roll in one line, e.g. "Last roll: White 4 balls v Black 3 kicks ·
-    White advances 1 section (5 → 6)"."""
+    White advances 4 → 5" (sections numbered from White's goal, as on the board)."""
     last = view.get("last")
     if not last:
         return ""
@@ -403,10 +403,9 @@ def last_text(view: dict[str, Any], names: Sequence[str]) -> str:
         scorer = names[int(last.get("goal_for", w))]
         text += f" · GOAL for {scorer}!"
     elif kind == "advance" and a and b:
-        step = abs(b - a)
-        text += f" · {who} advances {step} section{'s' if step != 1 else ''} ({a} → {b})"
+        text += f" · {who} advances {a} → {b}"
     elif kind == "push_back" and a and b:
-        text += f" · {who} pushes the ball back ({a} → {b})"
+        text += f" · {who} pushes back {a} → {b}"
     elif kind == "clear" and b:
         text += f" · {who} clears to {b}"
     elif kind == "shot":

@@ -293,7 +293,7 @@ def test_last_play_and_caption_lines(base: dict[str, Any]) -> None:
         ],
     }
     text = last_text(with_(base, last=last), ("Ann", "Bob"))
-    assert text == "Last roll: Ann 4 balls v Bob 3 kicks · Ann advances 1 section (4 → 5)"
+    assert text == "Last roll: Ann 4 balls v Bob 3 kicks · Ann advances 4 → 5"
     shot = dict(last, **{"for": "shot", "counts": [1, 2], "winner": 1, "scored": True})
     assert last_text(with_(base, last=shot), ("Ann", "Bob")).endswith("GOAL for Bob!")
     plain = render(base)
