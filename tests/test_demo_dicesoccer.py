@@ -105,3 +105,17 @@ def test_bot_help_lists_the_games() -> None:
         assert done.returncode == 0, done.stderr
         text = " ".join(done.stdout.split())
         assert "fuba (FUBA), dicesoccer (Sports Dice Soccer); default fuba" in text
+
+
+def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
+    from PIL import Image
+
+    text = demo_text(7, as_json=False, out_dir=tmp_path)
+    boards = sorted(tmp_path.glob("*.png"))
+    rolls = sum(1 for line in text.splitlines() if line.startswith("Roll "))
+    assert len(boards) == rolls + 2  # the toss, the kick-off, every roll
+    assert boards[-1].name.endswith("-final.png")
+    assert any(b.name.endswith("-goal.png") for b in boards)
+    gif = Image.open(tmp_path / "replay.gif")
+    assert gif.n_frames == len(boards)
+    assert f"Board images: {len(boards)} PNG files and replay.gif in {tmp_path}" in text

@@ -2,7 +2,8 @@
 roll by roll.
 
 ``python3 bot.py demo --game dicesoccer --seed 7 [--json] [--out DIR]``. The same seed prints
-the same match. With ``--out`` the board after every roll goes to DIR as numbered PNG files.
+the same match. With ``--out`` the board after the toss, the kick-off and every roll goes to
+DIR as numbered PNG files, and the replay of the match as ``replay.gif``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import Coach, iter_match
 from engine.dicesoccer.options import SIDES
 from engine.dicesoccer.state import DiceSoccerState
+from referee.dicesoccer.frames import Frame, frames, told
 from referee.dicesoccer.narration import SIDE_NAMES, narrate, score_line
 
 
@@ -52,16 +54,9 @@ def summary(seed: int, s: DiceSoccerState, events: list[Event], actions: int) ->
     }
 
 
-def _exchange_over(s: DiceSoccerState) -> bool:
-    """Whether the state waits for a fresh roll of both teams, or the match is over."""
-    if s.over:
-        return True
-    return s.step.get("k") == "roll" and s.roll["dice"] == [None, None]
-
-
 def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
     """Play and narrate one match to ``out``; with ``as_json`` the last line is a JSON
-    summary; with ``out_dir`` the board after every roll is written there. Returns 0."""
+    summary; with ``out_dir`` the boards and the replay are written there. Returns 0."""
     out.write(
         f"Sports Dice Soccer demo match, seed {seed}: White and Black are both played by the "
         "coach\n"
@@ -75,7 +70,7 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
         actions += 1
         events.extend(ev)
         pending.extend(ev)
-        if not (state.step.get("k") == "start" or _exchange_over(state)):
+        if not told(state):
             continue  # the exchange (or the toss) goes on
         kinds = {e.kind for e in pending}
         if "rolled" in kinds:
@@ -90,10 +85,10 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
                 out.write(f"  {line}\n")
         if boards is not None:
             boards.write(state, pending)
-        pending.clear()
+        pending = []
     out.write(f"\nFinal score: {score_line(state.score)}\n")
     if boards is not None:
-        out.write(f"\nBoard images: {boards.count} PNG files in {boards.dir}\n")
+        boards.finish(out)
     if as_json:
         out.write(json.dumps(summary(seed, state, events, actions)) + "\n")
     out.flush()
@@ -101,16 +96,26 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
 
 
 class _Boards:
-    """Writes the board after every roll as numbered PNG files."""
+    """Writes the board after the toss, the kick-off and every roll as numbered PNG files,
+    then the replay of the match."""
 
     def __init__(self, out_dir: Path) -> None:
         self.dir = Path(out_dir)
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.count = 0
+        self.frames: list[Frame] = []
 
     def write(self, state: DiceSoccerState, events: list[Event]) -> None:
-        from referee.dicesoccer.game import render_png  # Pillow only when images are asked for
+        from render.dicesoccer_board import render_png  # Pillow only when images are asked for
 
-        self.count += 1
-        png = render_png(DICESOCCER.view(state, None), SIDE_NAMES, events)
-        (self.dir / f"{self.count:03d}.png").write_bytes(png)
+        (frame,) = frames([(state, events)])
+        self.frames.append(frame)
+        png = render_png(frame.view, SIDE_NAMES, frame.caption)
+        (self.dir / f"{len(self.frames):03d}-{frame.kind}.png").write_bytes(png)
+
+    def finish(self, out: TextIO) -> None:
+        from render.dicesoccer_board import HOLD_MS, replay_gif
+
+        replay = self.dir / "replay.gif"
+        gif = replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in self.frames), SIDE_NAMES)
+        replay.write_bytes(gif)
+        out.write(f"\nBoard images: {len(self.frames)} PNG files and {replay.name} in {self.dir}\n")

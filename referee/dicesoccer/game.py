@@ -27,7 +27,7 @@ from engine.core.dice import check_roll
 from engine.dicesoccer.coach import Coach
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
 from engine.dicesoccer.state import DiceSoccerState
-from referee.dicesoccer.narration import SIDE_NAMES, narrate
+from referee.dicesoccer.narration import SIDE_NAMES, caption, narrate
 from referee.games import Game, JSONData
 
 _HELP = (
@@ -110,12 +110,24 @@ def typed_dice(state: DiceSoccerState, text: str, n: int) -> list[int]:
 
 
 def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
-    """The field, the ball, both teams' dice, the Power Chip, the score; the last narrated
-    line as a caption."""
+    """The field, the ball, both teams' dice, the Power Chip, the score, the last roll, and a
+    short caption of ``events`` (a goal, a red card, a shot...)."""
     from render.dicesoccer_board import render_png as render  # Pillow only when asked for
 
-    lines = narrate(list(events))
-    return render(view, names=names, caption=lines[-1] if lines else None)
+    return render(view, names=names, caption=caption(events))
+
+
+def replay(
+    steps: Sequence[tuple[DiceSoccerState, list[Event]]], names: Sequence[str]
+) -> bytes | None:
+    """The match as an animated GIF: the board after the toss, the kick-off and every roll."""
+    from referee.dicesoccer.frames import frames
+    from render.dicesoccer_board import HOLD_MS, replay_gif
+
+    shots = frames(steps)
+    if not shots:
+        return None
+    return replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in shots), names=names)
 
 
 _GOAL_KINDS = {
@@ -226,6 +238,7 @@ DICESOCCER_GAME = Game(
     parse=parse,
     commands=_HELP,
     statistics=statistics,
+    replay=replay,
     typed_dice=typed_dice,
     dice_hint='Dice that show symbols: type them as letters, e.g. "B B K P R R" (B ball, '
     "K kick, P penalty, R red card).",

@@ -304,6 +304,60 @@ def _breaks(between: Sequence[str]) -> bool:
     return any(k not in _SAME_DICE for k in between)
 
 
+def _caption_of(e: Event) -> str | None:
+    d = e.data
+    if e.kind == "match_over":
+        return _match_over(d).rstrip(".")
+    if e.kind == "goal":
+        how = {"instant": " (six balls)", "shot": " (shot)", "free_kick": " (free kick)"}
+        return f"GOAL for {side(d['team'])}{how.get(d['how'], '')}! {score_line(d['score'])}"
+    if e.kind == "attempt" and not d["scored"]:
+        what = "shot" if d["kind"] == "shot" else "free kick"
+        return f"{side(1 - d['team'])} stops the {what}"
+    if e.kind == "penalty":
+        return f"Red card: {side(d['team'])} rolls {_dice_words(d['fewer'])} fewer"
+    if e.kind == "play" and d["kind"] in ("shot", "free_kick"):
+        return f"{side(d['team'])}: {'shot' if d['kind'] == 'shot' else 'free kick'} at goal!"
+    if e.kind == "chip_used":
+        return f"{side(d['team'])} uses the Power Chip"
+    if e.kind == "reroll":
+        return f"{side(d['team'])} re-rolls with the Power Chip"
+    if e.kind == "kickoff":
+        return f"{side(d['offense'])} kicks off; {side(d['chip'])} holds the Power Chip"
+    if e.kind == "toss" and d["winner"] >= 0:
+        return f"{side(d['winner'])} wins the Power Chip toss"
+    return None
+
+
+_CAPTION_ORDER = (
+    "match_over",
+    "goal",
+    "attempt",
+    "penalty",
+    "play",
+    "chip_used",
+    "reroll",
+    "kickoff",
+    "toss",
+)
+
+
+def caption(events: Sequence[Event]) -> str | None:
+    """A short headline for a board picture of what ``events`` did (the picture itself shows
+    the dice and the last roll), or None when there is nothing more to say.
+
+    >>> caption([Event("goal", {"team": 1, "how": "shot", "score": [0, 1]})])
+    'GOAL for Black (shot)! White 0-1 Black'
+    """
+    for kind in _CAPTION_ORDER:
+        for e in reversed(events):
+            if e.kind == kind:
+                text = _caption_of(e)
+                if text is not None:
+                    return text
+    return None
+
+
 def describe(event: Event) -> str | None:
     """One event alone, as a line (None for an event told only with others).
 

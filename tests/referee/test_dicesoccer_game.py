@@ -3,6 +3,7 @@ events, typed commands and dice, statistics, and whole matches through the refer
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -13,9 +14,10 @@ from engine.dicesoccer.coach import play_match
 from engine.dicesoccer.options import LETTERS
 from referee import games
 from referee.dicesoccer.game import DICESOCCER_GAME, kicked_off, parse, statistics, typed_dice
-from referee.dicesoccer.narration import FORMATTERS, narrate
+from referee.dicesoccer.narration import FORMATTERS, caption, narrate
 from referee.errors import CannotAbort
 from referee.service import Outcome, Referee
+from referee.stats import recent_lines, summary
 from store.models import MatchStatus
 from store.repository import MatchStore, Seat
 from tests.engine.dicesoccer.helpers import BLACK, WHITE, act, both, position, roll
@@ -368,3 +370,35 @@ def test_statistics_events_have_the_events_they_count() -> None:
         "Goals: White 0, Black 0",
         "Red cards against: White 0, Black 1",
     ]
+
+
+# -- board images and the replay ----------------------------------------------------------
+
+
+def test_captions_are_short_headlines() -> None:
+    s, events = both(position(ball=4), "RRRBBK", "KKBBPR")
+    assert caption(events) == "Red card: Black rolls 1 die fewer"
+    _, events = both(position(ball=4), "BBBBKP", "KKKBPR")
+    assert caption(events) is None  # the board shows the roll itself
+    _, _, events = play_match(3)
+    assert caption(events) is not None and caption(events).startswith("FULL TIME")
+
+
+async def test_board_and_replay_images(referee: Referee, store: MatchStore) -> None:
+    from PIL import Image
+
+    out = await referee.start_match(
+        1, CHANNEL, COACH_SEATS, ruleset="dicesoccer", coach_side=BLACK, seed=3
+    )
+    png = await out.board_png()
+    assert png.startswith(b"\x89PNG")
+    while not out.over:
+        out = await answer_first_choice(referee, out)
+    assert (await out.board_png()).startswith(b"\x89PNG")
+    report = await summary(store, out.match_id)
+    assert report.statistics[0].startswith("Goals: White ")
+    assert report.replay is not None
+    gif = Image.open(io.BytesIO(report.replay))
+    assert gif.format == "GIF" and gif.n_frames > 5
+    lines = await recent_lines(store, out.match_id, 2)
+    assert lines[-1].startswith("FULL TIME")

@@ -45,12 +45,15 @@ async def test_hot_seat_physical_dice_as_numbers_and_symbols(referee: Referee) -
     assert text.rstrip().endswith("End of input: the match is left unfinished. Goodbye.")
 
 
-async def test_chip_and_pick_typed(referee: Referee) -> None:
+async def test_chip_and_pick_typed(referee: Referee, tmp_path: Path) -> None:
     out = io.StringIO()
     lines = ["6", "1", "start offense", "B B B K K K", "B B K K P P", "pick kick"]
     lines += ["B B B K P R", "B B B K P R", "chip use", "resign"]
-    terminal = TerminalGame(referee, read=script(lines), out=out)
+    terminal = TerminalGame(referee, read=script(lines), out=out, out_dir=tmp_path)
     assert await terminal.run(ruleset="dicesoccer", dice="physical", seed=2) == 0
+    boards = sorted(tmp_path.glob("*.png"))
+    assert len(boards) == 11  # the start, then one per line (all accepted)
+    assert all(b.read_bytes().startswith(b"\x89PNG") for b in boards)
     text = out.getvalue()
     assert "White wins the roll 3-2; White picks its play." in text
     assert "White plays its kicks and takes a shot at goal." in text
