@@ -19,13 +19,14 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engine.fuba.board import ALL_AREAS, CORNER_SPOTS
-from render import background, panels, pieces
+from render import background, palette, panels, pieces
 from render import colours as C
 from render.geometry import Layout, layout
 from render.kits import RGB, Kit, choose_kits
+from render.palette import pixel as pixel  # the tests read board pixels through it
 from render.png import BandEncoder
 from render.sketch import Sketch, Sprite
 
@@ -55,31 +56,13 @@ class Board:
         self._sprites: dict[Any, Sprite] = {}
         self._lock = threading.Lock()
         base = [c for kit in kits for c in (kit.colour, kit.ink)] + _fixed_colours()
-        self.palette = _palette(base, self._sample_sheet())
-        self.index = {c: i for i, c in reversed(list(enumerate(_triples(self.palette))))}
-        self._exact = {c: self.index[c] for c in base}
-        self._wrong: dict[RGB, bool] = {}
+        self.palette = palette.fitted(base, self._sample_sheet())
+        # the exact colours (kits, areas, die...) keep their exact entry
+        self._quantise = palette.Quantiser(self.palette, base)
+        self.index = self._quantise.index
         self.p = self._quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)
-
-    def _quantise(self, rgb: Image.Image) -> Image.Image:
-        """``rgb`` in the board's palette; the exact colours (kits, areas, die...) keep their
-        exact entry even where Pillow's quick nearest-colour search picks a neighbour."""
-        p = rgb.quantize(palette=self.palette, dither=Image.Dither.NONE)
-        for _, colour in rgb.getcolors(rgb.width * rgb.height) or []:
-            index = self._exact.get(colour)
-            if index is not None and self._mismapped(colour):
-                p.paste(index, mask=_where(rgb, colour))
-        return p
-
-    def _mismapped(self, colour: RGB) -> bool:
-        wrong = self._wrong.get(colour)
-        if wrong is None:
-            probe = Image.new("RGB", (1, 1), colour)
-            got = probe.quantize(palette=self.palette, dither=Image.Dither.NONE).getpixel((0, 0))
-            wrong = self._wrong[colour] = got != self._exact[colour]
-        return wrong
 
     def _draw(self, painted: pieces.Painted) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
         box, paint = painted
@@ -172,36 +155,9 @@ class Board:
         return sheet
 
 
-def _where(rgb: Image.Image, colour: RGB) -> Image.Image:
-    """A "1" mask of the pixels of ``rgb`` that are exactly ``colour``."""
-    bands = [
-        band.point(lambda v, want=want: 255 if v == want else 0)
-        for band, want in zip(rgb.split(), colour, strict=True)
-    ]
-    return ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2]).convert("1")
-
-
 def _fixed_colours() -> list[RGB]:
     named = [getattr(C, n) for n in dir(C) if n.isupper() and n != "AREA"]
     return [c for c in named if isinstance(c, tuple)] + list(C.AREA.values())
-
-
-def _triples(palette: Image.Image) -> list[RGB]:
-    flat = palette.getpalette() or []
-    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
-
-
-def _palette(base: list[RGB], sample: Image.Image) -> Image.Image:
-    """256 colours: the exact base colours first (so pieces are exactly their kit colour), then
-    colours fitted to ``sample`` for anti-aliased edges and blends."""
-    exact = list(dict.fromkeys(base))
-    free = 256 - len(exact)
-    fitted = sample.quantize(free, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = [v for c in exact for v in c] + (fitted.getpalette() or [])[: 3 * free]
-    flat += [0] * (768 - len(flat))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat)
-    return palette
 
 
 @lru_cache(maxsize=4)
@@ -344,13 +300,3 @@ def render_png(
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
     im = render(view, kits=kits, names=names, width=width, caption=caption)
     return board(kits, width).encoder.encode(im)
-
-
-def pixel(im: Image.Image, xy: tuple[int, int]) -> RGB:
-    """The RGB colour of a board image at ``xy`` (palette images included)."""
-    value = im.getpixel(xy)
-    if im.mode == "P":
-        flat = im.getpalette() or []
-        i = 3 * int(value)  # type: ignore[arg-type]
-        return (flat[i], flat[i + 1], flat[i + 2])
-    return tuple(value[:3])  # type: ignore[index,return-value]

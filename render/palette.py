@@ -1,7 +1,7 @@
 """One 256-colour palette per board: exact colours first, then colours fitted to a sample.
 
 Generic helpers for boards drawn as a palette background plus palette sprites (the Sports Dice
-Soccer board uses them; ``render.fuba_board`` has the same logic inline).
+Soccer board and the FUBA board use them).
 """
 
 from __future__ import annotations
