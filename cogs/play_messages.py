@@ -221,7 +221,8 @@ async def act_and_post(
     """Defer privately, apply the action, post the public message, answer ``reply``. A button or
     select menu passes the match and version it was drawn for (and the side of a one-side
     menu); a command acts in the channel's match when it is of the command's game."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():  # a command may have deferred and checked already
+        await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
     if match_id is None:
         spec = game_commands.of_interaction(interaction)
