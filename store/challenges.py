@@ -1,4 +1,4 @@
-"""Open challenges in the database, so that `/fuba accept` works after a restart and two bot
+"""Open challenges in the database, so that accepting one works after a restart and two bot
 processes agree on what is open.
 
 A channel has at most one open challenge (a unique ``channel_id``). Answering, withdrawing or
@@ -10,7 +10,7 @@ counts as gone, and the next ``open`` in the channel replaces it.
 Every call takes ``now`` (timezone-aware UTC, default the clock) so tests can move time::
 
     challenges = ChallengeStore(match_store.engine)
-    c = await challenges.open(guild_id=1, channel_id=2, ruleset="fuba", challenger_id=10,
+    c = await challenges.open(guild_id=1, channel_id=2, ruleset="dicesoccer", challenger_id=10,
                               challenger_name="Ada", opponent_id=20, opponent_name="Brian")
     assert await challenges.take(2, c.id) == c  # accepted
     assert await challenges.take(2, c.id) is None  # a double click: already taken

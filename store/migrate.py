@@ -23,8 +23,9 @@ from store.db import make_engine
 from store.errors import StoreError
 
 ALEMBIC_INI = ROOT / "alembic.ini"
-# PostgreSQL advisory lock ("FUBA") held while migrating, so that bot processes starting
-# together migrate one after the other instead of racing to create the same tables.
+# PostgreSQL advisory lock (a fixed key that must never change) held while migrating, so that
+# bot processes starting together migrate one after the other instead of racing to create the
+# same tables.
 _LOCK_KEY = 0x46554241
 
 

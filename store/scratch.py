@@ -15,7 +15,7 @@ def _dsn(url: URL) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def create_database(server: URL | str, prefix: str = "fuba_test") -> URL:
+async def create_database(server: URL | str, prefix: str = "referee_test") -> URL:
     """Create an empty database on the server of ``server`` (any database there that the
     user may connect to); returns its URL."""
     server = make_url(server)
