@@ -34,9 +34,9 @@ TOKEN_HELP = (
 
 def create_bot(settings: Settings) -> commands.Bot:
     """The Discord bot: loads every cog and syncs the slash commands when it starts."""
-    from cogs.app import FubaBot
+    from cogs.app import RefereeBot
 
-    return FubaBot(settings)
+    return RefereeBot(settings)
 
 
 def run_discord(settings: Settings) -> int:

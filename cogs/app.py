@@ -18,7 +18,7 @@ from cogs.errors import on_app_command_error
 log = logging.getLogger(__name__)
 
 
-class FubaTree(app_commands.CommandTree):
+class RefereeTree(app_commands.CommandTree):
     """The command tree; every app-command error goes through `cogs.errors`."""
 
     async def on_error(
@@ -38,7 +38,7 @@ def extensions() -> list[str]:
     return sorted(names)
 
 
-class FubaBot(commands.Bot):
+class RefereeBot(commands.Bot):
     """The referee bot. Slash commands only: no prefix commands, no message content intent."""
 
     def __init__(self, settings: Settings) -> None:
@@ -48,7 +48,7 @@ class FubaBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
-            tree_cls=FubaTree,
+            tree_cls=RefereeTree,
             help_command=None,
         )
         self.settings = settings
