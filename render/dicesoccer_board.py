@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import io
 import math
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,6 +41,7 @@ from render.palette import Quantiser, fitted, pixel
 from render.panels import fit
 from render.png import BandEncoder
 from render.sketch import Sketch, Sprite
+from render.sprites import Boards, Sprites, draw_over
 
 __all__ = [
     "DEFAULT_KITS",
@@ -858,35 +858,18 @@ class Board:
         self.kits = kits
         self.g = g = geometry(width, sections)
         self.rgb = _background(width, sections)
-        self._sprites: dict[Any, Sprite] = {}
-        self._lock = threading.Lock()
         exact = [c for k in kits for c in (k.colour, k.ink)] + _fixed_colours()
         palette = fitted(exact, self._sample_sheet())
         self.quantise = Quantiser(palette, exact)
         self.palette = palette
+        self.sprites = Sprites(self.rgb, self.quantise, SPRITE_LIMIT)
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.sample = g
 
-    def _draw(self, painted: Painted) -> tuple[Image.Image, Image.Image, Point]:
-        box, paint = painted
-        s = Sketch((box[2] - box[0], box[3] - box[1]))
-        paint(s)
-        rgb, mask = s.over(self.rgb.crop(box))
-        return rgb, mask, (box[0], box[1])
-
     def sprite(self, key: Any, make: Callable[[], Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
-        found = self._sprites.get(key)
-        if found is not None:
-            return found
-        rgb, mask, at = self._draw(make())
-        found = Sprite(self.quantise(rgb), mask, at)
-        with self._lock:
-            if len(self._sprites) >= SPRITE_LIMIT:
-                self._sprites.pop(next(iter(self._sprites)))
-            self._sprites[key] = found
-        return found
+        return self.sprites.get(key, make)
 
     def paste(self, im: Image.Image, key: Any, make: Callable[[], Painted]) -> None:
         s = self.sprite(key, make)
@@ -900,18 +883,20 @@ class Board:
         for t, k in enumerate(self.kits):
             for i, sym in enumerate((*SYMBOLS, 5)):
                 box = g.die(t, i % DICE)
-                parts.append(self._draw(paint_die(g, box, k, sym, ROLLED, i % 2 == 0))[0])
-            parts.append(self._draw(paint_die(g, g.die(t, 5), k, None, OUT, False))[0])
-            parts.append(self._draw(paint_die(g, g.die(t, 4), k, None, BLANK, False))[0])
-            parts.append(self._draw(paint_badge(g, g.badge(t), k, "Name", 30))[0])
-            parts.append(self._draw(paint_attack_tag(g, t, k))[0])
-            parts.append(self._draw(paint_attack_arrow(g, 1 + g.sections * t, t, k))[0])
-            parts.append(self._draw(paint_banner(g, g.caption, "GOAL! 1-0", k))[0])
-            parts.append(self._draw(paint_chip(g, t))[0])
-            parts.append(self._draw(paint_penalty(g, t, 1, False))[0])
-            parts.append(self._draw(paint_score(g, t, 2))[0])
-        parts.append(self._draw(paint_ball(g, g.ball_centre(1)))[0])
-        parts.append(self._draw(paint_line(g.last, "Last roll: 4 balls v 3 kicks", g.px(24)))[0])
+                parts.append(draw_over(self.rgb, paint_die(g, box, k, sym, ROLLED, i % 2 == 0))[0])
+            parts.append(draw_over(self.rgb, paint_die(g, g.die(t, 5), k, None, OUT, False))[0])
+            parts.append(draw_over(self.rgb, paint_die(g, g.die(t, 4), k, None, BLANK, False))[0])
+            parts.append(draw_over(self.rgb, paint_badge(g, g.badge(t), k, "Name", 30))[0])
+            parts.append(draw_over(self.rgb, paint_attack_tag(g, t, k))[0])
+            parts.append(draw_over(self.rgb, paint_attack_arrow(g, 1 + g.sections * t, t, k))[0])
+            parts.append(draw_over(self.rgb, paint_banner(g, g.caption, "GOAL! 1-0", k))[0])
+            parts.append(draw_over(self.rgb, paint_chip(g, t))[0])
+            parts.append(draw_over(self.rgb, paint_penalty(g, t, 1, False))[0])
+            parts.append(draw_over(self.rgb, paint_score(g, t, 2))[0])
+        parts.append(draw_over(self.rgb, paint_ball(g, g.ball_centre(1)))[0])
+        parts.append(
+            draw_over(self.rgb, paint_line(g.last, "Last roll: 4 balls v 3 kicks", g.px(24)))[0]
+        )
         sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
         y = 0
         for p in parts:
@@ -931,24 +916,14 @@ def _background(width: int, sections: int) -> Image.Image:
     return paint_background(geometry(width, sections))
 
 
-_boards: dict[tuple[tuple[Kit, Kit], int, int], Board] = {}
-_boards_lock = threading.Lock()
+_boards: Boards[Board] = Boards(Board, BOARD_LIMIT)
 
 
 def board(
     kits: tuple[Kit, Kit] = DEFAULT_KITS, width: int = DEFAULT_WIDTH, sections: int = 3
 ) -> Board:
     """The cached ``Board`` (made on first use: a few hundred milliseconds)."""
-    key = (kits, width, sections)
-    found = _boards.get(key)
-    if found is None:
-        with _boards_lock:
-            found = _boards.get(key)
-            if found is None:
-                if len(_boards) >= BOARD_LIMIT:
-                    _boards.pop(next(iter(_boards)))
-                found = _boards[key] = Board(kits, width, sections)
-    return found
+    return _boards.get(kits, width, sections)
 
 
 # -- the render -------------------------------------------------------------------------------

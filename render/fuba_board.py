@@ -14,7 +14,6 @@ from the background. The caches only ever grow (up to a bound) and are guarded b
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -28,7 +27,8 @@ from render.geometry import Layout, layout
 from render.kits import RGB, Kit, choose_kits
 from render.palette import pixel as pixel  # the tests read board pixels through it
 from render.png import BandEncoder
-from render.sketch import Sketch, Sprite
+from render.sketch import Sprite
+from render.sprites import Boards, Sprites, draw_over
 
 DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
 DEFAULT_NAMES = ("West", "East")
@@ -53,36 +53,19 @@ class Board:
         self.kits = kits
         self.g: Layout = layout(width)
         self.rgb = _background_rgb(width)
-        self._sprites: dict[Any, Sprite] = {}
-        self._lock = threading.Lock()
         base = [c for kit in kits for c in (kit.colour, kit.ink)] + _fixed_colours()
         self.palette = palette.fitted(base, self._sample_sheet())
         # the exact colours (kits, areas, die...) keep their exact entry
-        self._quantise = palette.Quantiser(self.palette, base)
-        self.index = self._quantise.index
-        self.p = self._quantise(self.rgb)
+        quantise = palette.Quantiser(self.palette, base)
+        self.index = quantise.index
+        self.sprites = Sprites(self.rgb, quantise, SPRITE_LIMIT)
+        self.p = quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)
 
-    def _draw(self, painted: pieces.Painted) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-        box, paint = painted
-        s = Sketch((box[2] - box[0], box[3] - box[1]))
-        paint(s)
-        rgb, mask = s.over(self.rgb.crop(box))
-        return rgb, mask, (box[0], box[1])
-
     def sprite(self, key: Any, make: Callable[[], pieces.Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
-        found = self._sprites.get(key)
-        if found is not None:
-            return found
-        rgb, mask, at = self._draw(make())
-        found = Sprite(self._quantise(rgb), mask, at)
-        with self._lock:
-            if len(self._sprites) >= SPRITE_LIMIT:
-                self._sprites.pop(next(iter(self._sprites)))
-            self._sprites[key] = found
-        return found
+        return self.sprites.get(key, make)
 
     # -- pieces
 
@@ -141,12 +124,14 @@ class Board:
                     pieces.keeper(g, at, kit),
                     pieces.die(g, ball, 5, kit.colour),
                 ):
-                    parts.append(self._draw(painted)[0])
-        parts.append(self._draw(pieces.arrow(g, g.slot(5, "ball"), g.slot(11, "ball")))[0])
+                    parts.append(draw_over(self.rgb, painted)[0])
+        parts.append(draw_over(self.rgb, pieces.arrow(g, g.slot(5, "ball"), g.slot(11, "ball")))[0])
         for team, kit in enumerate(self.kits):
             block = panels.team_block(g, team, kit, "Name", "4-4-2", 1, 1, True)
-            parts.append(self._draw(block)[0])
-            parts.append(self._draw(panels.banner(g, g.ui["caption"], "GOAL! 1-0", kit))[0])
+            parts.append(draw_over(self.rgb, block)[0])
+            parts.append(
+                draw_over(self.rgb, panels.banner(g, g.ui["caption"], "GOAL! 1-0", kit))[0]
+            )
         sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
         y = 0
         for p in parts:
@@ -165,23 +150,13 @@ def _background_rgb(width: int) -> Image.Image:
     return background.paint(layout(width))
 
 
-_boards: dict[tuple[tuple[Kit, Kit], int], Board] = {}
-_boards_lock = threading.Lock()
 BOARD_LIMIT = 16  # about 3 MB each
+_boards: Boards[Board] = Boards(lambda kits, width: Board(kits, width), BOARD_LIMIT)
 
 
 def board(kits: tuple[Kit, Kit] = DEFAULT_KITS, width: int = DEFAULT_WIDTH) -> Board:
     """The cached ``Board`` for these kits and width (made on first use: about half a second)."""
-    key = (kits, width)
-    found = _boards.get(key)
-    if found is None:
-        with _boards_lock:
-            found = _boards.get(key)
-            if found is None:
-                if len(_boards) >= BOARD_LIMIT:
-                    _boards.pop(next(iter(_boards)))
-                found = _boards[key] = Board(kits, width)
-    return found
+    return _boards.get(kits, width)
 
 
 # -- the render ------------------------------------------------------------------------------
