@@ -17,9 +17,8 @@ import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
 
+from bench._timing import median_ms
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
 from render.fuba_board import DEFAULT_KITS, Board, board, render, render_png
@@ -37,16 +36,6 @@ def _frames(seed: int) -> list[Frame]:
     assert state is not None
     frames.append(recorder.finish(state))
     return frames
-
-
-def _median_ms(runs: int, items: list[Any], work: Callable[[Any], object]) -> float:
-    times = []
-    for i in range(runs):
-        item = items[i % len(items)]
-        start = time.process_time()
-        work(item)
-        times.append(time.process_time() - start)
-    return 1000 * statistics.median(times)
 
 
 def main() -> int:
@@ -72,15 +61,15 @@ def main() -> int:
     images = [render(v, caption=c, width=width) for v, c in shots]
     encoder = board(DEFAULT_KITS, width).encoder
 
-    full = _median_ms(args.runs, shots, lambda s: render_png(s[0], caption=s[1], width=width))
+    full = median_ms(args.runs, shots, lambda s: render_png(s[0], caption=s[1], width=width))
     print(f"render_median_ms: {full:.2f} ms")
     print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
     print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
     print(f"image_size: {images[0].width}x{images[0].height} px")
-    only = _median_ms(args.runs, shots, lambda s: render(s[0], caption=s[1], width=width))
+    only = median_ms(args.runs, shots, lambda s: render(s[0], caption=s[1], width=width))
     print(f"render_only_median_ms: {only:.2f} ms")
-    print(f"encode_only_median_ms: {_median_ms(args.runs, images, encoder.encode):.2f} ms")
-    pillow = _median_ms(
+    print(f"encode_only_median_ms: {median_ms(args.runs, images, encoder.encode):.2f} ms")
+    pillow = median_ms(
         args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
     )
     print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")

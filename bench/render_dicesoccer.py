@@ -17,9 +17,9 @@ import io
 import pstats
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench._timing import median_ms
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
 from render.dicesoccer_board import (
@@ -41,16 +41,6 @@ def _views(seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
     return [DICESOCCER.view(state, None) for state, _, _ in iter_match(seed, options=options)]
 
 
-def _median_ms(runs: int, items: list[Any], work: Callable[[Any], object]) -> float:
-    times = []
-    for i in range(runs):
-        item = items[i % len(items)]
-        start = time.process_time()
-        work(item)
-        times.append(time.process_time() - start)
-    return 1000 * statistics.median(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench render_dicesoccer", description=__doc__)
     parser.add_argument("--runs", type=int, default=400, help="timed renders per figure")
@@ -69,15 +59,15 @@ def main() -> int:
     encoder = board(DEFAULT_KITS, width, 3).encoder
     default = [im for im, v in zip(images, views, strict=True) if v["options"]["sections"] == 3]
 
-    full = _median_ms(args.runs, views, lambda v: render_png(v, width=width))
+    full = median_ms(args.runs, views, lambda v: render_png(v, width=width))
     print(f"render_median_ms: {full:.2f} ms")
     print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
     print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
     print(f"image_size: {images[0].width}x{images[0].height} px")
-    only = _median_ms(args.runs, views, lambda v: render(v, width=width))
+    only = median_ms(args.runs, views, lambda v: render(v, width=width))
     print(f"render_only_median_ms: {only:.2f} ms")
-    print(f"encode_only_median_ms: {_median_ms(args.runs, default, encoder.encode):.2f} ms")
-    pillow = _median_ms(
+    print(f"encode_only_median_ms: {median_ms(args.runs, default, encoder.encode):.2f} ms")
+    pillow = median_ms(
         args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
     )
     print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")
