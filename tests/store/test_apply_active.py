@@ -1,5 +1,6 @@
 """``apply_active``: the channel's match read, decided on and written in one transaction
-(the referee's path for every player action), on SQLite and PostgreSQL."""
+(the referee's path for every player action), on SQLite and PostgreSQL, with a match of each
+ruleset."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import pytest
 from engine.core import Action
 from store.errors import NoActiveMatch
 from store.repository import MatchStore, Step, StoredMatch
-from tests.store.test_repository import CHANNEL, new_match
+from tests.store.conftest import CHANNEL, NewMatch
 
 
 async def test_the_plan_sees_the_channels_match_and_its_step_is_applied(
-    store: MatchStore, coach_log: list[Action]
+    store: MatchStore, coach_log: list[Action], new_match: NewMatch
 ) -> None:
     match = await new_match(store)
     seen: list[StoredMatch] = []
@@ -31,7 +32,7 @@ async def test_the_plan_sees_the_channels_match_and_its_step_is_applied(
 
 
 async def test_the_referees_follow_ups_come_from_the_plan(
-    store: MatchStore, coach_log: list[Action]
+    store: MatchStore, coach_log: list[Action], new_match: NewMatch
 ) -> None:
     match = await new_match(store)
     queue = list(coach_log[1:4])
@@ -42,7 +43,9 @@ async def test_the_referees_follow_ups_come_from_the_plan(
     assert applied.match.action_count == 4 and applied.match.version == match.version + 1
 
 
-async def test_a_refusing_plan_writes_nothing(store: MatchStore, coach_log: list[Action]) -> None:
+async def test_a_refusing_plan_writes_nothing(
+    store: MatchStore, coach_log: list[Action], new_match: NewMatch
+) -> None:
     match = await new_match(store)
 
     def refuse(current: StoredMatch) -> Step:
@@ -54,7 +57,9 @@ async def test_a_refusing_plan_writes_nothing(store: MatchStore, coach_log: list
     assert (await store.history(match.id)).log == []
 
 
-async def test_a_channel_without_a_match_is_reported(store: MatchStore) -> None:
+async def test_a_channel_without_a_match_is_reported(
+    store: MatchStore, new_match: NewMatch
+) -> None:
     with pytest.raises(NoActiveMatch, match="no match in this channel"):
         await store.apply_active(CHANNEL, lambda m: Step(None))
     match = await new_match(store)

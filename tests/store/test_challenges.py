@@ -29,6 +29,8 @@ async def _open(
     values: dict[str, Any] = {
         "guild_id": 1,
         "channel_id": channel_id,
+        # FUBA only: a challenge starts no match, and its ruleset is a name the store keeps
+        # as given (the cogs check it), so one ruleset covers the challenge store.
         "ruleset": "fuba",
         "challenger_id": 101,
         "challenger_name": "Ada",

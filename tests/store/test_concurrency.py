@@ -1,20 +1,21 @@
 """Races: two clicks, two tasks, two processes (separate engines) on one match. Every action is
-applied exactly once or refused with a conflict, and the stored log replays to the state."""
+applied exactly once or refused with a conflict, and the stored log replays to the state. With
+a match of each ruleset."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
 from collections.abc import Awaitable
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL
 
-from engine.core import Action, replay
-from engine.fuba import FUBA
+from engine.core import Action, Ruleset, replay
 from store.errors import ChannelBusy, ConflictError
-from store.repository import Applied, MatchStore
-from tests.store.conftest import SEATS
+from store.repository import Applied, MatchStore, Seat
+from tests.store.conftest import ADA
 
 RACE_ACTIONS = 30
 
@@ -29,12 +30,12 @@ async def _outcome(call: Awaitable[Applied]) -> str:
 
 @pytest.mark.parametrize("engines", [1, 2])
 async def test_a_double_click_applies_once(
-    db_url: URL, coach_log: list[Action], engines: int
+    db_url: URL, coach_log: list[Action], engines: int, ruleset: str, seats: tuple[Seat, Seat]
 ) -> None:
     stores = [MatchStore.open(db_url) for _ in range(engines)]
     first, second = stores[0], stores[-1]
     try:
-        match = await first.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+        match = await first.create_match(guild_id=1, channel_id=2, ruleset=ruleset, seats=seats)
         for version, action in enumerate(coach_log[:10]):
             # Both clicks were drawn for the same version of the board.
             outcomes = await asyncio.gather(
@@ -60,7 +61,7 @@ async def _player(store: MatchStore, match_id: int, log: list[Action], tally: Co
             await store.apply(
                 match_id,
                 log[seen.action_count],
-                user_id=SEATS[0].user_id,
+                user_id=ADA,
                 expected_version=seen.version,
             )
         except ConflictError:
@@ -72,11 +73,16 @@ async def _player(store: MatchStore, match_id: int, log: list[Action], tally: Co
 
 @pytest.mark.parametrize("engines", [1, 2])
 async def test_racing_tasks_apply_every_action_exactly_once(
-    db_url: URL, coach_log: list[Action], engines: int
+    db_url: URL,
+    coach_log: list[Action],
+    engines: int,
+    ruleset: str,
+    rules: Ruleset[Any],
+    seats: tuple[Seat, Seat],
 ) -> None:
     stores = [MatchStore.open(db_url) for _ in range(engines)]
     try:
-        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset=ruleset, seats=seats)
         log = coach_log[:RACE_ACTIONS]
         tallies = [Counter[str](), Counter[str]()]
         await asyncio.gather(
@@ -87,45 +93,52 @@ async def test_racing_tasks_apply_every_action_exactly_once(
         history = await stores[-1].history(match.id)
         assert history.actions == log
         assert history.match.version == len(log)
-        assert replay(FUBA, history.initial, history.actions) == history.match.state
-        assert history.match.state == replay(FUBA, FUBA.initial(), log)
+        assert replay(rules, history.initial, history.actions) == history.match.state
+        assert history.match.state == replay(rules, rules.initial(), log)
     finally:
         for store in stores:
             await store.close()
 
 
 async def test_unversioned_racing_writes_never_overwrite(
-    db_url: URL, coach_log: list[Action]
+    db_url: URL,
+    coach_log: list[Action],
+    ruleset: str,
+    rules: Ruleset[Any],
+    seats: tuple[Seat, Seat],
 ) -> None:
     """Without expected_version, two stores that read the same version race to write: the
     loser gets a conflict (or, if it read after the winner committed, applies on top); no
     write is ever lost."""
     stores = [MatchStore.open(db_url), MatchStore.open(db_url)]
     try:
-        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
-        # Both sides choose their formation at once: legal in either order.
-        west, east = coach_log[0], coach_log[1]
-        assert {west.actor, east.actor} == {"west", "east"}
+        match = await stores[0].create_match(guild_id=1, channel_id=2, ruleset=ruleset, seats=seats)
+        # Both sides make their first decision at once (FUBA: the formation cards; dice
+        # soccer: the Power Chip toss): legal in either order.
+        first, second = coach_log[0], coach_log[1]
+        assert {first.actor, second.actor} == set(rules.sides)
         outcomes = await asyncio.gather(
-            _outcome(stores[0].apply(match.id, west)),
-            _outcome(stores[1].apply(match.id, east)),
+            _outcome(stores[0].apply(match.id, first)),
+            _outcome(stores[1].apply(match.id, second)),
         )
         history = await stores[0].history(match.id)
         assert len(history.actions) == outcomes.count("applied") >= 1
-        assert replay(FUBA, history.initial, history.actions) == history.match.state
-        for action, outcome in zip((west, east), outcomes, strict=True):
+        assert replay(rules, history.initial, history.actions) == history.match.state
+        for action, outcome in zip((first, second), outcomes, strict=True):
             assert (action in history.actions) == (outcome == "applied")
     finally:
         for store in stores:
             await store.close()
 
 
-async def test_two_processes_starting_a_match_in_one_channel(db_url: URL) -> None:
+async def test_two_processes_starting_a_match_in_one_channel(
+    db_url: URL, ruleset: str, seats: tuple[Seat, Seat]
+) -> None:
     stores = [MatchStore.open(db_url), MatchStore.open(db_url)]
     try:
         results = await asyncio.gather(
             *(
-                store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+                store.create_match(guild_id=1, channel_id=2, ruleset=ruleset, seats=seats)
                 for store in stores
             ),
             return_exceptions=True,

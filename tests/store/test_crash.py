@@ -1,5 +1,6 @@
 """Crash safety: a failure, or a killed process, between the engine's apply and the commit
-leaves the match exactly as it was; the same move can then be made again."""
+leaves the match exactly as it was; the same move can then be made again. With a match of each
+ruleset."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -18,18 +20,27 @@ import store.repository as repository
 from engine.core import Action
 from store.config import ROOT
 from store.repository import MatchStore
-from tests.store.conftest import SEATS
+from tests.store.conftest import NewMatch
+
+Start = Callable[[MatchStore, list[Action]], Awaitable[int]]
 
 
 class Boom(RuntimeError):
     pass
 
 
-async def _started(store: MatchStore, coach_log: list[Action]) -> int:
-    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
-    for action in coach_log[:4]:
-        await store.apply(match.id, action)
-    return match.id
+@pytest.fixture
+def started(new_match: NewMatch) -> Start:
+    """``await started(store, coach_log)``: the id of a match of the test's ruleset, four
+    moves in."""
+
+    async def start(store: MatchStore, coach_log: list[Action]) -> int:
+        match = await new_match(store, channel=2, guild_id=1)
+        for action in coach_log[:4]:
+            await store.apply(match.id, action)
+        return match.id
+
+    return start
 
 
 async def _assert_unchanged(store: MatchStore, match_id: int, coach_log: list[Action]) -> None:
@@ -45,9 +56,13 @@ async def _assert_unchanged(store: MatchStore, match_id: int, coach_log: list[Ac
 
 @pytest.mark.parametrize("where", ["after the engine", "after the writes"])
 async def test_a_failure_before_commit_leaves_the_previous_state(
-    store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch, where: str
+    store: MatchStore,
+    coach_log: list[Action],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    started: Start,
 ) -> None:
-    match_id = await _started(store, coach_log)
+    match_id = await started(store, coach_log)
     before = await store.get_match(match_id)
     if where == "after the engine":
         target = "_write_match"
@@ -96,9 +111,9 @@ KILLED_MID_TRANSACTION = textwrap.dedent(
 
 
 async def test_a_process_killed_before_commit_loses_nothing_committed(
-    store: MatchStore, db_url: URL, coach_log: list[Action]
+    store: MatchStore, db_url: URL, coach_log: list[Action], started: Start
 ) -> None:
-    match_id = await _started(store, coach_log)
+    match_id = await started(store, coach_log)
     await store.engine.dispose()  # like a second bot process: nothing shared
     url = db_url.render_as_string(hide_password=False)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -122,10 +137,10 @@ async def test_a_process_killed_before_commit_loses_nothing_committed(
 
 
 async def test_a_move_cancelled_before_commit_releases_the_match(
-    store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch
+    store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch, started: Start
 ) -> None:
     """A task cancelled mid-transaction (a shutdown, a timeout) holds no lock afterwards."""
-    match_id = await _started(store, coach_log)
+    match_id = await started(store, coach_log)
     written = asyncio.Event()
     original = repository._append_actions
 

@@ -1,38 +1,27 @@
 """Turn deadlines in the store: set with a move, replaced by the next, fired exactly once,
-cleared when the match closes."""
+cleared when the match closes. With a match of each ruleset."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import timedelta
 
 from sqlalchemy.engine import URL
 
 from engine.core import Action
-from store.deadlines import DeadlineSpec
 from store.models import DeadlineKind
-from store.repository import MatchStore
-from tests.store.conftest import SEATS
+from store.repository import MatchStore, Seat
+from tests.store.conftest import DEADLINE_T0, Plan
 
-T0 = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
-
-
-def plan(minutes: int) -> Any:
-    def deadlines(_state: Any) -> list[DeadlineSpec]:
-        return [
-            DeadlineSpec("east", DeadlineKind.REMINDER, T0 + timedelta(minutes=minutes / 2)),
-            DeadlineSpec("east", DeadlineKind.EXPIRY, T0 + timedelta(minutes=minutes)),
-        ]
-
-    return deadlines
+T0 = DEADLINE_T0
+Seats = tuple[Seat, Seat]
 
 
 async def test_a_move_replaces_the_deadlines_and_closing_clears_them(
-    store: MatchStore, coach_log: list[Action]
+    store: MatchStore, coach_log: list[Action], ruleset: str, seats: Seats, plan: Plan
 ) -> None:
     match = await store.create_match(
-        guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS, deadlines=plan(10)
+        guild_id=1, channel_id=2, ruleset=ruleset, seats=seats, deadlines=plan(10)
     )
     first = await store.deadlines(match.id)
     assert [(d.kind, d.version, d.due_at) for d in first] == [
@@ -60,9 +49,9 @@ async def test_a_move_replaces_the_deadlines_and_closing_clears_them(
 
 
 async def test_set_deadlines_only_for_the_current_version(
-    store: MatchStore, coach_log: list[Action]
+    store: MatchStore, coach_log: list[Action], ruleset: str, seats: Seats, plan: Plan
 ) -> None:
-    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset=ruleset, seats=seats)
     await store.apply(match.id, coach_log[0])
     specs = plan(10)(None)
     assert not await store.set_deadlines(match.id, 0, specs)  # a late call: version 1 now
@@ -72,11 +61,13 @@ async def test_set_deadlines_only_for_the_current_version(
     assert (await store.get_match(match.id)).version == 1  # setting them is no move
 
 
-async def test_mark_fired_is_exactly_once_across_processes(db_url: URL) -> None:
+async def test_mark_fired_is_exactly_once_across_processes(
+    db_url: URL, ruleset: str, seats: Seats, plan: Plan
+) -> None:
     stores = [MatchStore.open(db_url) for _ in range(3)]
     try:
         match = await stores[0].create_match(
-            guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS, deadlines=plan(10)
+            guild_id=1, channel_id=2, ruleset=ruleset, seats=seats, deadlines=plan(10)
         )
         for deadline in await stores[0].deadlines(match.id):
             wins = await asyncio.gather(*(s.mark_fired(deadline.id) for s in stores * 2))
@@ -88,15 +79,16 @@ async def test_mark_fired_is_exactly_once_across_processes(db_url: URL) -> None:
 
 
 async def test_update_options_is_a_versioned_change(
-    store: MatchStore, coach_log: list[Action]
+    store: MatchStore, coach_log: list[Action], ruleset: str, seats: Seats
 ) -> None:
     match = await store.create_match(
-        guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS, options={"dice": "virtual"}
+        guild_id=1, channel_id=2, ruleset=ruleset, seats=seats, options={"dice": "virtual"}
     )
-    applied = await store.update_options(match.id, {"coach_side": "east"}, expected_version=0)
+    coach_side = seats[1].side
+    applied = await store.update_options(match.id, {"coach_side": coach_side}, expected_version=0)
     assert applied.actions == [] and applied.match.version == 1
     stored = await store.get_match(match.id)
-    assert stored.options == {"dice": "virtual", "coach_side": "east"} == applied.match.options
+    assert stored.options == {"dice": "virtual", "coach_side": coach_side} == applied.match.options
     assert stored.version == 1 and stored.action_count == 0
     follow = iter([coach_log[0], None])
     applied = await store.update_options(
