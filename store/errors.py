@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from store.challenges import StoredChallenge
+    from store.leagues import StoredFixture, StoredLeague, StoredResult
 
 
 class StoreError(Exception):
@@ -73,3 +74,121 @@ class ChallengePending(StoreError):
             f"challenged {challenge.opponent_name}); it must be answered or withdrawn first, "
             f"or it lapses at {challenge.expires_at:%Y-%m-%d %H:%M} UTC."
         )
+
+
+# -- leagues ---------------------------------------------------------------------------------
+
+
+class LeagueStoreError(StoreError):
+    """A league request the store refused; nothing was written."""
+
+
+class LeagueNotFound(LeagueStoreError, LookupError):
+    def __init__(self, what: int | str) -> None:
+        self.what = what
+        name = f"#{what}" if isinstance(what, int) else f"called {what!r}"
+        super().__init__(f"There is no league {name} on this server.")
+
+
+class LeagueExists(LeagueStoreError):
+    """A league of that name is open or running: end it before creating its next season."""
+
+    def __init__(self, league: StoredLeague) -> None:
+        self.league = league
+        super().__init__(
+            f"This server already has a league called {league.name!r} (season {league.season}, "
+            f"{league.status}); end it before creating the next season."
+        )
+
+
+class BadLeague(LeagueStoreError, ValueError):
+    """A league request with a value that cannot be (a name too long, 3 legs, no reason)."""
+
+
+class LeagueNotOpen(LeagueStoreError):
+    """Joining, leaving and starting are only for a league that has not started."""
+
+    def __init__(self, league: StoredLeague, doing: str) -> None:
+        self.league = league
+        self.doing = doing
+        super().__init__(
+            f"League {league.name!r} has {_past(league.status)}: members can only {doing} "
+            "before it starts."
+        )
+
+
+class LeagueNotRunning(LeagueStoreError):
+    """Results are only recorded while a league runs."""
+
+    def __init__(self, league: StoredLeague) -> None:
+        self.league = league
+        state = "has not started yet" if league.status == "open" else "has ended"
+        super().__init__(f"League {league.name!r} {state}: it takes no results now.")
+
+
+class LeagueEnded(LeagueStoreError):
+    def __init__(self, league: StoredLeague) -> None:
+        self.league = league
+        super().__init__(f"League {league.name!r} (season {league.season}) has already ended.")
+
+
+class AlreadyMember(LeagueStoreError):
+    def __init__(self, league: StoredLeague, user_id: int) -> None:
+        self.league = league
+        self.user_id = user_id
+        super().__init__(f"<@{user_id}> is already in league {league.name!r}.")
+
+
+class NotMember(LeagueStoreError):
+    def __init__(self, league: StoredLeague, user_id: int) -> None:
+        self.league = league
+        self.user_id = user_id
+        super().__init__(f"<@{user_id}> is not in league {league.name!r}.")
+
+
+class NotEnoughMembers(LeagueStoreError):
+    def __init__(self, league: StoredLeague, count: int) -> None:
+        self.league = league
+        self.count = count
+        super().__init__(
+            f"League {league.name!r} needs at least 2 members to start; it has {count}."
+        )
+
+
+class FixtureNotFound(LeagueStoreError, LookupError):
+    def __init__(self, fixture_id: int) -> None:
+        self.fixture_id = fixture_id
+        super().__init__(f"There is no league fixture #{fixture_id}.")
+
+
+class FixtureDecided(LeagueStoreError):
+    """The fixture already has its result (a forfeit or a second match cannot replace it;
+    an admin's set-result can)."""
+
+    def __init__(self, fixture: StoredFixture, result: StoredResult) -> None:
+        self.fixture = fixture
+        self.result = result
+        super().__init__(
+            f"That fixture is already decided: <@{fixture.home_id}> {result.home_goals}-"
+            f"{result.away_goals} <@{fixture.away_id}> ({result.reason.replace('_', ' ')})."
+        )
+
+
+class FixtureInPlay(LeagueStoreError):
+    def __init__(self, fixture: StoredFixture) -> None:
+        self.fixture = fixture
+        super().__init__(f"That fixture is already being played (match #{fixture.match_id}).")
+
+
+class NotInFixture(LeagueStoreError):
+    def __init__(self, fixture: StoredFixture, user_id: int) -> None:
+        self.fixture = fixture
+        self.user_id = user_id
+        super().__init__(
+            f"<@{user_id}> does not play in that fixture (<@{fixture.home_id}> v "
+            f"<@{fixture.away_id}>)."
+        )
+
+
+def _past(status: str) -> str:
+    return "started" if status == "running" else "ended"

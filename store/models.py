@@ -1,8 +1,9 @@
 """The tables: players, matches (one active per channel), each match's append-only action log
-and its turn deadlines, and the open challenges (at most one per channel).
+and its turn deadlines, the open challenges (at most one per channel), and the leagues (members,
+fixtures, results, an audit trail) and Elo ratings (with their history).
 
-Discord ids are 64-bit, hence BigInteger. Leagues and ratings will arrive as their own tables
-that refer to ``players.user_id`` and ``matches.id``.
+Discord ids are 64-bit, hence BigInteger. League members and ratings refer to
+``players.user_id``; fixtures, results and rating history to ``matches.id``.
 """
 
 from __future__ import annotations
@@ -210,3 +211,205 @@ class Challenge(Base):
     message_id: Mapped[int | None] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
+
+
+class LeagueStatus(enum.StrEnum):
+    OPEN = "open"  # members may join and leave
+    RUNNING = "running"  # started: fixtures written, results recorded
+    ENDED = "ended"  # archived; ``create`` with the same name starts the next season
+
+
+class FixtureStatus(enum.StrEnum):
+    PENDING = "pending"  # not started
+    PLAYING = "playing"  # a league match is being played for it (``match_id``)
+    DONE = "done"  # it has its result
+
+
+class ResultReason(enum.StrEnum):
+    """How a fixture got its result: the match's ending, or an admin's decision."""
+
+    FULL_TIME = "full_time"
+    RESIGNED = "resigned"
+    TIMEOUT = "timeout"
+    FORFEIT = "forfeit"  # admin: a win to nil for the side that did not forfeit
+    SET_RESULT = "set_result"  # admin: a score set by hand
+
+
+class AuditAction(enum.StrEnum):
+    FORFEIT = "forfeit"
+    SET_RESULT = "set_result"
+    DELETE = "delete"
+
+
+def _one_of(column: str, values: type[enum.StrEnum]) -> str:
+    return f"{column} IN (" + ", ".join(f"'{v.value}'" for v in values) + ")"
+
+
+class League(Base):
+    """One season of a league in a guild. ``name`` and ``season`` identify it: when a season
+    ends, creating the league again opens season + 1. ``options`` are the match options of
+    every league match (``{"rules": "advanced"}``)."""
+
+    __tablename__ = "leagues"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "name", "season"),
+        Index("ix_leagues_guild_id_status", "guild_id", "status"),
+        CheckConstraint(_one_of("status", LeagueStatus), name="status"),
+        CheckConstraint("legs IN (1, 2)", name="legs"),
+        CheckConstraint("season >= 1", name="season"),
+        {"sqlite_autoincrement": True},  # ids are never reused: buttons may carry them
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(32))  # the ruleset
+    options: Mapped[JSONData]
+    legs: Mapped[int] = mapped_column(default=1)
+    status: Mapped[str] = mapped_column(String(16), default=LeagueStatus.OPEN.value)
+    season: Mapped[int] = mapped_column(default=1)
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime | None]
+    ended_at: Mapped[datetime | None]
+
+
+class LeagueMember(Base):
+    """A member of a league. ``id`` grows with every join, so it is the join order (the order
+    the fixtures are drawn from and the table's last tie-break)."""
+
+    __tablename__ = "league_members"
+    __table_args__ = (UniqueConstraint("league_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("players.user_id"))
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LeagueFixture(Base):
+    """One match of a league's schedule: ``home_id`` plays ``away_id`` in ``round`` of
+    ``leg``; ``match_id`` is the league match played for it, once started."""
+
+    __tablename__ = "league_fixtures"
+    __table_args__ = (
+        Index("ix_league_fixtures_league_id_round", "league_id", "round"),
+        Index("ix_league_fixtures_match_id", "match_id"),
+        CheckConstraint("home_id <> away_id", name="distinct_players"),
+        CheckConstraint(_one_of("status", FixtureStatus), name="status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    round: Mapped[int]
+    leg: Mapped[int]
+    home_id: Mapped[int] = mapped_column(BigInteger)
+    away_id: Mapped[int] = mapped_column(BigInteger)
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id", ondelete="SET NULL"))
+    status: Mapped[str] = mapped_column(String(16), default=FixtureStatus.PENDING.value)
+
+
+class LeagueResult(Base):
+    """The result of one fixture (the fixture is the key: one result each). ``league_id`` is
+    repeated so that a league's table is one indexed read."""
+
+    __tablename__ = "league_results"
+    __table_args__ = (
+        Index("ix_league_results_league_id", "league_id"),
+        CheckConstraint("home_goals >= 0 AND away_goals >= 0", name="goals"),
+        CheckConstraint(_one_of("reason", ResultReason), name="reason"),
+    )
+
+    fixture_id: Mapped[int] = mapped_column(
+        ForeignKey("league_fixtures.id", ondelete="CASCADE"), primary_key=True
+    )
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id", ondelete="SET NULL"))
+    home_goals: Mapped[int]
+    away_goals: Mapped[int]
+    winner_id: Mapped[int | None] = mapped_column(BigInteger)  # None: a draw
+    reason: Mapped[str] = mapped_column(String(16))
+    recorded_by: Mapped[int | None] = mapped_column(BigInteger)  # the admin, for admin results
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LeagueAudit(Base):
+    """What a league admin did (forfeit, set result, delete), who, when and why. Not tied to
+    the league by a foreign key: the row of a deleted league stays."""
+
+    __tablename__ = "league_audit"
+    __table_args__ = (
+        Index("ix_league_audit_league_id", "league_id"),
+        CheckConstraint(_one_of("action", AuditAction), name="action"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    league_id: Mapped[int]
+    fixture_id: Mapped[int | None]
+    actor_id: Mapped[int] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(String(500))
+    details: Mapped[JSONData]  # the score set, the result it replaced, the league's name
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PlayerRating(Base):
+    """A member's Elo rating in one game on one server, with the record it rests on."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        # The leaderboard order (rating, then more games, then the lower id) and a member's
+        # rank (how many rows come before theirs) are both range reads of this index.
+        Index("ix_ratings_board", "guild_id", "game", "rating", "games", "user_id"),
+        CheckConstraint("games = wins + draws + losses", name="record"),
+    )
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("players.user_id"), primary_key=True, autoincrement=False
+    )
+    rating: Mapped[int]
+    games: Mapped[int] = mapped_column(default=0)
+    wins: Mapped[int] = mapped_column(default=0)
+    draws: Mapped[int] = mapped_column(default=0)
+    losses: Mapped[int] = mapped_column(default=0)
+    goals_for: Mapped[int] = mapped_column(default=0)
+    goals_against: Mapped[int] = mapped_column(default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RatingHistory(Base):
+    """One player's side of one rated match: the rating before and after, and the result as
+    that player saw it (for the profile's last results and streak). A match (or a fixture
+    decided without one, by forfeit) is rated at most once: (match_id, user_id) and
+    (fixture_id, user_id) are unique."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("match_id", "user_id"),
+        UniqueConstraint("fixture_id", "user_id"),
+        Index("ix_rating_history_player", "guild_id", "game", "user_id", "id"),
+        CheckConstraint("outcome IN ('W', 'D', 'L')", name="outcome"),
+        CheckConstraint("match_id IS NOT NULL OR fixture_id IS NOT NULL", name="rated_what"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(32))
+    user_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("players.user_id"))
+    opponent_id: Mapped[int] = mapped_column(BigInteger)
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id", ondelete="SET NULL"))
+    fixture_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_fixtures.id", ondelete="SET NULL")
+    )
+    before: Mapped[int]
+    after: Mapped[int]
+    delta: Mapped[int]
+    k: Mapped[int]
+    outcome: Mapped[str] = mapped_column(String(1))  # W, D or L for this player
+    goals_for: Mapped[int]
+    goals_against: Mapped[int]
+    ending: Mapped[str] = mapped_column(String(16))  # referee.leagues.Ending
+    at: Mapped[datetime] = mapped_column(default=utcnow)

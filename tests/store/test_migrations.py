@@ -24,6 +24,7 @@ from store.challenges import CHALLENGE_TTL, ChallengeStore
 from store.config import ROOT
 from store.db import BUSY_TIMEOUT_MS, make_engine
 from store.deadlines import DeadlineSpec
+from store.leagues import LeagueStore
 from store.migrate import (
     DatabaseUnavailable,
     alembic_config,
@@ -41,7 +42,16 @@ from tests.store.conftest import pg_server, run_async, seats_for, sqlite_url
 # matches run for each ruleset.
 SEATS = seats_for("fuba")
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
-TABLES = {"players", "matches", "match_actions", "deadlines", "challenges"}
+LEAGUE_TABLES = {
+    "leagues",
+    "league_members",
+    "league_fixtures",
+    "league_results",
+    "league_audit",
+    "ratings",
+    "rating_history",
+}
+TABLES = {"players", "matches", "match_actions", "deadlines", "challenges"} | LEAGUE_TABLES
 
 
 @pytest.fixture
@@ -227,7 +237,7 @@ async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
     assert [d.due_at for d in await store.due(when)] == [when]
     await downgrade(engine, "0001")
     assert await current_revision(engine) == "0001"
-    assert await _tables(engine) == TABLES - {"deadlines", "challenges"}
+    assert await _tables(engine) == TABLES - {"deadlines", "challenges"} - LEAGUE_TABLES
     assert await store.active_match(2) == match
 
 
@@ -242,7 +252,7 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert "challenges" not in await _tables(engine)
     await migrate(engine, "0003")
     assert await current_revision(engine) == "0003"
-    assert await _tables(engine) == TABLES
+    assert await _tables(engine) == TABLES - LEAGUE_TABLES
     assert await store.active_match(2) == match
     challenges = ChallengeStore(engine)
     challenge = await challenges.open(
@@ -265,8 +275,51 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert [c["column_names"] for c in constraints] == [["channel_id"]]
     await downgrade(engine, "0002")
     assert await current_revision(engine) == "0002"
-    assert await _tables(engine) == TABLES - {"challenges"}
+    assert await _tables(engine) == TABLES - {"challenges"} - LEAGUE_TABLES
     assert await store.active_match(2) == match
     assert [d.due_at for d in await store.deadlines(match.id)] == [when]
     await migrate(engine)  # and up again: an empty table
     assert await ChallengeStore(engine).get(3, when) is None
+
+
+async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
+    engine: AsyncEngine,
+) -> None:
+    await migrate(engine, "0003")
+    store = MatchStore(engine)
+    active = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    done = await store.create_match(guild_id=1, channel_id=3, ruleset="fuba", seats=SEATS)
+    await store.finish(done.id, {"winner": "west"})
+    done = await store.get_match(done.id)
+    assert not LEAGUE_TABLES & await _tables(engine)
+    await migrate(engine, "0004")
+    assert await current_revision(engine) == "0004"
+    assert await _tables(engine) == TABLES
+    assert await store.active_match(2) == active
+    assert await store.get_match(done.id) == done
+    leagues = LeagueStore(engine)
+    league = await leagues.create(guild_id=1, name="Spring", game="fuba", created_by=7)
+    for seat in SEATS:
+        await leagues.join(league.id, seat.user_id, seat.display_name)
+    (fixture,) = await leagues.start(league.id)
+    assert (await leagues.record_result(fixture.id, 2, 1, match_id=done.id)).new
+    update = await leagues.apply_rating(
+        guild_id=1,
+        game="fuba",
+        a_id=fixture.home_id,
+        b_id=fixture.away_id,
+        a_goals=2,
+        b_goals=1,
+        match_id=done.id,
+        fixture_id=fixture.id,
+    )
+    assert update is not None and update.a.delta == 20
+    assert await leagues.rank_of(1, "fuba", fixture.home_id) == 1
+    await downgrade(engine, "0003")
+    assert await current_revision(engine) == "0003"
+    assert await _tables(engine) == TABLES - LEAGUE_TABLES
+    assert await store.active_match(2) == active
+    assert await store.get_match(done.id) == done
+    await migrate(engine)  # and up again: empty tables
+    assert await LeagueStore(engine).list_leagues(1) == []
+    assert await LeagueStore(engine).leaderboard(1, "fuba") == []
