@@ -748,18 +748,12 @@ class LeagueStore:
 
     async def results(self, league_id: int) -> list[StoredResult]:
         """Every result of a league (one indexed read), in fixture order."""
-        query = (
-            select(*_FIXTURE_COLUMNS)
-            .select_from(RESULTS.join(FIXTURES, FIXTURES.c.id == RESULTS.c.fixture_id))
-            .where(RESULTS.c.league_id == league_id)
-            .order_by(RESULTS.c.fixture_id)
-        )
         async with self.engine.connect() as conn:
-            return [_result(row) for row in await conn.execute(query)]
+            return await _results(conn, league_id)
 
     async def table(self, league_id: int, points: Points | None = None) -> list[TableRow]:
         """The league table: ``referee.leagues.standings`` over the members in join order and
-        the results."""
+        the results (two reads on one connection)."""
         async with self.engine.connect() as conn:
             members = list(
                 await conn.scalars(
@@ -768,7 +762,7 @@ class LeagueStore:
                     .order_by(MEMBERS.c.id)
                 )
             )
-        results = await self.results(league_id)
+            results = await _results(conn, league_id)
         return standings(members, [r.for_table() for r in results], points or Points())
 
     # -- ratings ---------------------------------------------------------------------------
@@ -1040,6 +1034,33 @@ async def _fixtures(
         .limit(limit)
     )
     return [_fixture(row) for row in await conn.execute(query)]
+
+
+# StoredResult's fields, in order: a league's results are built positionally (a table reads
+# hundreds of them, and attribute access by name per field is most of the time).
+_RESULT_COLUMNS = (
+    RESULTS.c.fixture_id,
+    RESULTS.c.league_id,
+    FIXTURES.c.home_id,
+    FIXTURES.c.away_id,
+    RESULTS.c.home_goals,
+    RESULTS.c.away_goals,
+    RESULTS.c.winner_id,
+    RESULTS.c.reason,
+    RESULTS.c.match_id,
+    RESULTS.c.recorded_by,
+    RESULTS.c.recorded_at,
+)
+
+
+async def _results(conn: AsyncConnection, league_id: int) -> list[StoredResult]:
+    query = (
+        select(*_RESULT_COLUMNS)
+        .select_from(RESULTS.join(FIXTURES, FIXTURES.c.id == RESULTS.c.fixture_id))
+        .where(RESULTS.c.league_id == league_id)
+        .order_by(RESULTS.c.fixture_id)
+    )
+    return [StoredResult(*row) for row in (await conn.execute(query)).all()]
 
 
 async def _get_fixture(conn: AsyncConnection, fixture_id: int) -> StoredFixture:
