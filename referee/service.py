@@ -11,7 +11,11 @@ Discord cogs and the terminal call it alike:
 - ``status``, ``legal_choices``, ``resign``, ``abort``;
 - turn timeouts (``referee.deadlines``): with ``turn_timeout`` every change writes the deadlines
   of the next decision in its own transaction; once one expired the waiting player may
-  ``claim_win`` or let the coach take the absent side over (``coach_takes_over``).
+  ``claim_win`` or let the coach take the absent side over (``coach_takes_over``);
+- rated matches: ``start_match(ranked=True)`` marks the match rated (``options["ranked"]``);
+  when a rated match finishes (full time, resignation, timeout claim) the referee calls each
+  of its ``on_finish`` listeners (``referee.leagues.service`` registers the league one) and
+  adds the lines they return to the narration.
 
 Every call returns an ``Outcome`` (or raises a ``RefereeError``, a ``RulesError`` from the engine,
 or a store error), each message readable by a player.
@@ -21,8 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -48,6 +53,13 @@ DICE_MODES = ("virtual", "physical")
 MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
 RETRIES = 3  # a lost race (another click came first) is retried this often
 NAMES_KEPT = 10_000  # display names the referee keeps in memory before it starts afresh
+
+log = logging.getLogger(__name__)
+
+# Called when a rated match finishes, with the match (as read before the final whistle) and its
+# result; returns lines to add to the narration. Must be idempotent: it may run again for the
+# same match (a replayed whistle, a catch-up after a restart).
+FinishListener = Callable[[StoredMatch, JSONData], Awaitable[list[str]]]
 
 
 def seed_hash(seed: int) -> str:
@@ -134,6 +146,8 @@ class Referee:
         # Players' display names as given when their matches started (the store keeps them;
         # this saves a read per move). A name changed by another process shows after a restart.
         self._names_seen: dict[int, str] = {}
+        # Final-whistle listeners of rated matches (``finished``), in registration order.
+        self.on_finish: list[FinishListener] = []
 
     # -- starting ------------------------------------------------------------------------
 
@@ -150,13 +164,17 @@ class Referee:
         turn_timeout: int | None = None,
         rules: JSONData | None = None,
         player_rolls: bool = False,
+        ranked: bool = False,
+        league: JSONData | None = None,
     ) -> Outcome:
         """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
         seat holds the bot's own user id). ``turn_timeout`` (minutes, None: off) sets turn
         deadlines (``referee.deadlines``). ``rules`` are the ruleset's own match options
         (checked by the engine, e.g. Sports Dice Soccer's ``target_score``). With
         ``player_rolls`` virtual dice are rolled when the player asks (a ``roll`` action
-        without ``dice``), not at once. Raises ``ChannelBusy`` if the channel has one."""
+        without ``dice``), not at once. ``ranked`` makes it a rated match (its result goes to
+        the ``on_finish`` listeners); ``league`` (ids linking it to a league fixture) is kept
+        in the options as given. Raises ``ChannelBusy`` if the channel has one."""
         game = games.get(ruleset)
         if dice not in DICE_MODES:
             raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
@@ -166,6 +184,10 @@ class Referee:
         options = {"dice": dice, "seed": seed, "coach_side": coach_side}
         if player_rolls:
             options["player_rolls"] = True
+        if ranked:
+            options["ranked"] = True
+        if league is not None:
+            options["league"] = dict(league)
         if turn_timeout is not None:
             options["turn_timeout"] = check_turn_timeout(turn_timeout)
         deadlines = turn_plan(game, options, self.clock)
@@ -352,7 +374,8 @@ class Referee:
             f"{names[loser]} ({game.side_name(loser)}) {verb}: "
             f"{names[winner]} ({game.side_name(winner)}) wins."
         )
-        return self._closed(game, match, names, [line], result)
+        lines = [line, *await self.finished(match, result)]
+        return self._closed(game, match, names, lines, result)
 
     async def coach_takes_over(self, channel_id: int, user_id: int) -> Outcome:
         """The automatic coach plays the absent side from now on (its pending decisions at
@@ -408,6 +431,22 @@ class Referee:
         if side is not None:
             sides = [s for s in sides if s == side]
         return _choices(game, match, sides)
+
+    async def finished(self, match: StoredMatch, result: JSONData) -> list[str]:
+        """Run the ``on_finish`` listeners for a finished rated match (nothing for an unrated
+        one) and return their lines. Called at every final whistle, and again by whoever
+        catches up after a restart: listeners are idempotent. A listener that fails is
+        logged and skipped (the match is finished either way; a catch-up retries it)."""
+        if not match.options.get("ranked"):
+            return []
+        lines: list[str] = []
+        for listener in self.on_finish:
+            try:
+                lines += await listener(match, result)
+            except Exception:
+                log.exception("match #%s: a final-whistle listener failed", match.id)
+                lines.append("The ratings could not be updated just now; they will be shortly.")
+        return lines
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -496,6 +535,7 @@ class Referee:
                 version += 1
             except (ConflictError, MatchNotActive):
                 pass  # finished already by a concurrent call
+            lines += await self.finished(match, result)  # idempotent: a replay adds nothing
         names = await self._names(match)
         return Outcome(
             match_id=match.id,

@@ -2,7 +2,13 @@
 
 No Discord, no database: the cogs and the store call these functions with plain ints (member
 ids) and results, and keep what they return. See ``docs/leagues.md``.
+
+``LeagueService`` (``referee.leagues.service``: leagues over the referee and the store) and its
+errors are importable from here too; they load on first use, since the store imports this
+package.
 """
+
+from typing import Any
 
 from referee.leagues.errors import (
     BadLegs,
@@ -38,6 +44,17 @@ from referee.leagues.table import (
     standings,
 )
 
+_SERVICE = ("BadRules", "LeagueService", "NoFixture", "NoLeague", "WhichLeague", "WrongLeague")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SERVICE:
+        from referee.leagues import service
+
+        return getattr(service, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "FUBA_FORFEIT_SCORE",
     "K_ESTABLISHED",
@@ -50,8 +67,12 @@ __all__ = [
     "Change",
     "DuplicatePlayer",
     "Ending",
+    "BadRules",
     "Fixture",
     "LeagueError",
+    "LeagueService",
+    "NoFixture",
+    "NoLeague",
     "Points",
     "Rating",
     "Result",
@@ -61,6 +82,8 @@ __all__ = [
     "TooFewPlayers",
     "UnknownPlayer",
     "Update",
+    "WhichLeague",
+    "WrongLeague",
     "expected_score",
     "forfeit",
     "k_factor",
