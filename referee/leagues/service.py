@@ -65,7 +65,9 @@ RULE_OPTIONS: dict[str, dict[str, JSONData]] = {
     "fuba": {"basic": {}},
     "dicesoccer": {"basic": {"advanced": False}, "advanced": {"advanced": True}},
 }
-_ENDINGS = {e.value: e for e in (Ending.FULL_TIME, Ending.RESIGNED, Ending.TIMEOUT)}
+# The referee's own closing reasons; any other (a game's "full_time", "target_score") is the end
+# of play.
+_CLOSED_BY = {e.value: e for e in (Ending.RESIGNED, Ending.TIMEOUT, Ending.ABORTED)}
 _MATCHES: Table = Match.__table__  # type: ignore[assignment]
 
 
@@ -381,8 +383,8 @@ class LeagueService:
         says nothing. Aborted and abandoned matches are not rated."""
         if not match.options.get("ranked"):
             return []
-        ending = _ENDINGS.get(str(result.get("reason") or Ending.FULL_TIME.value))
-        if ending is None:  # aborted, or an ending this service does not rate
+        ending = _ending(result)
+        if not ending.rated:  # aborted or abandoned
             return []
         game = games.get(match.ruleset)
         sides = game.ruleset.sides
@@ -515,6 +517,11 @@ def _forfeit_goals(state: Any) -> int:
     options = getattr(state, "options", None)
     target = options.get("target_score") if isinstance(options, dict) else None
     return int(target) if target else FUBA_FORFEIT_SCORE
+
+
+def _ending(result: JSONData) -> Ending:
+    """How a finished match ended, from its result's reason."""
+    return _CLOSED_BY.get(str(result.get("reason")), Ending.FULL_TIME)
 
 
 def _goals(
