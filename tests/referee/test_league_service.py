@@ -29,6 +29,7 @@ from store.errors import (
 )
 from store.leagues import LeagueStore
 from store.repository import MatchStore, Seat
+from tests.referee.test_deadlines import Calls, Clock
 from tests.store.conftest import backend, db_url, pg_database, sqlite_template
 
 __all__ = ["backend", "db_url", "pg_database", "sqlite_template"]  # the store's fixtures
@@ -396,3 +397,25 @@ async def test_the_leaderboard_shows_the_caller_outside_the_top_ten(
     assert await leagues.names([caller, 1001, 5]) == {caller: "Zed", 1001: "Member 1"}
     with pytest.raises(RulesError):
         await leagues.leaderboard(GUILD, "chess", caller)
+
+
+async def test_a_timeout_claim_counts_for_the_league(store: MatchStore) -> None:
+    clock = Clock()
+    referee = Referee(store, clock=clock)
+    leagues = LeagueService(referee, LeagueStore(store.engine))
+    await _league(leagues, (ADA, BRIAN))
+    (fixture,) = await leagues.start(GUILD, "Spring", by=ADMIN)
+    out = await leagues.play(GUILD, 1, ADA, turn_timeout=10)
+    home = out.next[0]  # both choose a formation; only the home player does
+    assert home.user_id == fixture.home_id
+    clock.at(2)
+    await referee.act(1, fixture.home_id, "formation", {"shape": "4-4-2"}, side=home.side)
+    clock.at(12)
+    assert await Calls().dispatcher(store, clock).tick() == 1  # the away player's expiry
+    out = await referee.claim_win(1, fixture.home_id)
+    assert out.result is not None and out.result["reason"] == "timeout"
+    assert any(line.startswith("Ratings: ") for line in out.lines), out.lines
+    (result,) = await leagues.results(GUILD)
+    assert (result.home_goals, result.away_goals, result.reason) == (3, 0, "timeout")
+    away = await leagues.profile(GUILD, "fuba", fixture.away_id)
+    assert away is not None and away.last[0].ending == "timeout" and away.standing.losses == 1
