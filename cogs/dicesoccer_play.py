@@ -30,7 +30,7 @@ from cogs.game_commands import GameCommands, JSONData, PlayRefusal, register
 from cogs.game_help import COMMANDS as HELP
 from cogs.groups import add_commands, remove_commands
 from cogs.play_autocomplete import Value, choices_of, legal, offer
-from cogs.play_challenges import challenge
+from cogs.play_challenges import RANKED_HELP, challenge
 from cogs.play_commands import ENDING, READING, SHARED, act_and_post
 from cogs.play_messages import match_of
 from referee.deadlines import MAX_TURN_TIMEOUT
@@ -116,6 +116,7 @@ def positions(text: str) -> list[int]:
     thread="Play the match in its own public thread (default: in this channel)",
     target_score="Goals needed to win (default 3)",
     advanced="Play the advanced Power Chip re-roll rule (default: off)",
+    ranked=RANKED_HELP,
 )
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
 async def challenge_command(
@@ -126,6 +127,7 @@ async def challenge_command(
     thread: bool = False,
     target_score: app_commands.Range[int, 1, MAX_TARGET] | None = None,
     advanced: bool = False,
+    ranked: bool = False,
 ) -> None:
     """Challenge a member (or the bot) to a Sports Dice Soccer match in this channel."""
     rules: JSONData = {}
@@ -134,7 +136,9 @@ async def challenge_command(
     if advanced:
         rules["advanced"] = True
     mode = dice.value if dice is not None else "virtual"
-    await challenge(interaction, DICESOCCER, opponent, mode, thread, turn_timeout, rules)
+    await challenge(
+        interaction, DICESOCCER, opponent, mode, thread, turn_timeout, rules, ranked=ranked
+    )
 
 
 @app_commands.describe(

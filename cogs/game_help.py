@@ -25,6 +25,7 @@ NOT_YET = (
     "explains the game, and `python3 bot.py play` plays a match at the terminal."
 )
 
+LEAGUES_TITLE = "Leagues and ratings"  # the line of the commands outside the games' groups
 Others = Sequence[tuple[str, Sequence[app_commands.Command]]]  # (game title, its commands)
 
 
@@ -48,7 +49,7 @@ def help_description(
     listed = ", ".join(f"`/{cmd.qualified_name}`" for cmd in registered)
     tail: list[str] = []
     if others:
-        tail = ["", "**Other games on this bot**"]
+        tail = ["", "**Also on this bot**"]
         tail += [
             f"{title}: " + ", ".join(f"`/{cmd.qualified_name}`" for cmd in cmds)
             for title, cmds in others
@@ -89,6 +90,7 @@ async def help_command(interaction: discord.Interaction) -> None:
         group = bot.tree.get_command(other.group)
         if other is not spec and isinstance(group, app_commands.Group):
             others.append((_title(other), subcommands(group)))
+    others += _not_games(bot)
     group = bot.tree.get_command(spec.group)
     assert isinstance(group, app_commands.Group)
     embed = discord.Embed(
@@ -97,6 +99,20 @@ async def help_command(interaction: discord.Interaction) -> None:
         colour=EMBED_COLOUR,
     )
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _not_games(bot: commands.Bot) -> Others:
+    """The bot's commands outside the games' groups (leagues, ratings), in one line."""
+    groups = {spec.group for spec in game_commands.registered()}
+    found: list[app_commands.Command] = []
+    for command in bot.tree.get_commands():
+        if command.name in groups:
+            continue
+        if isinstance(command, app_commands.Group):
+            found += subcommands(command)
+        elif isinstance(command, app_commands.Command):
+            found.append(command)
+    return [(LEAGUES_TITLE, found)] if found else []
 
 
 async def topic_autocomplete(

@@ -31,8 +31,10 @@ from cogs.play_challenges import ChallengeButton, LegacyChallengeButton
 from cogs.play_messages import MENTION_USERS, duration_text
 from referee import games
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
+from referee.leagues.service import LeagueService
 from referee.service import Referee
 from store.challenges import ChallengeStore
+from store.leagues import LeagueStore
 from store.models import utcnow
 from store.repository import MatchStore, StoredMatch
 
@@ -50,6 +52,7 @@ class MatchPlay(commands.Cog):
         self._referee: Referee | None = None
         self.dispatcher: DeadlineDispatcher | None = None
         self._challenges: ChallengeStore | None = None
+        self._leagues: LeagueService | None = None
         self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
 
     async def cog_load(self) -> None:
@@ -65,6 +68,10 @@ class MatchPlay(commands.Cog):
             raise
         self._store, self._referee = store, Referee(store)
         self._challenges = ChallengeStore(store.engine)
+        # Leagues and ratings share the match store's engine; the service also hooks the
+        # referee's final whistle (league results, ratings), so it exists from the start.
+        self._leagues = LeagueService(self._referee, LeagueStore(store.engine))
+        await self._leagues.catch_up()  # rated matches whistled just before a stop
         interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
         self.dispatcher = DeadlineDispatcher(
             store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
@@ -79,6 +86,7 @@ class MatchPlay(commands.Cog):
             await self._store.close()
         self._store = self._referee = None
         self._challenges = None
+        self._leagues = None
 
     @property
     def referee(self) -> Referee:
@@ -92,6 +100,13 @@ class MatchPlay(commands.Cog):
         if self._challenges is None:
             raise RuntimeError("the play cog is not loaded")
         return self._challenges
+
+    @property
+    def leagues(self) -> LeagueService:
+        """Leagues, ratings, leaderboards (``cogs.league``), over the match store's engine."""
+        if self._leagues is None:
+            raise RuntimeError("the play cog is not loaded")
+        return self._leagues
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 

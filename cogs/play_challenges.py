@@ -50,6 +50,7 @@ from store.repository import Seat
 log = logging.getLogger(__name__)
 
 COACH_NAME = "Coach"
+RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
 
 
 def no_longer_open(spec: GameCommands | None = None) -> str:
@@ -222,8 +223,10 @@ async def start(
     thread: bool = False,
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
+    ranked: bool = False,
 ) -> str:
-    """Start the match here, or in a new public thread; returns the private reply."""
+    """Start the match here, or in a new public thread; returns the private reply. A
+    ``ranked`` match is rated at the final whistle (``referee.leagues.service``)."""
     referee = play_cog(interaction).referee
     guild_id = interaction.guild_id or 0
     where = match_channel(interaction)
@@ -242,8 +245,10 @@ async def start(
         turn_timeout=turn_timeout,
         rules=dict(rules or {}),
         player_rolls=spec.player_rolls,
+        ranked=ranked,
     )
-    await post(where, outcome, title="Kick-off soon: a new match")
+    title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
+    await post(where, outcome, title=title)
     return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
 
 
@@ -255,9 +260,11 @@ async def challenge(
     thread: bool = False,
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
+    ranked: bool = False,
 ) -> None:
     """Challenge ``opponent`` to a match of ``spec``'s game in this channel (the bot itself:
-    start at once against its coach). ``rules`` are the game's own match options."""
+    start at once against its coach). ``rules`` are the game's own match options; a
+    ``ranked`` match changes both players' ratings (not against the coach)."""
     cog = play_cog(interaction)
     channel_id = channel_id_of(interaction)
     user = interaction.user
@@ -267,6 +274,11 @@ async def challenge(
         raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
     if opponent.bot and opponent.id != bot_user.id:
         raise PlayRefusal("Only members or this bot itself can play.")
+    if ranked and opponent.id == bot_user.id:
+        raise PlayRefusal(
+            "Matches against the coach are not ranked; challenge it without `ranked`, or "
+            "challenge a member to a ranked match."
+        )
     await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
     now = cog.clock()
     pending = await cog.challenges.get(channel_id, now)
@@ -296,6 +308,8 @@ async def challenge(
         await interaction.followup.send(reply, ephemeral=True)
         return
     options: JSONData = {"dice": dice, "thread": thread, "turn_timeout": turn_timeout}
+    if ranked:
+        options["ranked"] = True
     if rules:
         options["rules"] = rules
     try:
@@ -321,10 +335,11 @@ async def challenge(
     if turn_timeout:
         details.append(f"{minutes_text(turn_timeout)} per decision")
     accept, decline = spec.command("accept"), spec.command("decline")
+    kind = f"{'ranked ' if ranked else ''}{_title(spec.ruleset)}"
     try:
         message = await match_channel(interaction).send(
-            f"{opponent.mention}, {user.mention} challenges you to a {_title(spec.ruleset)} "
-            f"match ({', '.join(details)}). Accept or decline with the buttons, or `{accept}` / "
+            f"{opponent.mention}, {user.mention} challenges you to a {kind} match "
+            f"({', '.join(details)}). Accept or decline with the buttons, or `{accept}` / "
             f"`{decline}`; the challenge lapses "
             f"{discord.utils.format_dt(opened.expires_at, 'R')}.",
             view=challenge_view(spec, opened.id),
@@ -403,6 +418,7 @@ async def answer_challenge(
         bool(options.get("thread")),
         options.get("turn_timeout"),
         options.get("rules"),
+        bool(options.get("ranked")),
     )
     reply = f"Challenge accepted: the match is on. {where}".strip()
     await interaction.followup.send(reply, ephemeral=True)
@@ -413,6 +429,7 @@ async def answer_challenge(
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
     thread="Play the match in its own public thread (default: in this channel)",
     turn_timeout="Minutes each player has per decision (default: no limit)",
+    ranked=RANKED_HELP,
 )
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
 async def challenge_command(
@@ -421,11 +438,12 @@ async def challenge_command(
     dice: app_commands.Choice[str] | None = None,
     thread: bool = False,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
+    ranked: bool = False,
 ) -> None:
     """Challenge a member (or the bot) to a match in this channel."""
     spec = game_commands.of_interaction(interaction)
     mode = dice.value if dice is not None else "virtual"
-    await challenge(interaction, spec, opponent, mode, thread, turn_timeout)
+    await challenge(interaction, spec, opponent, mode, thread, turn_timeout, ranked=ranked)
 
 
 async def accept_command(interaction: discord.Interaction) -> None:

@@ -1,0 +1,400 @@
+"""Leagues, ratings, leaderboards and profiles through the real commands (`/league ...`,
+`/leaderboard`, `/profile`, ranked challenges), as members and admins see them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import discord
+import pytest
+import simcord
+
+from bot import create_bot
+from botconfig import Settings
+from cogs.errors import player_message
+from referee.leagues.service import LeagueService
+
+PLAYERS = ("alice", "bob", "carol", "dave")
+
+
+@dataclass
+class Club:
+    """A guild with a league channel, an admin (Manage Server) and members without it."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    admin: simcord.MemberActor
+    players: list[simcord.MemberActor]
+
+    def member(self, name: str) -> simcord.MemberActor:
+        return next(p for p in self.players if p.name == name)
+
+    @property
+    def alice(self) -> simcord.MemberActor:
+        return self.member("alice")
+
+    @property
+    def bob(self) -> simcord.MemberActor:
+        return self.member("bob")
+
+    @property
+    def carol(self) -> simcord.MemberActor:
+        return self.member("carol")
+
+    @property
+    def dave(self) -> simcord.MemberActor:
+        return self.member("dave")
+
+
+@pytest.fixture
+def club(simcord_env: simcord.Env) -> Club:
+    guild = simcord_env.create_guild("League club")
+    channel = guild.create_text_channel("league")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("ada"), roles=[admins])
+    players = [guild.add_member(simcord_env.create_user(name)) for name in PLAYERS]
+    return Club(simcord_env, guild, channel, admin, players)
+
+
+def leagues(club: Club) -> LeagueService:
+    cog = club.env.bot.get_cog("MatchPlay")
+    assert cog is not None
+    return cog.leagues
+
+
+def private(result: simcord.InteractionResult) -> str:
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    assert messages and all(m.ephemeral for m in messages), messages
+    return "\n".join(m.content for m in messages)
+
+
+def refused(club: Club, result: simcord.InteractionResult) -> str:
+    """A private refusal from a typed error (an untyped one, a bug, fails the test)."""
+    text = private(result)
+    for error in club.env.errors:
+        assert player_message(error) is not None, error
+    return text
+
+
+def answer(result: simcord.InteractionResult) -> discord.Message:
+    """The one public answer of a reading command (after a public defer)."""
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    public = [m for m in messages if not m.flags.ephemeral]
+    assert len(public) == 1, messages
+    return public[0]
+
+
+def private_embed(result: simcord.InteractionResult) -> discord.Embed:
+    """The embed of a private answer (after a private defer)."""
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    assert all(m.ephemeral for m in messages), messages
+    [embed] = [e for m in messages for e in m.embeds]
+    return embed
+
+
+def public(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def text_of(message: discord.Message) -> str:
+    return "\n".join([message.content, *(e.description or "" for e in message.embeds)])
+
+
+async def season(club: Club, *names: str, game: str = "fuba") -> None:
+    """The admin creates the league Spring, the members named join, the admin starts it."""
+    reply = private(await club.admin.slash(club.channel, "league create", name="Spring", game=game))
+    assert reply == "League **Spring** created."
+    for name in names:
+        joined = private(await club.member(name).slash(club.channel, "league join"))
+        assert joined.startswith("You are in **Spring**")
+    assert private(await club.admin.slash(club.channel, "league start")) == "**Spring** started."
+
+
+def table_lines(message: discord.Message) -> dict[str, tuple[int, ...]]:
+    """name -> (position, P, W, D, L, GF, GA, GD, Pts) from the table embed's text."""
+    rows = {}
+    for line in (message.embeds[0].description or "").splitlines()[1:]:
+        numbers, name = re.fullmatch(r"`([^`]*)` (.+)", line).groups()
+        rows[name] = tuple(int(n) for n in numbers.split())
+    return rows
+
+
+def leaderboard_lines(message: discord.Message) -> list[tuple[int, str, int, str]]:
+    """(rank, name, rating, W-D-L) of every line of the leaderboard embed."""
+    found = re.findall(
+        r"\*\*(\d+)\.\*\* (\w+): (\d+)\?? \((\d+-\d+-\d+) W-D-L",
+        message.embeds[0].description or "",
+    )
+    return [(int(rank), name, int(rating), record) for rank, name, rating, record in found]
+
+
+async def resign_fixture(
+    club: Club, home: simcord.MemberActor, loser: simcord.MemberActor, where: simcord.ChannelHandle
+) -> discord.Message:
+    """``home`` starts their next fixture with `/league play`; ``loser`` resigns it."""
+    started = private(await home.slash(where, "league play"))
+    assert "league match against" in started and "/fuba" in started
+    kick_off = public(where)[-1]
+    assert (kick_off.embeds[0].title or "").startswith("League match: Spring, round")
+    assert private(await loser.slash(where, "fuba resign")) == "You resigned."
+    return next(m for m in reversed(public(where)) if m.embeds and m.embeds[0].title == "Resigned")
+
+
+# -- a season --------------------------------------------------------------------------------
+
+
+async def test_a_season_of_four_played_through_the_commands(club: Club) -> None:
+    await season(club, *PLAYERS)
+    started = text_of(public(club.channel)[-1])
+    assert "**Spring (FUBA)** has started: 6 fixtures in 3 rounds." in started
+
+    embed = private_embed(await club.alice.slash(club.channel, "league fixtures"))
+    assert embed.title == "Fixtures: Spring (FUBA)"
+    assert [f.name for f in embed.fields] == ["Round 1", "Round 2", "Round 3"]
+    assert sum(f.value.count(" v ") for f in embed.fields) == 6
+    assert all("to play" in f.value for f in embed.fields)
+
+    # Every fixture in round order; the member listed first in PLAYERS wins (the loser
+    # resigns before kick-off: the game's forfeit score, 3-0).
+    order = {name: i for i, name in enumerate(PLAYERS)}
+    names = {p.id: p for p in club.players}
+    for fixture in await leagues(club).fixtures(club.guild.id, "Spring"):
+        home, away = names[fixture.home_id], names[fixture.away_id]
+        loser = max(home, away, key=lambda m: order[m.name])
+        final = await resign_fixture(club, home, loser, club.channel)
+        narration = text_of(final)
+        assert "recorded. League table updated" in narration and "Ratings:" in narration
+
+    table = answer(await club.bob.slash(club.channel, "league table"))
+    assert [a.filename for a in table.attachments] == ["table.png"]
+    assert table.embeds[0].image.url == "attachment://table.png"
+    assert table_lines(table) == {
+        "alice": (1, 3, 3, 0, 0, 9, 0, 9, 9),
+        "bob": (2, 3, 2, 0, 1, 6, 3, 3, 6),
+        "carol": (3, 3, 1, 0, 2, 3, 6, -3, 3),
+        "dave": (4, 3, 0, 0, 3, 0, 9, -9, 0),
+    }
+
+    results = private_embed(await club.carol.slash(club.channel, "league results")).description
+    assert results is not None and len(re.findall(r"(3-0|0-3) \(resigned\)", results)) == 6
+
+    board = answer(await club.dave.slash(club.channel, "leaderboard"))
+    assert [a.filename for a in board.attachments] == ["leaderboard.png"]
+    lines = leaderboard_lines(board)
+    assert [(rank, name, record) for rank, name, _, record in lines] == [
+        (1, "alice", "3-0-0"),
+        (2, "bob", "2-0-1"),
+        (3, "carol", "1-0-2"),
+        (4, "dave", "0-0-3"),
+    ]
+    ratings = [rating for _, _, rating, _ in lines]
+    assert ratings == sorted(ratings, reverse=True) and ratings[0] > 1500 > ratings[-1]
+    stored = {
+        s.user_id: s.rating for s in (await leagues(club).leaderboard(club.guild.id, "fuba"))[0]
+    }
+    assert ratings == [stored[club.member(name).id] for name in PLAYERS]
+
+    profile = answer(await club.bob.slash(club.channel, "profile", member=club.alice))
+    assert [a.filename for a in profile.attachments] == ["profile.png"]
+    fields = {f.name: f.value for f in profile.embeds[0].fields}
+    assert profile.embeds[0].title == "alice: FUBA profile"
+    assert fields["Rank"] == "#1" and fields["Won / drawn / lost"] == "3 / 0 / 0"
+    assert fields["Goals for / against"] == "9 / 0" and fields["Current streak"] == "3 wins"
+    assert fields["Rating"].startswith(str(ratings[0]))
+
+    # the season ends; its table stays readable
+    assert private(await club.admin.slash(club.channel, "league end")) == "**Spring** ended."
+    assert "alice tops the final table" in public(club.channel)[-1].content
+    assert "no fixture left" in refused(club, await club.alice.slash(club.channel, "league play"))
+
+
+async def test_league_names_and_games_are_offered_while_typing(club: Club) -> None:
+    games = await club.admin.autocomplete(club.channel, "league create", "game", "")
+    assert {c["value"] for c in games} == {"fuba", "dicesoccer"}
+    await club.admin.slash(club.channel, "league create", name="Spring", game="dicesoccer")
+    offered = await club.alice.autocomplete(club.channel, "league join", "name", "spr")
+    assert [c["value"] for c in offered] == ["Spring"]
+    assert "Sports Dice Soccer" in offered[0]["name"]
+
+
+async def test_a_dice_soccer_league_match_counts_when_resigned(club: Club) -> None:
+    await season(club, "alice", "bob", game="dicesoccer")
+    assert private(await club.alice.slash(club.channel, "league play")).endswith(
+        "The result counts at the final whistle."
+    )
+    assert private(await club.alice.slash(club.channel, "dicesoccer resign")) == "You resigned."
+    table = table_lines(answer(await club.alice.slash(club.channel, "league table")))
+    assert table["bob"][0:5] == (1, 1, 1, 0, 0) and table["bob"][-1] == 3
+    assert table["alice"][4] == 1
+
+
+# -- permissions -----------------------------------------------------------------------------
+
+
+async def test_members_without_manage_server_cannot_run_the_admin_commands(club: Club) -> None:
+    carol = club.member("carol")
+    refusal = refused(
+        club, await carol.slash(club.channel, "league create", name="Mine", game="fuba")
+    )
+    assert refusal == (
+        "Only members with the Manage Server permission can create a league; ask a server admin."
+    )
+    assert "no open or running league" in refused(
+        club, await carol.slash(club.channel, "league join")
+    )
+
+    await club.admin.slash(club.channel, "league create", name="Spring", game="fuba")
+    for name in ("alice", "bob"):
+        await club.member(name).slash(club.channel, "league join")
+    assert "can start a league" in refused(club, await carol.slash(club.channel, "league start"))
+    listed = private_embed(await club.alice.slash(club.channel, "league fixtures"))
+    assert "No fixtures yet" in (listed.description or "")
+
+    await club.admin.slash(club.channel, "league start")
+    [fixture] = await leagues(club).fixtures(club.guild.id, "Spring")
+    refusal = refused(
+        club,
+        await carol.slash(
+            club.channel,
+            "league set-result",
+            fixture=fixture.id,
+            home_goals=5,
+            away_goals=0,
+            reason="I say so",
+        ),
+    )
+    assert "can set a result" in refusal
+    assert "can award a forfeit" in refused(
+        club,
+        await carol.slash(
+            club.channel, "league forfeit", fixture=fixture.id, loser=club.alice, reason="x"
+        ),
+    )
+    assert "can end a league" in refused(club, await carol.slash(club.channel, "league end"))
+    assert "can delete a league" in refused(
+        club, await carol.slash(club.channel, "league delete", name="Spring")
+    )
+    # nothing changed
+    [fixture] = await leagues(club).fixtures(club.guild.id, "Spring")
+    assert fixture.result is None
+    league, _ = await leagues(club).table(club.guild.id, "Spring")
+    assert league.status == "running"
+
+    # the admin can, with a reason kept in the audit trail
+    reply = await club.admin.slash(
+        club.channel,
+        "league set-result",
+        fixture=fixture.id,
+        home_goals=2,
+        away_goals=1,
+        reason="played at the club night",
+    )
+    assert private(reply) == "Result set."
+    assert "Reason: played at the club night" in public(club.channel)[-1].content
+    [entry] = await leagues(club).audit(club.guild.id, "Spring")
+    assert entry.actor_id == club.admin.id and entry.reason == "played at the club night"
+    deleted = await club.admin.slash(club.channel, "league delete", name="Spring")
+    assert private(deleted) == "**Spring** deleted."
+    assert "no league called 'Spring'" in refused(
+        club, await club.alice.slash(club.channel, "league table", name="Spring")
+    )
+
+
+# -- restarts --------------------------------------------------------------------------------
+
+
+async def test_a_league_match_in_progress_survives_a_restart_and_counts(
+    club: Club, settings: Settings
+) -> None:
+    await season(club, "alice", "bob")
+    started = private(await club.alice.slash(club.channel, "league play", thread=True))
+    [thread] = club.channel.threads
+    assert f"is on in <#{thread.id}>" in started
+    assert thread.name == "Spring: alice v bob"
+    opening = thread.last_message
+    assert opening is not None and club.alice.mention in opening.content
+
+    await club.env.restart_bot(create_bot(settings))
+
+    assert private(await club.alice.slash(thread, "fuba formation", shape="4-4-2")).startswith(
+        "Your formation"
+    )
+    assert private(await club.bob.slash(thread, "fuba resign")) == "You resigned."
+    table = table_lines(answer(await club.bob.slash(club.channel, "league table")))
+    assert table["alice"] == (1, 1, 1, 0, 0, 3, 0, 3, 3)
+    assert table["bob"] == (2, 1, 0, 0, 1, 0, 3, -3, 0)
+    lines = leaderboard_lines(answer(await club.bob.slash(club.channel, "leaderboard")))
+    assert [(name, record) for _, name, _, record in lines] == [
+        ("alice", "1-0-0"),
+        ("bob", "0-0-1"),
+    ]
+    assert lines[0][2] > 1500 > lines[1][2]
+
+
+# -- leaderboard and profiles ----------------------------------------------------------------
+
+
+async def ranked_win(club: Club, winner: simcord.MemberActor, loser: simcord.MemberActor) -> None:
+    """A ranked friendly: ``winner`` challenges, ``loser`` accepts and resigns."""
+    assert (
+        private(await winner.slash(club.channel, "fuba challenge", opponent=loser, ranked=True))
+        == "Challenge posted."
+    )
+    assert "challenges you to a ranked FUBA match" in public(club.channel)[-1].content
+    assert private(await loser.slash(club.channel, "fuba accept")).startswith("Challenge accepted")
+    assert (public(club.channel)[-1].embeds[0].title or "") == "Kick-off soon: a new ranked match"
+    assert private(await loser.slash(club.channel, "fuba resign")) == "You resigned."
+
+
+async def test_the_leaderboard_shows_the_callers_own_line_outside_the_top_ten(
+    club: Club,
+) -> None:
+    others = [club.guild.add_member(club.env.create_user(f"p{i:02}")) for i in range(11)]
+    zoe = club.guild.add_member(club.env.create_user("zoe"))
+    for winner, loser in zip(others[0::2], others[1::2], strict=False):
+        await ranked_win(club, winner, loser)
+    await ranked_win(club, others[10], zoe)
+    await ranked_win(club, others[0], zoe)
+
+    board = answer(await zoe.slash(club.channel, "leaderboard", game="fuba"))
+    lines = leaderboard_lines(board)
+    assert len(lines) == 11
+    assert [rank for rank, *_ in lines[:10]] == list(range(1, 11))
+    rank, name, rating, record = lines[10]
+    assert (rank, name, record) == (12, "zoe", "0-0-2") and rating < 1500
+    assert "...\n__**12.** zoe" in board.embeds[0].description
+    assert [a.filename for a in board.attachments] == ["leaderboard.png"]
+
+    # a member with no rated match: no rank, said plainly
+    board = answer(await club.member("dave").slash(club.channel, "leaderboard"))
+    assert "dave: no rated FUBA match yet, so no rank." in board.embeds[0].description
+
+
+async def test_a_profile_without_a_rated_match_says_so(club: Club) -> None:
+    reply = answer(await club.alice.slash(club.channel, "profile", member=club.member("carol")))
+    assert reply.content == (
+        "carol has no rated FUBA match on this server yet, so no rating or rank. League "
+        "matches and challenges with `ranked:true` are rated."
+    )
+    assert not reply.attachments
+    mine = answer(await club.alice.slash(club.channel, "profile", game="dicesoccer"))
+    assert mine.content.startswith("You have no rated Sports Dice Soccer match")
+
+
+async def test_a_friendly_is_not_rated_and_the_coach_is_never_ranked(club: Club) -> None:
+    alice, bob = club.member("alice"), club.member("bob")
+    await alice.slash(club.channel, "fuba challenge", opponent=bob)
+    assert "challenges you to a FUBA match" in public(club.channel)[-1].content
+    await bob.slash(club.channel, "fuba accept")
+    await bob.slash(club.channel, "fuba resign")
+    assert await leagues(club).profile(club.guild.id, "fuba", alice.id) is None
+
+    bot = simcord.MemberActor(
+        club.env, club.guild, simcord.UserHandle(club.env, club.env.backend.bot_user)
+    )
+    refusal = refused(
+        club, await alice.slash(club.channel, "fuba challenge", opponent=bot, ranked=True)
+    )
+    assert "not ranked" in refusal
