@@ -297,7 +297,9 @@ async def fixtures_command(
     await interaction.followup.send(embed=embed, ephemeral=not public, allowed_mentions=NO_PINGS)
 
 
-@app_commands.describe(name=NAME, public="Post the table without its image only to you")
+@app_commands.describe(
+    name=NAME, public="Post the table in the channel (default); false: only you see it"
+)
 @app_commands.autocomplete(name=league_autocomplete)
 async def table_command(
     interaction: discord.Interaction, name: str | None = None, public: bool = True

@@ -398,3 +398,67 @@ async def test_a_friendly_is_not_rated_and_the_coach_is_never_ranked(club: Club)
         club, await alice.slash(club.channel, "fuba challenge", opponent=bot, ranked=True)
     )
     assert "not ranked" in refusal
+
+
+async def test_refusals_name_the_problem(club: Club) -> None:
+    refusal = refused(
+        club, await club.admin.slash(club.channel, "league create", name="X", game="chess")
+    )
+    assert refusal.startswith("There is no game called 'chess' here; choose one of")
+    await season(club, "alice", "bob")
+    assert "already" in refused(
+        club, await club.admin.slash(club.channel, "league create", name="Spring", game="fuba")
+    )
+    assert "no fixture left" in refused(club, await club.carol.slash(club.channel, "league play"))
+    await club.alice.slash(club.channel, "fuba challenge", opponent=club.carol)
+    busy = refused(club, await club.alice.slash(club.channel, "league play"))
+    assert busy.startswith("There is already an open challenge in this channel")
+    # the fixture is still there to play, in a thread
+    assert "is on in <#" in private(
+        await club.alice.slash(club.channel, "league play", thread=True)
+    )
+
+
+async def test_fixture_ids_are_offered_to_the_admin(club: Club) -> None:
+    await season(club, "alice", "bob", "carol")
+    fixtures = await leagues(club).fixtures(club.guild.id, "Spring")
+    offered = await club.admin.autocomplete(club.channel, "league forfeit", "fixture", "")
+    assert [c["value"] for c in offered] == [f.id for f in fixtures]
+    assert offered[0]["name"].startswith(f"#{fixtures[0].id} round 1: ")
+    loser = next(p for p in club.players if p.id == fixtures[0].home_id)
+    reply = await club.admin.slash(
+        club.channel, "league forfeit", fixture=fixtures[0].id, loser=loser, reason="no show"
+    )
+    assert private(reply) == "Forfeit recorded."
+    announced = public(club.channel)[-1].content
+    assert f"{loser.name} forfeits" in announced and "0-3" in announced
+    assert announced.endswith("Reason: no show")
+    offered = await club.admin.autocomplete(club.channel, "league forfeit", "fixture", "")
+    assert fixtures[0].id not in [c["value"] for c in offered]
+
+
+async def test_league_images_are_drawn_off_the_event_loop(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import cogs.league_views as views
+
+    seen: dict[str, int] = {}
+    for name in ("table_png", "leaderboard_png", "profile_png"):
+        draw = getattr(views, name)
+
+        def wrapper(
+            *args: object, _draw: object = draw, _name: str = name, **kwargs: object
+        ) -> bytes:
+            seen[_name] = threading.get_ident()
+            return _draw(*args, **kwargs)  # type: ignore[operator]
+
+        monkeypatch.setattr(views, name, wrapper)
+    await season(club, "alice", "bob")
+    await resign_fixture(club, club.alice, club.bob, club.channel)
+    await club.alice.slash(club.channel, "league table")
+    await club.alice.slash(club.channel, "leaderboard")
+    await club.alice.slash(club.channel, "profile")
+    assert set(seen) == {"table_png", "leaderboard_png", "profile_png"}
+    assert threading.get_ident() not in seen.values()
