@@ -18,7 +18,8 @@ STEPS = (
         ("challenge",),
         "`/fuba challenge opponent:@member` invites someone to a match in this channel; "
         "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
-        "at the table, `thread:true` for a match thread, `turn_timeout:<minutes>` per decision.",
+        "at the table, `thread:true` for a match thread, `turn_timeout:<minutes>` per decision. "
+        "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`).",
     ),
     Step(
         ("accept", "decline"),
