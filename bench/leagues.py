@@ -6,13 +6,13 @@
 Fills a temporary SQLite database (and a throwaway PostgreSQL one on the server of
 ``--postgres``: default $BENCH_DATABASE_URL, $TEST_DATABASE_URL or the local server) with one
 guild whose ``--members`` members have played ``--matches`` finished, rated matches of one game
-(random pairs and scores, rated in order by ``referee.leagues.rate``, so every rating is 1500
+(random pairs and scores, rated in order by ``engine.leagues.rate``, so every rating is 1500
 plus its history's deltas), with their rating history, and a few 20-member two-leg leagues with
 every result in. The rows go in by bulk inserts (many rows per statement); the leagues are
 started through ``LeagueStore`` itself. Then it prints the median wall time of each read the
 bot makes, through ``LeagueStore``, as ``key: value unit`` lines: the top 10, one member's rank,
 one profile (rating, rank, record, last five, streak), one league's results alone and its whole
-table (results, members and ``referee.leagues.standings``). Figures only, never pass/fail.
+table (results, members and ``engine.leagues.standings``). Figures only, never pass/fail.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from sqlalchemy import Table, insert, update
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from referee.leagues import Rating, rate, score_of
+from engine.leagues import Rating, rate, score_of
 from store import scratch
 from store.config import describe
 from store.db import make_engine

@@ -8,7 +8,7 @@ b'\\x89PNG'
 (720, 154)
 
 Nothing here knows leagues, ratings, Discord or the database: the caller passes what to show
-(``TableLine``, ``LeaderLine``, ``ProfileCard``; ``table_line`` reads a ``referee.leagues`` row
+(``TableLine``, ``LeaderLine``, ``ProfileCard``; ``table_line`` reads a ``engine.leagues`` row
 without importing it). Tests sample pixels at the geometry the renderer itself uses
 (``table_layout``, ``leaderboard_layout``, ``profile_layout``).
 
@@ -100,7 +100,7 @@ RESULT_WORDS: dict[str, tuple[str, str]] = {
 }
 EMPTY_TEXT = "No results yet"
 
-# Short notes for ``referee.leagues.Rule`` values (a StrEnum, so its members are these strings):
+# Short notes for ``engine.leagues.Rule`` values (a StrEnum, so its members are these strings):
 # the tie-break that places a row above the next. "points" needs no note: the points show it.
 TIE_BREAK_NOTES: dict[str, str] = {
     "points": "",
@@ -135,10 +135,10 @@ class TableLine(NamedTuple):
 
 
 def table_line(row: Any, name: str) -> TableLine:
-    """A ``TableLine`` from a ``referee.leagues.Row`` (read by attribute, not imported) and the
+    """A ``TableLine`` from a ``engine.leagues.Row`` (read by attribute, not imported) and the
     member's display name; the note is the tie-break in ``row.decided_by``, if any.
 
-    >>> from referee.leagues import Result, standings
+    >>> from engine.leagues import Result, standings
     >>> rows = standings([1, 2], [Result(1, 2, 1, 1)])
     >>> table_line(rows[0], "Ada")
     TableLine(position=1, name='Ada', played=1, won=0, drawn=1, lost=0, goals_for=1, \

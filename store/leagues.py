@@ -1,5 +1,5 @@
 """Leagues and Elo ratings in the database: seasons, members, fixtures, results, the admin audit
-trail, ratings and their history. The arithmetic is ``referee.leagues`` (pure): the store draws
+trail, ratings and their history. The arithmetic is ``engine.leagues`` (pure): the store draws
 the fixtures with ``round_robin`` and rates with ``rate`` inside its own transactions, so two
 processes never see half a schedule or rate a match twice.
 
@@ -23,7 +23,7 @@ first). It decides every tie, so ranks are positions 1, 2, 3... with no shared p
     await leagues.start(league.id)
     fixture = (await leagues.fixtures(league.id))[0]
     await leagues.record_result(fixture.id, 2, 1, match_id=5)
-    rows = await leagues.table(league.id)  # referee.leagues.standings
+    rows = await leagues.table(league.id)  # engine.leagues.standings
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from referee.leagues import (
+from engine.leagues import (
     START,
     Ending,
     Points,
@@ -50,10 +50,8 @@ from referee.leagues import (
     score_of,
     standings,
 )
-from referee.leagues import (
-    Row as TableRow,
-)
-from referee.leagues.fixtures import LEGS
+from engine.leagues import Row as TableRow
+from engine.leagues.fixtures import LEGS
 from store.errors import (
     AlreadyMember,
     BadLeague,
@@ -145,7 +143,7 @@ class StoredResult:
     recorded_at: datetime
 
     def for_table(self) -> Result:
-        """The result as ``referee.leagues.standings`` takes it."""
+        """The result as ``engine.leagues.standings`` takes it."""
         return Result(
             self.home_id,
             self.away_id,
@@ -229,7 +227,7 @@ class RatedMatch:
     before: int
     after: int
     delta: int
-    ending: str  # referee.leagues.Ending
+    ending: str  # engine.leagues.Ending
     at: datetime
 
 
@@ -491,7 +489,7 @@ class LeagueStore:
 
     async def start(self, league_id: int, now: datetime | None = None) -> list[StoredFixture]:
         """Start an open league: draw the fixtures from the members in join order
-        (``referee.leagues.round_robin``, the league's legs) and write them all with the new
+        (``engine.leagues.round_robin``, the league's legs) and write them all with the new
         status in one transaction. Returns the fixtures by round."""
         at = now or utcnow()
         async with self.engine.begin() as conn:
@@ -752,7 +750,7 @@ class LeagueStore:
             return await _results(conn, league_id)
 
     async def table(self, league_id: int, points: Points | None = None) -> list[TableRow]:
-        """The league table: ``referee.leagues.standings`` over the members in join order and
+        """The league table: ``engine.leagues.standings`` over the members in join order and
         the results (two reads on one connection)."""
         async with self.engine.connect() as conn:
             members = list(
@@ -784,7 +782,7 @@ class LeagueStore:
         """Rate one match between ``a_id`` and ``b_id`` (both must be known players): both
         ratings and two history rows, in one transaction, exactly once per ``match_id`` (and
         per ``fixture_id``, for a forfeit without a match). The ratings are read under lock
-        and rated here (``referee.leagues.rate``). Returns the update, or None when the match
+        and rated here (``engine.leagues.rate``). Returns the update, or None when the match
         was rated already (a replayed final whistle, another process first) or does not count
         (abandoned, aborted)."""
         if match_id is None and fixture_id is None:

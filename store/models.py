@@ -411,5 +411,5 @@ class RatingHistory(Base):
     outcome: Mapped[str] = mapped_column(String(1))  # W, D or L for this player
     goals_for: Mapped[int]
     goals_against: Mapped[int]
-    ending: Mapped[str] = mapped_column(String(16))  # referee.leagues.Ending
+    ending: Mapped[str] = mapped_column(String(16))  # engine.leagues.Ending
     at: Mapped[datetime] = mapped_column(default=utcnow)

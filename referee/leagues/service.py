@@ -32,13 +32,13 @@ from typing import Any
 
 from sqlalchemy import Table, and_, exists, select
 
+from engine.leagues.errors import LeagueError
+from engine.leagues.ratings import Ending, Update
+from engine.leagues.table import FUBA_FORFEIT_SCORE
+from engine.leagues.table import Row as TableRow
 from referee import games
 from referee.errors import RefereeError
 from referee.games import Game, JSONData
-from referee.leagues.errors import LeagueError
-from referee.leagues.ratings import Ending, Update
-from referee.leagues.table import FUBA_FORFEIT_SCORE
-from referee.leagues.table import Row as TableRow
 from referee.service import Outcome, Referee
 from store.errors import FixtureNotFound, LeagueNotFound, LeagueNotRunning, LeagueStoreError
 from store.leagues import (

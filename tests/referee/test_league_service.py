@@ -13,13 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from engine.core import RulesError
-from referee.leagues import (
-    BadRules,
-    LeagueService,
-    NoFixture,
-    NoLeague,
-    WhichLeague,
-)
+from referee.leagues import BadRules, LeagueService, NoFixture, NoLeague, WhichLeague
 from referee.service import Outcome, Referee
 from store.errors import (
     BadLeague,

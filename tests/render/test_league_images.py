@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from referee.leagues import Result, standings
+from engine.leagues import Result, standings
 from render import colours as C
 from render import league_images as L
 from render.fonts import font

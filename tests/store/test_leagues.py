@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import insert, select, text
 
-from referee.leagues import BadResult, Ending, round_robin, standings
+from engine.leagues import BadResult, Ending, round_robin, standings
 from store.errors import (
     AlreadyMember,
     BadLeague,

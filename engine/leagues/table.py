@@ -29,7 +29,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.leagues.errors import BadResult, DuplicatePlayer, UnknownPlayer
+from engine.leagues.errors import BadResult, DuplicatePlayer, UnknownPlayer
 
 FUBA_FORFEIT_SCORE = 3  # a FUBA forfeit is 3-0; Sports Dice Soccer uses its target score
 

@@ -1,4 +1,4 @@
-"""Elo ratings (referee/leagues/ratings.py) against hand-computed values."""
+"""Elo ratings (engine/leagues/ratings.py) against hand-computed values."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.leagues import (
+from engine.leagues import (
     K_ESTABLISHED,
     K_PROVISIONAL,
     PROVISIONAL_GAMES,
@@ -19,7 +19,7 @@ from referee.leagues import (
     rate,
     score_of,
 )
-from referee.leagues.ratings import round_half_away
+from engine.leagues.ratings import round_half_away
 
 ESTABLISHED = PROVISIONAL_GAMES  # games played by a player who is no longer provisional
 

@@ -1,4 +1,4 @@
-"""The league table (referee/leagues/table.py): counting, points, and every tie-break in order.
+"""The league table (engine/leagues/table.py): counting, points, and every tie-break in order.
 
 Each tie-break test is built so that the rule under test decides against every later rule (the
 player it puts first lost the head-to-head, joined later...), so a wrong order of rules fails.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.leagues import (
+from engine.leagues import (
     RULES,
     BadResult,
     DuplicatePlayer,

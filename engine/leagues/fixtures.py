@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee.leagues.errors import BadLegs, DuplicatePlayer, TooFewPlayers
+from engine.leagues.errors import BadLegs, DuplicatePlayer, TooFewPlayers
 
 MIN_PLAYERS = 2
 LEGS = (1, 2)

@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from referee.leagues import fixtures, ratings, table
+from engine.leagues import fixtures, ratings, table
 
 
 @pytest.mark.parametrize("module", [fixtures, table, ratings], ids=lambda m: m.__name__)

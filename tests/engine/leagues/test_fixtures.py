@@ -1,4 +1,4 @@
-"""Round-robin fixtures (referee/leagues/fixtures.py): the circle method, byes, legs, home/away."""
+"""Round-robin fixtures (engine/leagues/fixtures.py): the circle method, byes, legs, home/away."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.leagues import (
+from engine.leagues import (
     BadLegs,
     DuplicatePlayer,
     Fixture,

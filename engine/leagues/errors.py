@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
+from engine.core.errors import RulesError
 
 
-class LeagueError(RefereeError, ValueError):
+class LeagueError(RulesError):
     """A league request the rules refuse (too few players, a result that cannot be)."""
 
 

@@ -30,7 +30,7 @@ import enum
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from referee.leagues.errors import LeagueError
+from engine.leagues.errors import LeagueError
 
 START = 1500
 PROVISIONAL_GAMES = 10  # provisional while fewer rated matches than this have been played
