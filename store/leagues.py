@@ -77,6 +77,8 @@ from store.models import (
     LeagueMember,
     LeagueResult,
     LeagueStatus,
+    Match,
+    MatchStatus,
     Player,
     PlayerRating,
     RatingHistory,
@@ -92,6 +94,7 @@ AUDIT = cast(Table, LeagueAudit.__table__)
 RATINGS = cast(Table, PlayerRating.__table__)
 HISTORY = cast(Table, RatingHistory.__table__)
 PLAYERS = cast(Table, Player.__table__)
+MATCHES = cast(Table, Match.__table__)
 
 NAME_MAX = 64
 REASON_MAX = 500
@@ -604,6 +607,29 @@ class LeagueStore:
                 limit=1,
             )
         return found[0] if found else None
+
+    async def release_aborted(self, league_id: int) -> int:
+        """Fixtures whose league match was called off (aborted before kick-off) are to be
+        played again: pending, without a match. Returns how many were released."""
+        called_off = (
+            select(MATCHES.c.id)
+            .where(
+                MATCHES.c.id == FIXTURES.c.match_id,
+                MATCHES.c.status == MatchStatus.ABORTED.value,
+            )
+            .exists()
+        )
+        async with self.engine.begin() as conn:
+            released = await conn.execute(
+                update(FIXTURES)
+                .where(
+                    FIXTURES.c.league_id == league_id,
+                    FIXTURES.c.status == FixtureStatus.PLAYING.value,
+                    called_off,
+                )
+                .values(status=FixtureStatus.PENDING.value, match_id=None)
+            )
+        return released.rowcount
 
     async def attach_match(self, fixture_id: int, match_id: int) -> StoredFixture:
         """Mark a pending fixture of a running league as being played by ``match_id``.

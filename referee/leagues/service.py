@@ -201,6 +201,7 @@ class LeagueService:
         self, guild_id: int, name: str | None = None, round: int | None = None
     ) -> list[StoredFixture]:
         league = await self.league(guild_id, name)
+        await self.store.release_aborted(league.id)
         return await self.store.fixtures(league.id, round)
 
     async def table(
@@ -249,6 +250,7 @@ class LeagueService:
             ]
         found = []
         for league in candidates:
+            await self.store.release_aborted(league.id)  # a called-off match is replayed
             fixture = await self.store.next_fixture(league.id, user_id)
             if fixture is not None:
                 found.append((league, fixture))

@@ -263,6 +263,28 @@ async def test_an_aborted_match_is_not_rated(leagues: LeagueService, referee: Re
     assert await leagues.profile(GUILD, "fuba", ADA) is None
 
 
+async def test_a_called_off_league_match_is_played_again(
+    leagues: LeagueService, referee: Referee
+) -> None:
+    await _league(leagues, (ADA, BRIAN))
+    (fixture,) = await leagues.start(GUILD, "Spring", by=ADMIN)
+    first = await leagues.play(GUILD, 1, ADA)
+    [playing] = await leagues.fixtures(GUILD)
+    assert (playing.status, playing.match_id) == ("playing", first.match_id)
+    with pytest.raises(NoFixture):
+        await leagues.play(GUILD, 2, BRIAN)  # it is being played
+    await referee.abort(1, BRIAN)  # called off before kick-off: nothing counts
+
+    [again] = await leagues.fixtures(GUILD)
+    assert (again.status, again.match_id) == ("pending", None)
+    second = await leagues.play(GUILD, 2, BRIAN)
+    assert second.match_id != first.match_id
+    assert (await leagues.store.fixture(fixture.id)).match_id == second.match_id
+    await referee.resign(2, fixture.away_id)
+    [result] = await leagues.results(GUILD)
+    assert result.match_id == second.match_id
+
+
 async def test_the_listener_rates_exactly_once(leagues: LeagueService, referee: Referee) -> None:
     await _league(leagues, (ADA, BRIAN))
     (fixture,) = await leagues.start(GUILD, "Spring", by=ADMIN)
