@@ -384,7 +384,8 @@ class RatingHistory(Base):
     """One player's side of one rated match: the rating before and after, and the result as
     that player saw it (for the profile's last results and streak). A match (or a fixture
     decided without one, by forfeit) is rated at most once: (match_id, user_id) and
-    (fixture_id, user_id) are unique."""
+    (fixture_id, user_id) are unique. Deleting the match or the league's fixture sets its key
+    to NULL and keeps the row (a deleted league's rated forfeit keeps neither key)."""
 
     __tablename__ = "rating_history"
     __table_args__ = (
@@ -392,7 +393,6 @@ class RatingHistory(Base):
         UniqueConstraint("fixture_id", "user_id"),
         Index("ix_rating_history_player", "guild_id", "game", "user_id", "id"),
         CheckConstraint("outcome IN ('W', 'D', 'L')", name="outcome"),
-        CheckConstraint("match_id IS NOT NULL OR fixture_id IS NOT NULL", name="rated_what"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -527,3 +527,19 @@ async def test_profile_last_five_and_streak(leagues: LeagueStore, store: MatchSt
     assert cleo is not None and (cleo.streak.outcome, cleo.streak.length) == ("D", 1)
     async with leagues.engine.connect() as conn:
         assert await conn.scalar(select(text("count(*)")).select_from(HISTORY)) == 16
+
+
+async def test_delete_a_league_with_a_rated_forfeit(leagues: LeagueStore) -> None:
+    """A forfeit is rated by its fixture alone; deleting the league deletes the fixture, and the
+    rating and its history stay (the history row loses only its link to the fixture)."""
+    league = await _league(leagues, (101, 202))
+    (fixture,) = await leagues.start(league.id)
+    await leagues.forfeit(fixture.id, loser_id=101, score=3, actor_id=ADMIN, reason="no show")
+    update = await _rate(leagues, 101, 202, (0, 3), fixture_id=fixture.id, ending="forfeit")
+    assert update is not None
+    await leagues.delete(league.id, actor_id=ADMIN, reason="test season")
+    with pytest.raises(LeagueNotFound):
+        await leagues.get(league.id)
+    (row,) = await leagues.history(GUILD, GAME, 202)
+    assert (row.fixture_id, row.match_id, row.outcome, row.delta) == (None, None, "W", 20)
+    assert await leagues.rating(GUILD, GAME, 202) == update.b.after

@@ -323,3 +323,44 @@ async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
     await migrate(engine)  # and up again: empty tables
     assert await LeagueStore(engine).list_leagues(1) == []
     assert await LeagueStore(engine).leaderboard(1, "fuba") == []
+
+
+async def test_0005_lets_a_league_with_a_rated_forfeit_be_deleted_and_downgrades(
+    engine: AsyncEngine,
+) -> None:
+    await migrate(engine, "0004")
+    leagues = LeagueStore(engine)
+
+    async def forfeited_league(name: str) -> int:
+        league = await leagues.create(guild_id=1, name=name, game="fuba", created_by=7)
+        for seat in SEATS:
+            await leagues.join(league.id, seat.user_id, seat.display_name)
+        (fixture,) = await leagues.start(league.id)
+        await leagues.forfeit(
+            fixture.id, loser_id=fixture.home_id, score=3, actor_id=7, reason="no show"
+        )
+        rated = await leagues.apply_rating(
+            guild_id=1,
+            game="fuba",
+            a_id=fixture.home_id,
+            b_id=fixture.away_id,
+            a_goals=0,
+            b_goals=3,
+            ending="forfeit",
+            fixture_id=fixture.id,
+        )
+        assert rated is not None
+        return league.id
+
+    first = await forfeited_league("Spring")
+    with pytest.raises(IntegrityError):  # 0004's check
+        await leagues.delete(first, actor_id=7, reason="test")
+    await migrate(engine, "0005")
+    await leagues.delete(first, actor_id=7, reason="test")
+    away = SEATS[1].user_id
+    assert [r.fixture_id for r in await leagues.history(1, "fuba", away)] == [None]
+    await forfeited_league("Summer")  # kept: its fixture is still there
+    await downgrade(engine, "0004")
+    assert [r.fixture_id is not None for r in await leagues.history(1, "fuba", away)] == [True]
+    assert (await leagues.rating(1, "fuba", away)).games == 2  # ratings untouched
+    await migrate(engine)
