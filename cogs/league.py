@@ -378,6 +378,7 @@ async def play_command(
             name=league.name,
             dice=dice.value if dice is not None else "virtual",
             turn_timeout=turn_timeout,
+            fixture_id=fixture.id,  # the one named here, even if another process started it
         )
     except BaseException:
         if created is not None:  # nothing will be played there

@@ -40,7 +40,13 @@ from referee import games
 from referee.errors import RefereeError
 from referee.games import Game, JSONData
 from referee.service import Outcome, Referee
-from store.errors import FixtureNotFound, LeagueNotFound, LeagueNotRunning, LeagueStoreError
+from store.errors import (
+    FixtureNotFound,
+    LeagueNotFound,
+    LeagueNotRunning,
+    LeagueStoreError,
+    NotInFixture,
+)
 from store.leagues import (
     HISTORY,
     AuditEntry,
@@ -269,12 +275,19 @@ class LeagueService:
         name: str | None = None,
         dice: str = "virtual",
         turn_timeout: int | None = None,
+        fixture_id: int | None = None,
     ) -> Outcome:
-        """Start the caller's next fixture in ``channel_id`` as a rated league match: the
-        home player takes the game's first side. Raises ``NoFixture``, ``WhichLeague``, the
-        referee's ``ChannelBusy``, or ``FixtureInPlay`` when the fixture was started
-        meanwhile (the match just created is called off then)."""
-        league, fixture = await self.next_fixture(guild_id, user_id, name)
+        """Start the caller's next fixture in ``channel_id`` as a rated league match (or the
+        fixture ``fixture_id``, as announced to them, which must be theirs): the home player
+        takes the game's first side. Raises ``NoFixture``, ``WhichLeague``, the referee's
+        ``ChannelBusy``, or ``FixtureInPlay`` when the fixture was started meanwhile (the
+        match just created is called off then)."""
+        if fixture_id is None:
+            league, fixture = await self.next_fixture(guild_id, user_id, name)
+        else:
+            league, fixture = await self._fixture(guild_id, name, fixture_id)
+            if user_id not in fixture.players():
+                raise NotInFixture(fixture, user_id)
         game = games.get(league.game)
         home_side, away_side = game.ruleset.sides[:2]
         names = await self.names(fixture.players())

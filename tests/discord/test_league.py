@@ -462,3 +462,35 @@ async def test_league_images_are_drawn_off_the_event_loop(
     await club.alice.slash(club.channel, "profile")
     assert set(seen) == {"table_png", "leaderboard_png", "profile_png"}
     assert threading.get_ident() not in seen.values()
+
+
+async def test_league_play_starts_the_fixture_it_announces(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The opponent starts the caller's next fixture elsewhere while `/league play` runs: the
+    caller is refused, rather than given a match against someone the kick-off does not name."""
+    from referee import games
+    from store.repository import Seat
+
+    await season(club, "alice", "bob", "carol")
+    service = leagues(club)
+    _, first = await service.next_fixture(club.guild.id, club.alice.id)
+    elsewhere = club.guild.create_text_channel("elsewhere")
+    original = service.next_fixture
+    raced = False
+
+    async def racing(guild_id: int, user_id: int, name: str | None = None) -> object:
+        nonlocal raced
+        found = await original(guild_id, user_id, name)
+        if not raced:  # the fixture is started in another channel meanwhile
+            raced = True
+            home, away = games.get("fuba").ruleset.sides
+            seats = [Seat(home, first.home_id, "home"), Seat(away, first.away_id, "away")]
+            out = await service.referee.start_match(club.guild.id, elsewhere.id, seats)
+            await service.store.attach_match(first.id, out.match_id)
+        return found
+
+    monkeypatch.setattr(service, "next_fixture", racing)
+    refusal = refused(club, await club.alice.slash(club.channel, "league play"))
+    assert refusal.startswith("That fixture is already being played")
+    assert await service.referee.store.active_match(club.channel.id) is None
