@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from engine.core import Action, Decision, Event, RulesError, Ruleset, parse_typed
+from engine.leagues import DEFAULT_FORFEIT_SCORE
 
 JSONData = dict[str, Any]
 DEFAULT = "fuba"  # the game a match is of unless the caller names another
@@ -56,6 +57,8 @@ class Game:
     - ``dice_hint``: a sentence on other ways to type physical dice (symbols), or "".
     - ``demo(seed, as_json, out, out_dir)``: a whole coach-vs-coach match narrated to ``out``
       (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
+    - ``forfeit_goals(state)``: the winner's goals when a match is awarded (a league forfeit,
+      a resignation while not ahead); by default football's 3-0.
     """
 
     name: str
@@ -83,6 +86,7 @@ class Game:
     )
     dice_hint: str = ""
     demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
+    forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -28,7 +28,7 @@ from engine.leagues.ratings import (
     score_of,
 )
 from engine.leagues.table import (
-    FUBA_FORFEIT_SCORE,
+    DEFAULT_FORFEIT_SCORE,
     RULES,
     Points,
     Result,
@@ -39,7 +39,7 @@ from engine.leagues.table import (
 )
 
 __all__ = [
-    "FUBA_FORFEIT_SCORE",
+    "DEFAULT_FORFEIT_SCORE",
     "K_ESTABLISHED",
     "K_PROVISIONAL",
     "PROVISIONAL_GAMES",

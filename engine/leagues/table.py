@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from engine.leagues.errors import BadResult, DuplicatePlayer, UnknownPlayer
 
-FUBA_FORFEIT_SCORE = 3  # a FUBA forfeit is 3-0; Sports Dice Soccer uses its target score
+DEFAULT_FORFEIT_SCORE = 3  # an awarded match is 3-0, as in football; a game may set its own
 
 
 class Rule(enum.StrEnum):
@@ -85,7 +85,7 @@ class Result:
         return self.away if self.winner == self.home else self.home
 
 
-def forfeit(home: int, away: int, *, loser: int, score: int = FUBA_FORFEIT_SCORE) -> Result:
+def forfeit(home: int, away: int, *, loser: int, score: int = DEFAULT_FORFEIT_SCORE) -> Result:
     """The result of fixture ``home`` v ``away`` awarded ``score``-0 against ``loser``.
 
     >>> forfeit(1, 2, loser=1, score=5)

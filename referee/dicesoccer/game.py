@@ -243,4 +243,5 @@ DICESOCCER_GAME = Game(
     dice_hint='Dice that show symbols: type them as letters, e.g. "B B K P R R" (B ball, '
     "K kick, P penalty, R red card).",
     demo=demo,
+    forfeit_goals=lambda state: int(state.options["target_score"]),  # a win to nil
 )

@@ -34,7 +34,6 @@ from sqlalchemy import Table, and_, exists, select
 
 from engine.leagues.errors import LeagueError
 from engine.leagues.ratings import Ending, Update
-from engine.leagues.table import FUBA_FORFEIT_SCORE
 from engine.leagues.table import Row as TableRow
 from referee import games
 from referee.errors import RefereeError
@@ -523,15 +522,8 @@ def match_rules(game: Game, rules: str) -> JSONData:
 
 
 def forfeit_score(game: Game, rules: JSONData) -> int:
-    """The winner's goals of a forfeit (3-0 in FUBA; Sports Dice Soccer: its target score)."""
-    return _forfeit_goals(game.ruleset.initial(dict(rules)))
-
-
-def _forfeit_goals(state: Any) -> int:
-    """The forfeit score of a match from its state: the target score where the game has one."""
-    options = getattr(state, "options", None)
-    target = options.get("target_score") if isinstance(options, dict) else None
-    return int(target) if target else FUBA_FORFEIT_SCORE
+    """The winner's goals of a forfeit in a match of ``game`` with these rules."""
+    return game.forfeit_goals(game.ruleset.initial(dict(rules)))
 
 
 def _ending(result: JSONData) -> Ending:
@@ -551,7 +543,7 @@ def _goals(
     if result.get("reason") in (Ending.RESIGNED, Ending.TIMEOUT) and winner is not None:
         ahead = home > away if winner == home_side else away > home
         if not ahead:
-            goals = _forfeit_goals(match.state)
+            goals = game.forfeit_goals(match.state)
             home, away = (goals, 0) if winner == home_side else (0, goals)
     return home, away
 
