@@ -47,6 +47,7 @@ from cogs.play_messages import PlayRefusal, channel_id_of, match_channel, play_c
 from cogs.play_messages import post as post_step
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
+from referee.leagues.service import RULES
 from referee.service import DICE_MODES
 
 if TYPE_CHECKING:
@@ -55,7 +56,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
-RULES = ("basic", "advanced")
 ADMIN_DOING = {
     "create": "create a league",
     "start": "start a league",

@@ -59,6 +59,8 @@ class Game:
       (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
     - ``forfeit_goals(state)``: the winner's goals when a match is awarded (a league forfeit,
       a resignation while not ahead); by default football's 3-0.
+    - ``rule_levels``: the match options each level of rules ("basic", "advanced") stands for
+      in a league; a level the game lacks is missing (basic only by default).
     """
 
     name: str
@@ -87,6 +89,7 @@ class Game:
     dice_hint: str = ""
     demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
     forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
+    rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

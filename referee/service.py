@@ -445,7 +445,10 @@ class Referee:
                 lines += await listener(match, result)
             except Exception:
                 log.exception("match #%s: a final-whistle listener failed", match.id)
-                lines.append("The ratings could not be updated just now; they will be shortly.")
+                lines.append(
+                    "The ratings could not be updated just now; the bot updates them when it "
+                    "next starts."
+                )
         return lines
 
     # -- helpers -------------------------------------------------------------------------

@@ -244,4 +244,5 @@ DICESOCCER_GAME = Game(
     "K kick, P penalty, R red card).",
     demo=demo,
     forfeit_goals=lambda state: int(state.options["target_score"]),  # a win to nil
+    rule_levels={"basic": {"advanced": False}, "advanced": {"advanced": True}},
 )

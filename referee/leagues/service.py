@@ -48,6 +48,7 @@ from store.errors import (
 )
 from store.leagues import (
     HISTORY,
+    RESULTS,
     AuditEntry,
     LeagueStore,
     Profile,
@@ -56,20 +57,14 @@ from store.leagues import (
     StoredLeague,
     StoredResult,
 )
-from store.models import LeagueStatus, Match, MatchStatus
+from store.models import LeagueStatus, Match, MatchStatus, ResultReason
 from store.repository import Seat, StoredMatch
 
 log = logging.getLogger(__name__)
 
-RULES = ("basic", "advanced")
+RULES = ("basic", "advanced")  # the levels of rules a league may play (``Game.rule_levels``)
 LEADERBOARD_SIZE = 10
 CATCH_UP_LIMIT = 1000  # finished rated matches looked at per ``catch_up`` call
-# The match options each game's league rules stand for. A game missing a level does not have
-# it in this bot yet (FUBA's advanced rules are not in the engine).
-RULE_OPTIONS: dict[str, dict[str, JSONData]] = {
-    "fuba": {"basic": {}},
-    "dicesoccer": {"basic": {"advanced": False}, "advanced": {"advanced": True}},
-}
 # The referee's own closing reasons; any other (a game's "full_time", "target_score") is the end
 # of play.
 _CLOSED_BY = {e.value: e for e in (Ending.RESIGNED, Ending.TIMEOUT, Ending.ABORTED)}
@@ -329,14 +324,20 @@ class LeagueService:
         by: int,
         reason: str,
     ) -> StoredResult:
-        """Award an undecided fixture against ``loser_id`` (the game's forfeit score: 3-0 in
-        FUBA, the target score to 0 in Sports Dice Soccer), with an audit row. A forfeit is
-        rated (once per fixture)."""
+        """Award an undecided fixture against ``loser_id`` at the game's forfeit score
+        (``Game.forfeit_goals``), with an audit row. A forfeit is rated (once per fixture)."""
         league, fixture = await self._fixture(guild_id, name, fixture_id)
         score = forfeit_score(games.get(league.game), league.options.get("match_rules") or {})
         result = await self.store.forfeit(
             fixture.id, loser_id=loser_id, score=score, actor_id=by, reason=reason
         )
+        await self._rate_forfeit(league, fixture, result)
+        return result
+
+    async def _rate_forfeit(
+        self, league: StoredLeague, fixture: StoredFixture, result: StoredResult
+    ) -> None:
+        """Rate a forfeit (exactly once per fixture: ``apply_rating`` keys it by the fixture)."""
         await self.store.apply_rating(
             guild_id=league.guild_id,
             game=league.game,
@@ -348,7 +349,6 @@ class LeagueService:
             match_id=fixture.match_id,
             fixture_id=fixture.id,
         )
-        return result
 
     async def set_result(
         self,
@@ -458,7 +458,30 @@ class LeagueService:
                 log.exception("match #%s: could not be rated on catch-up", match_id)
                 continue
             rated += any(line.startswith("Ratings:") for line in lines)
-        return rated
+        return rated + await self._catch_up_forfeits(limit)
+
+    async def _catch_up_forfeits(self, limit: int) -> int:
+        """Rate the forfeits whose rating was never written (the forfeit and its rating are
+        two transactions: a failure or a restart between them)."""
+        query = (
+            select(RESULTS.c.fixture_id)
+            .where(
+                RESULTS.c.reason == ResultReason.FORFEIT.value,
+                ~exists().where(HISTORY.c.fixture_id == RESULTS.c.fixture_id),
+            )
+            .order_by(RESULTS.c.fixture_id)
+            .limit(limit)
+        )
+        async with self.referee.store.engine.connect() as conn:
+            ids = list(await conn.scalars(query))
+        for fixture_id in ids:
+            fixture = await self.store.fixture(fixture_id)
+            if fixture.result is None:
+                continue
+            await self._rate_forfeit(
+                await self.store.get(fixture.league_id), fixture, fixture.result
+            )
+        return len(ids)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -509,7 +532,7 @@ def match_rules(game: Game, rules: str) -> JSONData:
     not have them)."""
     if rules not in RULES:
         raise BadRules(f"League rules are basic or advanced, not {rules!r}.")
-    levels = RULE_OPTIONS.get(game.name, {"basic": {}})
+    levels = game.rule_levels
     if rules not in levels:
         have = " or ".join(levels)
         raise BadRules(

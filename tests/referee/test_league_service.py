@@ -304,6 +304,22 @@ async def test_the_listener_rates_exactly_once(leagues: LeagueService, referee: 
     assert len(await leagues.store.history(GUILD, "fuba", fixture.home_id)) == 1
 
 
+async def test_a_forfeit_whose_rating_was_lost_is_rated_on_catch_up(
+    leagues: LeagueService,
+) -> None:
+    await _league(leagues, (ADA, BRIAN))
+    (fixture,) = await leagues.start(GUILD, "Spring", by=ADMIN)
+    # The forfeit is written, then the process dies before its rating.
+    await leagues.store.forfeit(
+        fixture.id, loser_id=fixture.away_id, score=3, actor_id=ADMIN, reason="no show"
+    )
+    assert await leagues.profile(GUILD, "fuba", fixture.home_id) is None
+    assert await leagues.catch_up() == 1
+    assert await leagues.catch_up() == 0
+    home = await leagues.profile(GUILD, "fuba", fixture.home_id)
+    assert home is not None and home.standing.rating == 1520
+
+
 async def test_a_restart_between_the_whistle_and_the_listener_loses_nothing(
     leagues: LeagueService, referee: Referee, store: MatchStore
 ) -> None:
