@@ -40,11 +40,13 @@ from cogs.play_messages import (
     play_cog,
     post,
 )
+from engine.core import RulesError
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
+from referee.errors import RefereeError
 from referee.service import DICE_MODES
 from store.challenges import CHALLENGE_TTL, StoredChallenge
-from store.errors import ChallengePending, ChannelBusy
+from store.errors import ChallengePending, ChannelBusy, StoreError
 from store.repository import Seat
 
 log = logging.getLogger(__name__)
@@ -409,19 +411,38 @@ async def answer_challenge(
         Seat("", taken.opponent_id, interaction.user.display_name),
     )
     options = taken.options
-    where = await start(
-        interaction,
-        spec,
-        seats,
-        options.get("dice") or "virtual",
-        None,
-        bool(options.get("thread")),
-        options.get("turn_timeout"),
-        options.get("rules"),
-        bool(options.get("ranked")),
-    )
+    try:
+        where = await start(
+            interaction,
+            spec,
+            seats,
+            options.get("dice") or "virtual",
+            None,
+            bool(options.get("thread")),
+            options.get("turn_timeout"),
+            options.get("rules"),
+            bool(options.get("ranked")),
+        )
+    except discord.Forbidden:
+        why = "the bot may not create a thread here (challenge again without `thread:true`)"
+        raise await _not_started(interaction, taken, why) from None
+    except (RefereeError, RulesError, StoreError) as error:
+        raise await _not_started(interaction, taken, str(error).rstrip(".")) from None
     reply = f"Challenge accepted: the match is on. {where}".strip()
     await interaction.followup.send(reply, ephemeral=True)
+
+
+async def _not_started(
+    interaction: discord.Interaction, taken: StoredChallenge, why: str
+) -> PlayRefusal:
+    """The challenge was accepted but its match could not start: say so in public (the
+    challenge is used up and its buttons are gone) and return the private refusal."""
+    await match_channel(interaction).send(
+        f"The match between <@{taken.challenger_id}> and <@{taken.opponent_id}> could not "
+        f"start: {why}. <@{taken.challenger_id}> may challenge again.",
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    return PlayRefusal(f"The match could not start: {why}.")
 
 
 @app_commands.describe(

@@ -11,8 +11,17 @@ from bot import create_bot
 from botconfig import Settings
 from store.challenges import CHALLENGE_TTL
 from store.models import utcnow
+from store.repository import Seat
 from tests.discord.conftest import World
-from tests.discord.test_play import bot_member, challenge_index, private, public, refused, text_of
+from tests.discord.test_play import (
+    bot_member,
+    challenge_index,
+    private,
+    public,
+    referee,
+    refused,
+    text_of,
+)
 
 
 class Clock:
@@ -201,3 +210,20 @@ async def test_a_button_posted_before_challenges_were_stored_still_answers(world
     assert active is not None and active.options["turn_timeout"] == 20
     assert active.options["dice"] == "physical"
     assert buttons_of(world, old) == []  # it is stored now, with its message
+
+
+async def test_an_accepted_challenge_whose_match_cannot_start_says_why(world: World) -> None:
+    """Another process started a match in the channel between the challenge and its answer:
+    the answer is refused privately, the channel is told, and nothing is half started."""
+    await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob)
+    challenge = public(world)[-1]
+    seats = [Seat("west", 77, "Cleo"), Seat("east", 78, "Dan")]
+    await referee(world).start_match(1, world.channel.id, seats)  # the other process
+
+    answer = refused(world, await world.bob.click(challenge, label="Accept"))
+
+    assert answer.startswith("The match could not start: This channel already has a match")
+    told = public(world)[-1].content
+    assert "could not start" in told and "may challenge again" in told
+    match = await referee(world).store.active_match(world.channel.id)
+    assert match is not None and match.players == {"west": 77, "east": 78}
