@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Table, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
 from store.config import database_url
@@ -40,6 +42,21 @@ def make_engine(url: URL | str | None = None, **kwargs: Any) -> AsyncEngine:
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine
+
+
+def conflict_insert(conn: AsyncConnection, table: Table) -> Any:
+    """``INSERT`` for ``table`` in the connection's dialect, with ``on_conflict_do_...``
+    (SQLite and PostgreSQL spell ``INSERT ... ON CONFLICT`` alike)."""
+    dialect = conn.dialect.name
+    if dialect not in _CONFLICT_INSERTS:
+        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {dialect}")
+    return _CONFLICT_INSERTS[dialect](table)
+
+
+_CONFLICT_INSERTS: dict[str, Callable[[Table], Any]] = {
+    "postgresql": postgresql.insert,
+    "sqlite": sqlite.insert,
+}
 
 
 def _is_sqlite(url: URL | str) -> bool:

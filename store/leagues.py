@@ -28,13 +28,12 @@ first). It decides every tie, so ranks are positions 1, 2, 3... with no shared p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, and_, delete, func, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -52,6 +51,7 @@ from engine.leagues import (
 )
 from engine.leagues import Row as TableRow
 from engine.leagues.fixtures import LEGS
+from store.db import conflict_insert
 from store.errors import (
     AlreadyMember,
     BadLeague,
@@ -344,19 +344,6 @@ _FIXTURES_WITH_RESULTS = FIXTURES.outerjoin(RESULTS, RESULTS.c.fixture_id == FIX
 # The leaderboard order: every tie decided, so positions are never shared.
 _BOARD_ORDER = (RATINGS.c.rating.desc(), RATINGS.c.games.desc(), RATINGS.c.user_id.asc())
 
-# INSERT ... ON CONFLICT: SQLite and PostgreSQL spell it alike.
-_INSERTS: dict[str, Callable[[Table], Any]] = {
-    "postgresql": postgresql.insert,
-    "sqlite": sqlite.insert,
-}
-
-
-def _upsert(conn: AsyncConnection, table: Table) -> Any:
-    dialect = conn.dialect.name
-    if dialect not in _INSERTS:
-        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {dialect}")
-    return _INSERTS[dialect](table)
-
 
 class _RatedAlready(Exception):
     """Rolls back ``apply_rating`` when the match has its history rows already."""
@@ -468,7 +455,7 @@ class LeagueStore:
             league = await _hold_open(conn, league_id, "join")
             row = (
                 await conn.execute(
-                    _upsert(conn, MEMBERS)
+                    conflict_insert(conn, MEMBERS)
                     .values(league_id=league_id, user_id=user_id, joined_at=at)
                     .on_conflict_do_nothing(index_elements=["league_id", "user_id"])
                     .returning(MEMBERS.c.id)
@@ -737,7 +724,7 @@ class LeagueStore:
             values = _result_values(
                 fixture, home_goals, away_goals, ResultReason.SET_RESULT, None, actor_id, at
             )
-            stmt = _upsert(conn, RESULTS).values(values)
+            stmt = conflict_insert(conn, RESULTS).values(values)
             stmt = stmt.on_conflict_do_update(
                 index_elements=["fixture_id"],
                 set_={k: v for k, v in values.items() if k not in ("fixture_id", "league_id")},
@@ -824,7 +811,7 @@ class LeagueStore:
                 # Write first: on SQLite this takes the write lock; then lock both rows on
                 # PostgreSQL, in user id order (two matches of one player never deadlock).
                 await conn.execute(
-                    _upsert(conn, RATINGS)
+                    conflict_insert(conn, RATINGS)
                     .values(
                         [
                             _new_rating(guild_id, game, user_id, at)
@@ -1036,7 +1023,7 @@ async def _hold_open(conn: AsyncConnection, league_id: int, doing: str) -> Store
 
 
 async def _remember(conn: AsyncConnection, user_id: int, display_name: str, at: datetime) -> None:
-    stmt = _upsert(conn, PLAYERS).values(
+    stmt = conflict_insert(conn, PLAYERS).values(
         user_id=user_id, display_name=display_name, created_at=at, updated_at=at
     )
     await conn.execute(
@@ -1137,7 +1124,7 @@ async def _insert_result(
     )
     row = (
         await conn.execute(
-            _upsert(conn, RESULTS)
+            conflict_insert(conn, RESULTS)
             .values(values)
             .on_conflict_do_nothing(index_elements=["fixture_id"])
             .returning(RESULTS.c.fixture_id)

@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Row, Table, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -23,7 +22,7 @@ from engine import registry
 from engine.core import Action, Event, Ruleset, replay
 from store import deadlines as turn_deadlines
 from store import states
-from store.db import make_engine
+from store.db import conflict_insert, make_engine
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound, NoActiveMatch
 from store.models import Match, MatchAction, MatchStatus, Player, utcnow
@@ -625,19 +624,12 @@ async def _upsert_players(conn: AsyncConnection, players: Iterable[tuple[int, st
         user_id: {"user_id": user_id, "display_name": name, "created_at": now, "updated_at": now}
         for user_id, name in players
     }
-    dialect = conn.dialect.name
-    if dialect not in _UPSERTS:
-        raise NotImplementedError(f"the store supports SQLite and PostgreSQL, not {dialect}")
-    stmt = _UPSERTS[dialect](PLAYERS).values(list(rows.values()))
+    stmt = conflict_insert(conn, PLAYERS).values(list(rows.values()))
     stmt = stmt.on_conflict_do_update(
         index_elements=[PLAYERS.c.user_id],
         set_={"display_name": stmt.excluded.display_name, "updated_at": now},
     )
     await conn.execute(stmt)
-
-
-# INSERT ... ON CONFLICT: SQLite and PostgreSQL spell it alike.
-_UPSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 async def _kept_actions(conn: AsyncConnection, match_id: int, keep: int) -> list[Action]:
