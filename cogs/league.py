@@ -33,7 +33,6 @@ from cogs import game_commands
 from cogs.league_views import (
     describe_league,
     fixtures_embed,
-    game_title,
     leaderboard_message,
     league_title,
     name_of,
@@ -392,7 +391,7 @@ async def play_command(
     spec = game_commands.get(league.game)
     there = f" in {where.mention}" if where.id != interaction.channel_id else ""
     await interaction.followup.send(
-        f"Your {game_title(league.game)} league match against "
+        f"Your {games.title_of(league.game)} league match against "
         f"{away if fixture.home_id == interaction.user.id else home} is on{there}: play it with "
         f"the `/{spec.group}` commands. The result counts at the final whistle.",
         ephemeral=True,
@@ -583,7 +582,7 @@ async def profile_command(
     if profile is None:
         whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
         await interaction.followup.send(
-            f"{whose} no rated {game_title(ruleset)} match on this server yet, so no rating "
+            f"{whose} no rated {games.title_of(ruleset)} match on this server yet, so no rating "
             "or rank. League matches and challenges with `ranked:true` are rated.",
             allowed_mentions=NO_PINGS,
         )

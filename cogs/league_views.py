@@ -41,10 +41,6 @@ REASON_WORDS = {
 }
 
 
-def game_title(game: str) -> str:
-    return games.get(game).title if game in games.games() else game
-
-
 def name_of(names: Mapping[int, str], user_id: int) -> str:
     return names.get(user_id) or f"Player {user_id}"
 
@@ -52,14 +48,14 @@ def name_of(names: Mapping[int, str], user_id: int) -> str:
 def league_title(league: StoredLeague) -> str:
     """``Spring (FUBA, season 2)``; the season only from the second one on."""
     season = f", season {league.season}" if league.season > 1 else ""
-    return f"{league.name} ({game_title(league.game)}{season})"
+    return f"{league.name} ({games.title_of(league.game)}{season})"
 
 
 def describe_league(league: StoredLeague) -> str:
     """The league's settings in words: game, rules, legs, status."""
     rules = league.options.get("rules", "basic") if league.options else "basic"
     legs = "two legs (home and away)" if league.legs == 2 else "one leg"
-    return f"{game_title(league.game)}, {rules} rules, {legs}, {league.status}"
+    return f"{games.title_of(league.game)}, {rules} rules, {legs}, {league.status}"
 
 
 def score_text(result: StoredResult) -> str:
@@ -206,16 +202,16 @@ async def leaderboard_message(
     names: Mapping[int, str],
 ) -> tuple[discord.Embed, discord.File]:
     """The top ten and the caller's own line (below them when they are not among them)."""
-    title = f"{game_title(game)} leaderboard"
+    title = f"{games.title_of(game)} leaderboard"
     embed = discord.Embed(title=title, colour=COLOUR)
     mine = caller.user_id if caller is not None else None
     lines = [_standing_line(s, names, s.user_id == mine) for s in top]
     if not lines:
-        lines = [f"Nobody has a rated {game_title(game)} match on this server yet."]
+        lines = [f"Nobody has a rated {games.title_of(game)} match on this server yet."]
     if caller is not None and all(s.user_id != caller.user_id for s in top):
         lines += ["...", _standing_line(caller, names, True)]
     elif caller is None and top:
-        lines += ["", f"{caller_name}: no rated {game_title(game)} match yet, so no rank."]
+        lines += ["", f"{caller_name}: no rated {games.title_of(game)} match yet, so no rank."]
     embed.description = "\n".join(lines)[:DESCRIPTION_LIMIT]
     embed.set_footer(
         text="Elo ratings from 1500; a ? marks a provisional rating (fewer than 10 rated "
@@ -243,7 +239,7 @@ async def profile_message(
 ) -> tuple[discord.Embed, discord.File]:
     """A member's rating, rank, record, goals, last five and streak in one game."""
     s = profile.standing
-    embed = discord.Embed(title=f"{name}: {game_title(game)} profile", colour=COLOUR)
+    embed = discord.Embed(title=f"{name}: {games.title_of(game)} profile", colour=COLOUR)
     provisional = " (provisional)" if s.provisional else ""
     embed.add_field(name="Rating", value=f"{s.rating}{provisional}")
     embed.add_field(name="Rank", value=f"#{s.rank}")
@@ -263,7 +259,7 @@ async def profile_message(
     )
     card = ProfileCard(
         name=name,
-        game=game_title(game),
+        game=games.title_of(game),
         rating=s.rating,
         rank=s.rank,
         won=s.wins,

@@ -68,14 +68,10 @@ def pending_refusal(challenge: StoredChallenge) -> PlayRefusal:
     until when."""
     return PlayRefusal(
         f"There is already an open challenge in this channel (<@{challenge.challenger_id}> "
-        f"challenged <@{challenge.opponent_id}>) to a {_title(challenge.ruleset)} match; it "
-        "must be answered or withdrawn first, or it lapses "
+        f"challenged <@{challenge.opponent_id}>) to a {games.title_of(challenge.ruleset)} "
+        "match; it must be answered or withdrawn first, or it lapses "
         f"{discord.utils.format_dt(challenge.expires_at, 'R')}."
     )
-
-
-def _title(ruleset: str) -> str:
-    return games.get(ruleset).title if ruleset in games.games() else ruleset
 
 
 class ChallengeButton(
@@ -235,7 +231,8 @@ async def start(
     if thread and isinstance(where, discord.TextChannel):
         name = " v ".join(seat.display_name for seat in seats)
         where = await where.create_thread(
-            name=f"{_title(spec.ruleset)}: {name}"[:100], type=discord.ChannelType.public_thread
+            name=f"{games.title_of(spec.ruleset)}: {name}"[:100],
+            type=discord.ChannelType.public_thread,
         )
     outcome = await referee.start_match(
         guild_id,
@@ -337,7 +334,7 @@ async def challenge(
     if turn_timeout:
         details.append(f"{minutes_text(turn_timeout)} per decision")
     accept, decline = spec.command("accept"), spec.command("decline")
-    kind = f"{'ranked ' if ranked else ''}{_title(spec.ruleset)}"
+    kind = f"{'ranked ' if ranked else ''}{games.title_of(spec.ruleset)}"
     try:
         message = await match_channel(interaction).send(
             f"{opponent.mention}, {user.mention} challenges you to a {kind} match "

@@ -98,7 +98,7 @@ def other_game(spec: GameCommands, ruleset: str, what: str, command: str) -> Pla
     """The refusal of a command of one game about the channel's match or challenge of another:
     it names the game and the command to use instead."""
     other = game_commands.find(ruleset)
-    title = games.get(ruleset).title if ruleset in games.games() else ruleset
+    title = games.title_of(ruleset)
     hint = f" Use `{other.command(command)}`." if other is not None else ""
     return PlayRefusal(
         f"The {what} in this channel is {title}, not {games.get(spec.ruleset).title}.{hint}"

@@ -105,6 +105,11 @@ def games() -> dict[str, Game]:
     return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME)}
 
 
+def title_of(name: str) -> str:
+    """The title of the game registered as ``name``, or the name itself if there is none."""
+    return games()[name].title if name in games() else name
+
+
 def get(name: str) -> Game:
     try:
         return games()[name]
