@@ -21,7 +21,7 @@ import discord
 from cogs import game_commands
 from cogs.game_commands import GameCommands, PlayRefusal
 from referee import games
-from referee.errors import NoMatch
+from referee.errors import NoMatch, OtherGame
 from referee.service import Outcome, Prompt, Referee
 from referee.stats import summary
 from store.repository import StoredMatch
@@ -224,19 +224,23 @@ async def act_and_post(
     if not interaction.response.is_done():  # a command may have deferred and checked already
         await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
-    if match_id is None:
-        spec = game_commands.of_interaction(interaction)
+    # a command acts only on a match of its own game (a button names its match)
+    spec = game_commands.of_interaction(interaction) if match_id is None else None
+    try:
+        outcome = await referee.act(
+            channel_id_of(interaction),
+            interaction.user.id,
+            kind,
+            args,
+            side=side,
+            expected_version=expected_version,
+            match_id=match_id,
+            ruleset=spec.ruleset if spec is not None else None,
+        )
+    except OtherGame as error:
+        assert spec is not None
         command = interaction.command.name if interaction.command is not None else kind
-        match_id = (await match_of(interaction, spec, command)).id
-    outcome = await referee.act(
-        channel_id_of(interaction),
-        interaction.user.id,
-        kind,
-        args,
-        side=side,
-        expected_version=expected_version,
-        match_id=match_id,
-    )
+        raise other_game(spec, error.ruleset, "match", command) from None
     channel = match_channel(interaction)
     await post(channel, outcome)
     await interaction.followup.send(reply, ephemeral=True)

@@ -47,6 +47,14 @@ class OtherMatch(RefereeError):
         )
 
 
+class OtherGame(RefereeError):
+    """A command of one game in a channel whose match is of another game."""
+
+    def __init__(self, ruleset: str, wanted: str) -> None:
+        self.ruleset, self.wanted = ruleset, wanted
+        super().__init__(f"The match in this channel is {ruleset}, not {wanted}.")
+
+
 class NotExpired(RefereeError):
     """Claiming a win or handing the opponent's side to the coach before their time ran out."""
 

@@ -42,6 +42,7 @@ from referee.errors import (
     NotAPlayer,
     NothingToUndo,
     NotYourTurn,
+    OtherGame,
     OtherMatch,
 )
 from referee.games import Game, JSONData
@@ -230,17 +231,22 @@ class Referee:
         side: str | None = None,
         expected_version: int | None = None,
         match_id: int | None = None,
+        ruleset: str | None = None,
     ) -> Outcome:
         """Apply ``user_id``'s action of ``kind`` in the channel's match, then the referee's own
         follow-ups. ``side`` picks a side when one user plays both (hot-seat); otherwise the
         side whose decision is pending is used. A roll's ``dice`` may be typed text ("5 2"),
         read by the game's ``typed_dice``.
-        ``match_id`` (a button's match) refuses the action if the channel's match is another."""
+        ``match_id`` (a button's match) refuses the action if the channel's match is another;
+        ``ruleset`` (a game's command) refuses it with ``OtherGame`` if the match is of another
+        game (checked in the move's own transaction: no extra read)."""
 
         def plan(match: StoredMatch) -> Step:
             game = games.get(match.ruleset)
             if match_id is not None and match.id != match_id:
                 raise OtherMatch(match_id)
+            if ruleset is not None and match.ruleset != ruleset:
+                raise OtherGame(match.ruleset, ruleset)
             sides = _sides_of(match, user_id)
             stale = expected_version is not None and match.version != expected_version
             try:
