@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core import MalformedAction, RulesError
-from referee.errors import CannotAbort, NoMatch, NotAPlayer, NotYourTurn
+from referee.errors import CannotAbort, NoMatch, NotAPlayer, NotYourTurn, OtherGame
 from referee.service import Outcome, Referee
 from store.errors import ChannelBusy, ConflictError
 from store.models import MatchStatus
@@ -256,3 +256,14 @@ async def test_a_double_click_applies_once(referee: Referee, store: MatchStore) 
     assert sorted(type(r).__name__ for r in results) == ["ConflictError", "Outcome"]
     match = await store.active_match(CHANNEL)
     assert match is not None and match.version == 1 and match.action_count == 1
+
+
+async def test_a_command_of_another_game_is_refused_and_changes_nothing(
+    referee: Referee, store: MatchStore
+) -> None:
+    out = await referee.start_match(1, CHANNEL, SEATS, seed=1)
+    with pytest.raises(OtherGame, match="The match in this channel is fuba, not dicesoccer"):
+        await referee.act(CHANNEL, ADA, "formation", {"shape": "4-4-2"}, ruleset="dicesoccer")
+    match = await store.active_match(CHANNEL)
+    assert match is not None and match.version == out.version and match.action_count == 0
+    await referee.act(CHANNEL, ADA, "formation", {"shape": "4-4-2"}, ruleset="fuba")
