@@ -57,6 +57,8 @@ FUBA = register(
             "penalty": "side",
         },
         secret_buttons=frozenset({"penalty"}),  # a click is seen only by the one who clicks
+        # the end of an optional step (free movements, the movement action, adjustments)
+        plain_buttons={"done": "Done moving"},
         # Decisions offered as a select menu: action kind -> the argument the chosen value sets.
         pick_args={
             "formation": "shape",  # secret: the choice is seen only by the one who makes it

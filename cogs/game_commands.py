@@ -52,6 +52,8 @@ class GameCommands:
       ``button_values`` turns a button's value back into that argument (default: the text).
     - ``secret_buttons``: kinds whose button click stays secret (the reply says so);
       ``button_labels``: a button's label by ``"<kind>:<value>"`` (default: the choice's).
+    - ``plain_buttons``: decision kinds without an argument offered as a button, with its
+      label (FUBA's "done", which ends an optional step).
     - ``pick_args``: decision kinds offered as a select menu -> the argument the chosen option
       sets; ``pick_ints`` are arguments that are numbers; ``pick_flags`` are yes/no arguments
       written after the value ("1+goalkeeper"); ``secret_picks`` the private reply of a
@@ -76,6 +78,7 @@ class GameCommands:
     button_values: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
     secret_buttons: frozenset[str] = frozenset()
     button_labels: Mapping[str, str] = field(default_factory=dict)
+    plain_buttons: Mapping[str, str] = field(default_factory=dict)
     pick_args: Mapping[str, str] = field(default_factory=dict)
     pick_ints: frozenset[str] = frozenset()
     pick_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -122,7 +122,7 @@ class ChoiceButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             spec = game_of(self.game)
-            if self.kind == ROLL:  # the bot rolls the caller's virtual dice
+            if self.kind == ROLL or self.kind in spec.plain_buttons:  # no argument
                 args: dict[str, Any] = {}
             else:
                 arg = spec.button_args.get(self.kind)
@@ -157,12 +157,19 @@ def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
         if decision.dice:
             continue
         for choice in decision.choices:
-            arg = spec.button_args.get(choice.action.kind)
-            if arg is None or len(found) >= BUTTON_LIMIT:
+            kind = choice.action.kind
+            if len(found) >= BUTTON_LIMIT:
+                break
+            if kind in spec.plain_buttons and not choice.action.args:
+                label = spec.plain_buttons[kind]
+                ids = (outcome.match_id, outcome.version, kind, "-")
+                found.append(ChoiceButton(*ids, label, outcome.ruleset))
+                continue
+            arg = spec.button_args.get(kind)
+            if arg is None:
                 continue
             value = choice.action.args[arg]
             text = str(value).lower() if isinstance(value, bool) else str(value)
-            kind = choice.action.kind
             found.append(
                 ChoiceButton(
                     outcome.match_id,

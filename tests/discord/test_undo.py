@@ -76,3 +76,29 @@ async def test_undo_takes_the_move_back_in_public_and_a_refusal_changes_nothing(
     again = refused(world, await world.alice.slash(world.channel, "fuba undo"))
     assert again.startswith("Nothing to take back")
     assert len(public(world)) == posted + 2
+
+
+async def test_a_done_button_ends_the_moving_step(world: World) -> None:
+    """On a phone the optional moves end with a tap: the "Done moving" button does what
+    `/fuba done` does, for the player to move only, once."""
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    asking = await play_until(world, world.alice, stop="/fuba move")
+    [done] = [
+        c
+        for row in asking.components
+        for c in getattr(row, "children", [])
+        if getattr(c, "label", None) == "Done moving"
+    ]
+    before = await referee(world).current(world.channel.id)
+    posted = len(public(world))
+
+    spectator = refused(world, await world.carol.click(asking, custom_id=done.custom_id))
+    assert spectator == "You are not playing in this match."
+    assert len(public(world)) == posted
+
+    assert private(await world.alice.click(asking, custom_id=done.custom_id)) == "Done."
+    after = await referee(world).current(world.channel.id)
+    assert after.version > before.version and len(public(world)) == posted + 1
+    stale = refused(world, await world.alice.click(asking, custom_id=done.custom_id))
+    assert "changed while this move was made" in stale
+    assert (await referee(world).current(world.channel.id)).version == after.version
