@@ -47,6 +47,17 @@ class OtherMatch(RefereeError):
         )
 
 
+class StillYourDecision(RefereeError):
+    """Claiming a win (or handing the opponent to the coach) while one's own decision is
+    pending too: both ran out of time on a decision made at once."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Your own decision is still pending too: make it first; if your opponent's time "
+            "then runs out, you may claim the win."
+        )
+
+
 class OtherGame(RefereeError):
     """A command of one game in a channel whose match is of another game."""
 

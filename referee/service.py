@@ -44,6 +44,7 @@ from referee.errors import (
     NotYourTurn,
     OtherGame,
     OtherMatch,
+    StillYourDecision,
 )
 from referee.games import Game, JSONData
 from store.errors import ConflictError, MatchNotActive, NoActiveMatch
@@ -359,8 +360,18 @@ class Referee:
         """The waiting player wins because the opponent's turn timeout expired (result reason
         "timeout"). Raises ``NotExpired`` before the dispatcher fired that expiry."""
         game, match = await self._match(channel_id)
-        absent = await absent_side(self.store, match, _sides_of(match, user_id))
+        absent = await self._absent(game, match, user_id)
         return await self._forfeit(game, match, absent, "timeout", "absent", "ran out of time")
+
+    async def _absent(self, game: Game, match: StoredMatch, user_id: int) -> str:
+        """The side whose time ran out, for a claimant who is waiting for it: one who has a
+        decision of their own pending (both late on a decision made at once, formations or
+        dice) must make it first (``StillYourDecision``)."""
+        sides = _sides_of(match, user_id)
+        absent = await absent_side(self.store, match, sides)
+        if any(d.actor in sides for d in game.ruleset.pending(match.state)):
+            raise StillYourDecision()
+        return absent
 
     async def _forfeit(
         self, game: Game, match: StoredMatch, loser: str, reason: str, key: str, verb: str
@@ -387,7 +398,7 @@ class Referee:
         """The automatic coach plays the absent side from now on (its pending decisions at
         once), after its turn timeout expired. Raises ``NotExpired`` before that."""
         game, match = await self._match(channel_id)
-        absent = await absent_side(self.store, match, _sides_of(match, user_id))
+        absent = await self._absent(game, match, user_id)
         coached = replace(match, options={**match.options, "coach_side": absent})
         applied = await self.store.update_options(
             match.id,

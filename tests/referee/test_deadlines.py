@@ -12,7 +12,7 @@ from sqlalchemy.engine import URL
 
 from engine.core import Action
 from referee.deadlines import DeadlineDispatcher, expiry_due
-from referee.errors import BadOption, NotAPlayer, NotExpired
+from referee.errors import BadOption, NotAPlayer, NotExpired, StillYourDecision
 from referee.service import Outcome, Referee
 from store.models import DeadlineKind, MatchStatus
 from store.repository import MatchStore, StoredMatch
@@ -336,3 +336,25 @@ async def test_a_failing_callback_is_logged_and_not_repeated(
     assert await dispatcher.tick() == 1
     assert await dispatcher.tick() == 0
     assert tries == ["called"] and "the reminder callback failed" in caplog.text
+
+
+async def test_a_player_late_too_cannot_claim_the_win(
+    referee: Referee, store: MatchStore, clock: Clock
+) -> None:
+    """Both players ran out of time on their formations (chosen at once): neither may claim
+    the win or hand the other to the coach while their own choice is pending too."""
+    out = await referee.start_match(1, CHANNEL, SEATS, seed=5, turn_timeout=10)
+    clock.at(10)
+    await Calls().dispatcher(store, clock).tick()
+    for claim in (referee.claim_win, referee.coach_takes_over):
+        for player in (ADA, BRIAN):
+            with pytest.raises(StillYourDecision, match="still pending too"):
+                await claim(CHANNEL, player)
+    match = await store.get_match(out.match_id)
+    assert match.status is MatchStatus.ACTIVE and match.version == out.version
+    # Ada chooses now; Brian gets a full new time for his choice, and only Ada may claim.
+    await referee.act(CHANNEL, ADA, "formation", {"shape": "4-4-2"})
+    clock.at(20)
+    await Calls().dispatcher(store, clock).tick()
+    won = await referee.claim_win(CHANNEL, ADA)
+    assert won.result is not None and won.result["winner"] == "west"
