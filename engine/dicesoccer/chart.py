@@ -14,7 +14,7 @@ from engine.dicesoccer.state import DiceSoccerState
 
 
 def offense(s: DiceSoccerState) -> int:
-    """The team on offense: the ball is in its opponent's half."""
+    """The team on offense: the ball is in its opponent's half (Offense/Defense)."""
     return 0 if s.ball > s.sections else 1
 
 
@@ -85,17 +85,17 @@ def _ball_move(count: int) -> int:
 
 
 def effect(s: DiceSoccerState, team: int, sym: str, count: int) -> Effect:
-    """The dice chart: what ``team`` does when its play ``sym`` (``count`` dice) wins."""
+    """The Dice Chart: what ``team`` does when its play ``sym`` (``count`` dice) wins."""
     n = s.sections
     other = 1 - team
     if team == offense(s):
-        if sym == BALL and count >= 6:
+        if sym == BALL and count >= 6:  # Dice Chart, Ball Move: six balls is a goal
             return Effect(team, "offense", sym, count, "goal", goal_for=team, how="instant")
         if sym in (BALL, RED):
             step = _ball_move(count) if sym == BALL else 1
             to = s.ball + forward(team) * step
             penalize = other if sym == RED else -1
-            if not 1 <= to <= 2 * n:  # past the last section: into the goal
+            if not 1 <= to <= 2 * n:  # Scoring goals: advanced into the goal
                 return Effect(
                     team,
                     "offense",
@@ -108,15 +108,16 @@ def effect(s: DiceSoccerState, team: int, sym: str, count: int) -> Effect:
                     penalize=penalize,
                 )
             return Effect(team, "offense", sym, count, "advance", to, step, penalize=penalize)
-        kind = "shot" if sym == KICK else "free_kick"
+        kind = "shot" if sym == KICK else "free_kick"  # Shot at Goal, Free Kick at Goal
         return Effect(team, "offense", sym, count, kind)
     if sym == BALL:
         if count >= 6:
             return Effect(team, "defense", sym, count, "goal", goal_for=team, how="instant")
+        # Dice Chart, Push Ball Back: never into a goal (only six balls score for the defense)
         to = min(max(s.ball + forward(team) * _ball_move(count), 1), 2 * n)
         return Effect(team, "defense", sym, count, "push_back", to, abs(to - s.ball))
     assert sym in (KICK, PENALTY, RED), sym
-    to = kickoff_section(n, team)
+    to = kickoff_section(n, team)  # Dice Chart, Clear Ball: just past the halfway line
     return Effect(
         team,
         "defense",

@@ -124,7 +124,7 @@ def _h_toss(s: DiceSoccerState, team: int, args: Step, ev: list[Event]) -> None:
     winner = -1 if a == b else (0 if a > b else 1)
     ev.append(Event("toss", {"dice": [a, b], "winner": winner}))
     if winner < 0:
-        s.step = {"k": "toss", "dice": [None, None]}  # a tie: both roll again
+        s.step = {"k": "toss", "dice": [None, None]}  # Setting up 3, as decided: a tie re-rolls
     else:
         s.step = {"k": "start", "team": winner}
 
@@ -135,7 +135,7 @@ def _h_start(s: DiceSoccerState, team: int, args: Step, ev: list[Event]) -> None
         raise MalformedAction("'role' must be offense or defense.")
     off = team if role == "offense" else 1 - team
     s.ball = chart.kickoff_section(s.sections, off)
-    s.chip = 1 - off  # the defense starts with the Power Chip
+    s.chip = 1 - off  # Setting up 5: the defense starts with the Power Chip
     ev.append(
         Event(
             "kickoff",
@@ -206,7 +206,7 @@ def _h_reroll(s: DiceSoccerState, team: int, args: Step, ev: list[Event]) -> Non
         ev.append(Event("reroll_declined", {"team": team}))
         _resolve(s, ev)
         return
-    s.chip = 1 - team  # re-rolling hands the Power Chip over
+    s.chip = 1 - team  # Advance Rule: re-rolling hands the Power Chip over
     s.roll["rerolled_by"] = team
     s.step = {"k": "reroll_dice", "team": team, "positions": positions}
     ev.append(Event("reroll", {"team": team, "positions": positions, "chip": s.chip}))
@@ -252,8 +252,8 @@ def _resolve(s: DiceSoccerState, ev: list[Event]) -> None:
     if a != b:
         _decided(s, 0 if a > b else 1, "count", ev)
     elif s.roll["rerolled_by"] >= 0:
-        _decided(s, 1 - s.roll["rerolled_by"], "reroll_tie", ev)  # the re-roller loses ties
-    else:
+        _decided(s, 1 - s.roll["rerolled_by"], "reroll_tie", ev)  # Advance Rule: re-roller loses
+    else:  # Tie Breaker and Power Chip: its holder uses it or keeps it
         s.step = {"k": "chip", "team": s.chip}
 
 
@@ -375,7 +375,7 @@ def _lift(s: DiceSoccerState, ev: list[Event]) -> None:
 
 def _attempt(s: DiceSoccerState, winner: int, ev: list[Event]) -> None:
     """A shot or a free kick has been decided: a goal if the offense won; either way the
-    defending team then goes on offense from just past the halfway line."""
+    defending team then goes on offense from just past the halfway line (Shot at Goal)."""
     kind = s.roll["for"]
     off = chart.offense(s)
     scored = winner == off
@@ -387,7 +387,7 @@ def _attempt(s: DiceSoccerState, winner: int, ev: list[Event]) -> None:
             {"kind": kind, "team": off, "balls": tallies(s), "winner": winner, "scored": scored},
         )
     )
-    _lift(s, ev)
+    _lift(s, ev)  # Dice Chart, red card: the die comes back after the attempt
     if scored:
         _goal(s, off, kind, ev)
         return
@@ -403,7 +403,7 @@ def _goal(s: DiceSoccerState, team: int, how: str, ev: list[Event], penalize: in
     s.last["goal_for"] = team
     ev.append(Event("goal", {"team": team, "how": how, "score": s.score[:]}))
     _lift(s, ev)
-    if penalize >= 0:  # a red card that scored by its own advance still costs a die
+    if penalize >= 0:  # Dice Chart, red card: scoring by its own advance still costs a die
         _penalize(s, penalize, ev)
     if s.score[team] >= s.options["target_score"]:
         s.over = True
@@ -411,6 +411,7 @@ def _goal(s: DiceSoccerState, team: int, how: str, ev: list[Event], penalize: in
         s.step = {"k": "over"}
         ev.append(Event("match_over", {"winner": team, "score": s.score[:]}))
         return
+    # Scoring goals: the team that conceded goes on offense just past the halfway line
     s.ball = chart.kickoff_section(s.sections, 1 - team)
     s.last["ball_to"] = s.ball
     ev.append(Event("restart", {"offense": 1 - team, "ball": s.ball, "after": "goal"}))
