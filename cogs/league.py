@@ -170,6 +170,14 @@ async def defer_private(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
+async def begin_private(interaction: discord.Interaction) -> tuple[int, LeagueService]:
+    """The opening of a league command answered privately: the server (refused before anything
+    is deferred), the deferred private answer, and the leagues."""
+    guild_id = guild_id_of(interaction)
+    await defer_private(interaction)
+    return guild_id, service(interaction)
+
+
 async def names_for(interaction: discord.Interaction, user_ids: Any) -> dict[int, str]:
     return dict(await service(interaction).names(sorted(set(user_ids))))
 
@@ -220,9 +228,7 @@ async def create_command(
 @app_commands.autocomplete(name=league_autocomplete)
 async def join_command(interaction: discord.Interaction, name: str | None = None) -> None:
     """Join a league before it starts."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     user = interaction.user
     league = await leagues.join(guild_id, name, user.id, user.display_name)
     members = await leagues.members(guild_id, league.name)
@@ -237,9 +243,7 @@ async def join_command(interaction: discord.Interaction, name: str | None = None
 @app_commands.autocomplete(name=league_autocomplete)
 async def leave_command(interaction: discord.Interaction, name: str | None = None) -> None:
     """Leave a league before it starts."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     league = await leagues.leave(guild_id, name, interaction.user.id)
     await announce(
         interaction,
@@ -253,9 +257,7 @@ async def leave_command(interaction: discord.Interaction, name: str | None = Non
 @admin
 async def start_command(interaction: discord.Interaction, name: str | None = None) -> None:
     """Start a league: draw the round-robin fixtures (admin)."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     league = await leagues.league(guild_id, name)
     fixtures = await leagues.start(guild_id, league.name, by=interaction.user.id)
     names = await names_for(interaction, [p for f in fixtures for p in f.players()])
@@ -414,9 +416,7 @@ async def forfeit_command(
     name: str | None = None,
 ) -> None:
     """Award a fixture against a member who forfeits it (admin)."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     result = await leagues.forfeit(
         guild_id, name, fixture, loser.id, by=interaction.user.id, reason=reason
     )
@@ -448,9 +448,7 @@ async def set_result_command(
     name: str | None = None,
 ) -> None:
     """Set or correct a fixture's score (admin; ratings are not changed)."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     result = await leagues.set_result(
         guild_id, name, fixture, home_goals, away_goals, by=interaction.user.id, reason=reason
     )
@@ -469,9 +467,7 @@ async def set_result_command(
 @admin
 async def end_command(interaction: discord.Interaction, name: str | None = None) -> None:
     """End the season: the league is archived; create it again for a new season (admin)."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_private(interaction)
     league, rows = await leagues.table(guild_id, name)
     await leagues.end(guild_id, league.name, by=interaction.user.id)
     champion = ""
@@ -498,10 +494,9 @@ async def delete_command(
     reason: app_commands.Range[str, 1, 500] | None = None,
 ) -> None:
     """Delete a league with its fixtures and results; ratings stay (admin)."""
-    guild_id = guild_id_of(interaction)
-    await defer_private(interaction)
+    guild_id, leagues = await begin_private(interaction)
     why = reason or f"deleted by {interaction.user.display_name}"
-    league = await service(interaction).delete(guild_id, name, by=interaction.user.id, reason=why)
+    league = await leagues.delete(guild_id, name, by=interaction.user.id, reason=why)
     await announce(
         interaction,
         f"The league **{league_title(league)}** was deleted by "
