@@ -19,25 +19,14 @@ from engine.dicesoccer.coach import Coach, iter_match
 from engine.dicesoccer.options import SIDES
 from engine.dicesoccer.state import DiceSoccerState
 from referee.dicesoccer.frames import Frame, frames, told
+from referee.dicesoccer.game import tally
 from referee.dicesoccer.narration import SIDE_NAMES, narrate, score_line
 
 
 def summary(seed: int, s: DiceSoccerState, events: list[Event], actions: int) -> dict[str, Any]:
     """The match in figures: what ``--json`` prints as its last line."""
-    goals: list[dict[str, int]] = [{}, {}]
-    shots, free_kicks, chip, cards, won = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
-    for e in events:
-        d = e.data
-        if e.kind == "goal":
-            goals[d["team"]][d["how"]] = goals[d["team"]].get(d["how"], 0) + 1
-        elif e.kind == "attempt":
-            (shots if d["kind"] == "shot" else free_kicks)[d["team"]] += 1
-        elif e.kind == "roll_won" and d["for"] == "play":
-            won[d["winner"]] += 1
-        elif e.kind in ("chip_used", "reroll"):
-            chip[d["team"]] += 1
-        elif e.kind == "penalty":
-            cards[d["team"]] += 1
+    goals, attempts, won, chip, cards = tally(events)
+    shots, free_kicks = ([tried for tried, _ in attempts[k]] for k in ("shot", "free_kick"))
     return {
         "game": "dicesoccer",
         "seed": seed,

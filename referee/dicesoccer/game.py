@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from engine import registry
 from engine.core import Event, MalformedAction, parse_typed
@@ -142,6 +142,39 @@ def _per_side(counts: Sequence[int]) -> str:
     return f"{SIDE_NAMES[0]} {counts[0]}, {SIDE_NAMES[1]} {counts[1]}"
 
 
+class Tally(NamedTuple):
+    """A match's events counted per side (index 0 and 1)."""
+
+    goals: list[dict[str, int]]  # how scored -> goals
+    attempts: dict[str, list[list[int]]]  # "shot"/"free_kick" -> per side [tried, scored]
+    won: list[int]  # play rolls won
+    chip: list[int]  # Power Chip uses (re-rolls included)
+    cards: list[int]  # red cards against
+
+
+def tally(events: Sequence[Event]) -> Tally:
+    """Goals by kind, attempts at goal, play rolls won, Power Chip uses and red cards."""
+    goals: list[dict[str, int]] = [{}, {}]
+    attempts = {"shot": [[0, 0], [0, 0]], "free_kick": [[0, 0], [0, 0]]}
+    won, chip, cards = [0, 0], [0, 0], [0, 0]
+    for e in events:
+        d = e.data
+        if e.kind == "goal":
+            kind = d["how"]
+            goals[d["team"]][kind] = goals[d["team"]].get(kind, 0) + 1
+        elif e.kind == "attempt":
+            tried_scored = attempts[d["kind"]][d["team"]]
+            tried_scored[0] += 1
+            tried_scored[1] += bool(d["scored"])
+        elif e.kind == "roll_won" and d["for"] == "play":
+            won[d["winner"]] += 1
+        elif e.kind in ("chip_used", "reroll"):
+            chip[d["team"]] += 1
+        elif e.kind == "penalty":
+            cards[d["team"]] += 1
+    return Tally(goals, attempts, won, chip, cards)
+
+
 def statistics(events: Sequence[Event]) -> list[str]:
     """Goals by kind, shots and free kicks at goal, rolls won, Power Chip uses, red cards.
 
@@ -151,24 +184,7 @@ def statistics(events: Sequence[Event]) -> list[str]:
     ...                               "winner": 0, "scored": True})])
     ['Goals: White 1 (1 shot), Black 0', 'Shots at goal: White 1 (1 scored), Black 0']
     """
-    goals: list[dict[str, int]] = [{}, {}]
-    attempts = {"shot": [[0, 0], [0, 0]], "free_kick": [[0, 0], [0, 0]]}  # [tried, scored]
-    won, chip, cards = [0, 0], [0, 0], [0, 0]
-    for e in events:
-        d = e.data
-        if e.kind == "goal":
-            kind = d["how"]
-            goals[d["team"]][kind] = goals[d["team"]].get(kind, 0) + 1
-        elif e.kind == "attempt":
-            tally = attempts[d["kind"]][d["team"]]
-            tally[0] += 1
-            tally[1] += bool(d["scored"])
-        elif e.kind == "roll_won" and d["for"] == "play":
-            won[d["winner"]] += 1
-        elif e.kind in ("chip_used", "reroll"):
-            chip[d["team"]] += 1
-        elif e.kind == "penalty":
-            cards[d["team"]] += 1
+    goals, attempts, won, chip, cards = tally(events)
 
     def goal_text(t: int) -> str:
         total = sum(goals[t].values())
