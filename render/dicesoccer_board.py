@@ -41,7 +41,7 @@ from render.palette import Quantiser, fitted, pixel
 from render.panels import fit
 from render.png import BandEncoder
 from render.sketch import Sketch, Sprite
-from render.sprites import Boards, Sprites, draw_over
+from render.sprites import Boards, Sprites, draw_over, stacked
 
 __all__ = [
     "DEFAULT_KITS",
@@ -897,12 +897,7 @@ class Board:
         parts.append(
             draw_over(self.rgb, paint_line(g.last, "Last roll: 4 balls v 3 kicks", g.px(24)))[0]
         )
-        sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
-        y = 0
-        for p in parts:
-            sheet.paste(p, (0, y))
-            y += p.height
-        return sheet
+        return stacked(parts)
 
 
 def _fixed_colours() -> list[RGB]:

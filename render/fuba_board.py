@@ -28,7 +28,7 @@ from render.kits import RGB, Kit, choose_kits
 from render.palette import pixel as pixel  # the tests read board pixels through it
 from render.png import BandEncoder
 from render.sketch import Sprite
-from render.sprites import Boards, Sprites, draw_over
+from render.sprites import Boards, Sprites, draw_over, stacked
 
 DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
 DEFAULT_NAMES = ("West", "East")
@@ -132,12 +132,7 @@ class Board:
             parts.append(
                 draw_over(self.rgb, panels.banner(g, g.ui["caption"], "GOAL! 1-0", kit))[0]
             )
-        sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
-        y = 0
-        for p in parts:
-            sheet.paste(p, (0, y))
-            y += p.height
-        return sheet
+        return stacked(parts)
 
 
 def _fixed_colours() -> list[RGB]:

@@ -31,6 +31,16 @@ def draw_over(
     return pixels, mask, (box[0], box[1])
 
 
+def stacked(parts: list[Image.Image]) -> Image.Image:
+    """``parts`` one under another on a black RGB sheet (a board's palette samples)."""
+    sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
+    y = 0
+    for p in parts:
+        sheet.paste(p, (0, y))
+        y += p.height
+    return sheet
+
+
 class Sprites:
     """The sprites of one board, each drawn by ``make()`` the first time its key is asked for
     and quantised to the board's palette."""
