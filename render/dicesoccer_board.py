@@ -39,6 +39,7 @@ from render.fonts import font
 from render.kits import RGB, Kit, kit
 from render.palette import Quantiser, fitted, pixel
 from render.panels import fit
+from render.pieces import PIPS
 from render.png import BandEncoder
 from render.sketch import Sketch, Sprite
 from render.sprites import Boards, Sprites, draw_over, stacked
@@ -459,7 +460,7 @@ def _symbol(
 
     if isinstance(symbol, int):  # the toss: pips
         step, r = d * 0.24, d * 0.08
-        for dx, dy in _PIPS.get(symbol, []):
+        for dx, dy in PIPS.get(symbol, []):
             x, y = cx + dx * step, cy + dy * step
             s.ellipse((x - r, y - r, x + r, y + r), fill=ink)
         return
@@ -518,16 +519,6 @@ def _symbol(
         s.polygon(card(0.04), ink)
         s.polygon(card(0.0), C.CARD_RED)
         return
-
-
-_PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 def paint_die(g: Geometry, box: Box, k: Kit, symbol: Any, state: str, counted: bool) -> Painted:

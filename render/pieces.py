@@ -63,7 +63,7 @@ def keeper(g: Layout, centre: Point, kit: Kit) -> Painted:
     return centred(centre, side, side), paint
 
 
-_PIPS = {
+PIPS = {  # die face -> its pips, in steps from the centre
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
     3: [(-1, -1), (0, 0), (1, 1)],
@@ -86,7 +86,7 @@ def die(g: Layout, centre: Point, value: int, ring: RGB | None) -> Painted:
         lo, hi = border, side - border
         s.rounded((lo, lo, hi, hi), g.px(9), fill=C.DIE, outline=C.OUTLINE, width=g.px(1.5))
         c, step, r = side / 2, g.die * 0.26, g.die * 0.09
-        for dx, dy in _PIPS.get(value, []):
+        for dx, dy in PIPS.get(value, []):
             x, y = c + dx * step, c + dy * step
             s.ellipse((x - r, y - r, x + r, y + r), fill=C.PIP)
 
