@@ -30,7 +30,7 @@ from cogs.game_commands import GameCommands, JSONData, PlayRefusal, register
 from cogs.game_help import COMMANDS as HELP
 from cogs.groups import add_commands, remove_commands
 from cogs.play_autocomplete import Value, choices_of, legal, offer
-from cogs.play_challenges import RANKED_HELP, challenge
+from cogs.play_challenges import RANKED_HELP, challenge, dice_mode
 from cogs.play_commands import ENDING, READING, SHARED, act_and_post
 from cogs.play_messages import match_of
 from referee.deadlines import MAX_TURN_TIMEOUT
@@ -135,7 +135,7 @@ async def challenge_command(
         rules["target_score"] = target_score
     if advanced:
         rules["advanced"] = True
-    mode = dice.value if dice is not None else "virtual"
+    mode = dice_mode(dice)
     await challenge(
         interaction, DICESOCCER, opponent, mode, thread, turn_timeout, rules, ranked=ranked
     )

@@ -41,7 +41,7 @@ from cogs.league_views import (
     table_message,
 )
 from cogs.play_autocomplete import offer
-from cogs.play_challenges import pending_refusal
+from cogs.play_challenges import dice_mode, pending_refusal
 from cogs.play_messages import PlayRefusal, channel_id_of, match_channel, play_cog
 from cogs.play_messages import post as post_step
 from referee import games
@@ -377,7 +377,7 @@ async def play_command(
             where.id,
             interaction.user.id,
             name=league.name,
-            dice=dice.value if dice is not None else "virtual",
+            dice=dice_mode(dice),
             turn_timeout=turn_timeout,
             fixture_id=fixture.id,  # the one named here, even if another process started it
         )

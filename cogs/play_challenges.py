@@ -55,6 +55,11 @@ COACH_NAME = "Coach"
 RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
 
 
+def dice_mode(dice: app_commands.Choice[str] | None) -> str:
+    """The dice mode chosen in a command's ``dice`` option: virtual unless one is chosen."""
+    return dice.value if dice is not None else "virtual"
+
+
 def no_longer_open(spec: GameCommands | None = None) -> str:
     again = f" with `{spec.command('challenge')}`" if spec is not None else ""
     return (
@@ -460,7 +465,7 @@ async def challenge_command(
 ) -> None:
     """Challenge a member (or the bot) to a match in this channel."""
     spec = game_commands.of_interaction(interaction)
-    mode = dice.value if dice is not None else "virtual"
+    mode = dice_mode(dice)
     await challenge(interaction, spec, opponent, mode, thread, turn_timeout, ranked=ranked)
 
 
