@@ -178,6 +178,16 @@ async def begin_private(interaction: discord.Interaction) -> tuple[int, LeagueSe
     return guild_id, service(interaction)
 
 
+async def begin_reply(
+    interaction: discord.Interaction, *, public: bool
+) -> tuple[int, LeagueService]:
+    """The opening of a league command that answers for everyone when ``public`` (else only the
+    caller): the server (refused before anything is deferred), the deferred answer, the leagues."""
+    guild_id = guild_id_of(interaction)
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    return guild_id, service(interaction)
+
+
 async def names_for(interaction: discord.Interaction, user_ids: Any) -> dict[int, str]:
     return dict(await service(interaction).names(sorted(set(user_ids))))
 
@@ -286,9 +296,7 @@ async def fixtures_command(
     public: bool = False,
 ) -> None:
     """The league's fixtures by round, with results and fixture ids."""
-    guild_id = guild_id_of(interaction)
-    await interaction.response.defer(ephemeral=not public, thinking=True)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_reply(interaction, public=public)
     league = await leagues.league(guild_id, name)
     fixtures = await leagues.fixtures(guild_id, league.name, round)
     if round is not None and not fixtures and league.status != "open":
@@ -306,9 +314,8 @@ async def table_command(
     interaction: discord.Interaction, name: str | None = None, public: bool = True
 ) -> None:
     """The league table, as text and as an image."""
-    guild_id = guild_id_of(interaction)
-    await interaction.response.defer(ephemeral=not public, thinking=True)
-    league, rows = await service(interaction).table(guild_id, name)
+    guild_id, leagues = await begin_reply(interaction, public=public)
+    league, rows = await leagues.table(guild_id, name)
     names = await names_for(interaction, [row.player for row in rows])
     embed, image = await table_message(league, rows, names, interaction.user.id)
     await interaction.followup.send(
@@ -324,9 +331,7 @@ async def results_command(
     interaction: discord.Interaction, name: str | None = None, public: bool = False
 ) -> None:
     """Every result of the league so far."""
-    guild_id = guild_id_of(interaction)
-    await interaction.response.defer(ephemeral=not public, thinking=True)
-    leagues = service(interaction)
+    guild_id, leagues = await begin_reply(interaction, public=public)
     league = await leagues.league(guild_id, name)
     results = await leagues.results(guild_id, league.name)
     names = await names_for(interaction, [p for r in results for p in (r.home_id, r.away_id)])
