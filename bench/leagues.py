@@ -18,27 +18,20 @@ table (results, members and ``engine.leagues.standings``). Figures only, never p
 from __future__ import annotations
 
 import argparse
-import asyncio
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any, cast
 
-import asyncpg
 from sqlalchemy import Table, insert, update
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bench import _backends
 from engine.leagues import Rating, rate, score_of
-from store import scratch
-from store.config import describe
 from store.db import make_engine
 from store.leagues import FIXTURES, HISTORY, PLAYERS, RATINGS, RESULTS, LeagueStore
 from store.migrate import migrate
@@ -48,7 +41,6 @@ GUILD, GAME = 1, "fuba"
 LEAGUES, LEAGUE_SIZE = 4, 20
 CHUNK = 5_000  # rows per executemany
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-LOCAL_POSTGRES = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 MATCHES = cast(Table, Match.__table__)
 _OUTCOME = {1.0: "W", 0.5: "D", 0.0: "L"}
 
@@ -261,42 +253,12 @@ async def run_backend(prefix: str, url: URL, fill: Fill, runs: int) -> None:
         await engine.dispose()
 
 
-async def on_sqlite(fill: Fill, args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory(prefix="fuba-bench-") as tmp:
-        url = URL.create("sqlite+aiosqlite", database=str(Path(tmp) / "bench.sqlite3"))
-        await run_backend("sqlite", url, fill, args.runs)
-
-
-async def on_postgres(fill: Fill, args: argparse.Namespace) -> None:
-    server = make_url(args.postgres)
-    try:
-        url = await scratch.create_database(server, prefix="fuba_bench")
-    except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
-        print(
-            f"postgres: skipped, cannot reach {describe(server)} ({exc}); "
-            "pass --postgres URL or set BENCH_DATABASE_URL",
-            file=sys.stderr,
-        )
-        return
-    try:
-        await run_backend("postgres", url, fill, args.runs)
-    finally:
-        await scratch.drop_database(url, via=server)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench leagues", description=__doc__)
     parser.add_argument("--members", type=int, default=10_000, help="rated members")
     parser.add_argument("--matches", type=int, default=100_000, help="rated, finished matches")
     parser.add_argument("--runs", type=int, default=200, help="timed calls per figure")
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("BENCH_DATABASE_URL")
-        or os.environ.get("TEST_DATABASE_URL")
-        or LOCAL_POSTGRES,
-        help="a PostgreSQL server to make a throwaway database on",
-    )
-    parser.add_argument("--no-postgres", action="store_true", help="SQLite figures only")
+    _backends.add_options(parser)
     args = parser.parse_args()
     if args.members < LEAGUE_SIZE:
         parser.error(f"--members must be at least {LEAGUE_SIZE}")
@@ -306,11 +268,7 @@ def main() -> int:
     print(f"members: {len(fill.ratings)} rated", flush=True)
     print(f"matches: {len(fill.matches)} finished, {len(fill.history)} history rows", flush=True)
     print(f"simulate_s: {time.perf_counter() - start:.1f} s", flush=True)
-    backends: list[Callable[[Fill, argparse.Namespace], Awaitable[None]]] = [on_sqlite]
-    if not args.no_postgres:
-        backends.append(on_postgres)
-    for backend in backends:
-        asyncio.run(backend(fill, args))
+    _backends.run_all(lambda prefix, url: run_backend(prefix, url, fill, args.runs), args)
     return 0
 
 

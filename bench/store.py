@@ -13,28 +13,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import sys
-import tempfile
 import time
-from collections.abc import Awaitable, Callable
-from pathlib import Path
 
-import asyncpg
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL
 
+from bench import _backends
 from engine.core import Action
 from engine.fuba.coach import play_match
-from store import scratch
-from store.config import describe
 from store.db import make_engine
 from store.migrate import migrate
 from store.repository import MatchStore, Seat
 
 CONCURRENCY = (1, 10, 100)
 SEATS = (Seat("west", 1, "West"), Seat("east", 2, "East"))
-LOCAL_POSTGRES = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 
 _logs: dict[int, list[Action]] = {}
 
@@ -102,29 +94,6 @@ async def run_backend(prefix: str, url: URL, args: argparse.Namespace) -> None:
         await engine.dispose()
 
 
-async def on_sqlite(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory(prefix="fuba-bench-") as tmp:
-        url = URL.create("sqlite+aiosqlite", database=str(Path(tmp) / "bench.sqlite3"))
-        await run_backend("sqlite", url, args)
-
-
-async def on_postgres(args: argparse.Namespace) -> None:
-    server = make_url(args.postgres)
-    try:
-        url = await scratch.create_database(server, prefix="fuba_bench")
-    except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
-        print(
-            f"postgres: skipped, cannot reach {describe(server)} ({exc}); "
-            "pass --postgres URL or set BENCH_DATABASE_URL",
-            file=sys.stderr,
-        )
-        return
-    try:
-        await run_backend("postgres", url, args)
-    finally:
-        await scratch.drop_database(url, via=server)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench store", description=__doc__)
     parser.add_argument(
@@ -133,23 +102,12 @@ def main() -> int:
     parser.add_argument(
         "--latency-actions", type=int, default=300, help="applies timed for the median"
     )
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("BENCH_DATABASE_URL")
-        or os.environ.get("TEST_DATABASE_URL")
-        or LOCAL_POSTGRES,
-        help="a PostgreSQL server to make a throwaway database on",
-    )
-    parser.add_argument("--no-postgres", action="store_true", help="SQLite figures only")
+    _backends.add_options(parser)
     args = parser.parse_args()
 
     for seed in range(max(CONCURRENCY)):  # record the matches before any clock starts
         coach_log(seed)
-    backends: list[Callable[[argparse.Namespace], Awaitable[None]]] = [on_sqlite]
-    if not args.no_postgres:
-        backends.append(on_postgres)
-    for backend in backends:
-        asyncio.run(backend(args))
+    _backends.run_all(lambda prefix, url: run_backend(prefix, url, args), args)
     return 0
 
 
