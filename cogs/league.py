@@ -51,6 +51,7 @@ from referee.service import DICE_MODES
 
 if TYPE_CHECKING:
     from referee.leagues.service import LeagueService
+    from store.leagues import StoredResult
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,15 @@ async def begin_reply(
 
 async def names_for(interaction: discord.Interaction, user_ids: Any) -> dict[int, str]:
     return dict(await service(interaction).names(sorted(set(user_ids))))
+
+
+async def score_line(interaction: discord.Interaction, result: StoredResult) -> str:
+    """A result as "Home 2-1 Away", with the members' names."""
+    names = await names_for(interaction, (result.home_id, result.away_id))
+    return (
+        f"{name_of(names, result.home_id)} {result.home_goals}-{result.away_goals} "
+        f"{name_of(names, result.away_id)}"
+    )
 
 
 # -- /league ---------------------------------------------------------------------------------
@@ -425,12 +435,10 @@ async def forfeit_command(
     result = await leagues.forfeit(
         guild_id, name, fixture, loser.id, by=interaction.user.id, reason=reason
     )
-    names = await names_for(interaction, (result.home_id, result.away_id))
+    score = await score_line(interaction, result)
     await announce(
         interaction,
-        f"Fixture #{fixture}: {loser.display_name} forfeits; "
-        f"{name_of(names, result.home_id)} {result.home_goals}-{result.away_goals} "
-        f"{name_of(names, result.away_id)}. Reason: {reason}",
+        f"Fixture #{fixture}: {loser.display_name} forfeits; {score}. Reason: {reason}",
         "Forfeit recorded.",
     )
 
@@ -457,12 +465,11 @@ async def set_result_command(
     result = await leagues.set_result(
         guild_id, name, fixture, home_goals, away_goals, by=interaction.user.id, reason=reason
     )
-    names = await names_for(interaction, (result.home_id, result.away_id))
+    score = await score_line(interaction, result)
     await announce(
         interaction,
-        f"Fixture #{fixture} result set by {interaction.user.display_name}: "
-        f"{name_of(names, result.home_id)} {result.home_goals}-{result.away_goals} "
-        f"{name_of(names, result.away_id)}. Reason: {reason}",
+        f"Fixture #{fixture} result set by {interaction.user.display_name}: {score}. "
+        f"Reason: {reason}",
         "Result set.",
     )
 
