@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from engine.core import RulesError
@@ -24,23 +23,19 @@ from store.errors import (
 from store.leagues import LeagueStore
 from store.repository import MatchStore, Seat
 from tests.referee.test_deadlines import Calls, Clock
-from tests.store.conftest import backend, db_url, pg_database, sqlite_template
+from tests.store.conftest import (
+    backend,
+    clear_leagues,
+    db_url,
+    pg_database,
+    sqlite_template,
+)
 
 __all__ = ["backend", "db_url", "pg_database", "sqlite_template"]  # the store's fixtures
 
 GUILD, ADMIN = 900, 7
 ADA, BRIAN, CLEO, DEV = 101, 202, 303, 404
 NAMES = {ADA: "Ada", BRIAN: "Brian", CLEO: "Cleo", DEV: "Dev"}
-# Children first: the store's conftest empties the match tables only.
-_LEAGUE_TABLES = (
-    "rating_history",
-    "ratings",
-    "league_results",
-    "league_fixtures",
-    "league_members",
-    "leagues",
-    "league_audit",
-)
 
 
 @pytest.fixture
@@ -48,9 +43,7 @@ async def store(db_url: URL) -> AsyncIterator[MatchStore]:
     store = MatchStore.open(db_url)
     try:
         yield store
-        async with store.engine.begin() as conn:
-            for table in _LEAGUE_TABLES:
-                await conn.execute(text(f"DELETE FROM {table}"))
+        await clear_leagues(store)
     finally:
         await store.close()
 

@@ -133,6 +133,26 @@ async def _truncate(url: URL) -> None:
         await engine.dispose()
 
 
+# Children first. ``store`` empties the match tables only: league rows refer to players and
+# matches, so each test with leagues clears these itself (``clear_leagues``).
+LEAGUE_TABLES = (
+    "rating_history",
+    "ratings",
+    "league_results",
+    "league_fixtures",
+    "league_members",
+    "leagues",
+    "league_audit",
+)
+
+
+async def clear_leagues(store: MatchStore) -> None:
+    """Delete every league row (``LEAGUE_TABLES``)."""
+    async with store.engine.begin() as conn:
+        for table in LEAGUE_TABLES:
+            await conn.execute(text(f"DELETE FROM {table}"))
+
+
 @pytest.fixture
 async def store(db_url: URL) -> AsyncIterator[MatchStore]:
     store = MatchStore.open(db_url)

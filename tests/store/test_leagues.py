@@ -29,30 +29,17 @@ from store.errors import (
 )
 from store.leagues import HISTORY, RATINGS, RESULTS, LeagueStore, StoredLeague
 from store.repository import MatchStore
-from tests.store.conftest import seats_for
+from tests.store.conftest import clear_leagues, seats_for
 
 GUILD, GAME, ADMIN = 900, "fuba", 7
 T0 = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 NAMES = {101: "Ada", 202: "Brian", 303: "Cleo", 404: "Dev", 505: "Eve"}
-# Children first. The shared PostgreSQL database is emptied by conftest, which knows the match
-# tables only: league rows refer to players and matches, so each test clears its own.
-_LEAGUE_TABLES = (
-    "rating_history",
-    "ratings",
-    "league_results",
-    "league_fixtures",
-    "league_members",
-    "leagues",
-    "league_audit",
-)
 
 
 @pytest.fixture
 async def leagues(store: MatchStore) -> AsyncIterator[LeagueStore]:
     yield LeagueStore(store.engine)
-    async with store.engine.begin() as conn:
-        for table in _LEAGUE_TABLES:
-            await conn.execute(text(f"DELETE FROM {table}"))
+    await clear_leagues(store)
 
 
 async def _league(
