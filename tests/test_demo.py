@@ -40,6 +40,18 @@ SUMMARY_FIELDS = (
 )
 
 
+def run_bot(*args: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """``python bot.py *args`` from the project root, in this interpreter (no virtualenv)."""
+    return subprocess.run(
+        [sys.executable, "bot.py", *args],
+        cwd=ROOT,
+        env={**os.environ, "FUBA_NO_VENV": "1"},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 def demo_text(seed: int, as_json: bool = True) -> str:
     out = io.StringIO()
     assert run_demo(seed=seed, as_json=as_json, out=out) == 0
@@ -141,15 +153,7 @@ def test_narration_examples() -> None:
 
 
 def test_bot_demo_command_prints_json_last() -> None:
-    env = {**os.environ, "FUBA_NO_VENV": "1"}
-    done = subprocess.run(
-        [sys.executable, "bot.py", "demo", "--seed", "7", "--json"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_bot("demo", "--seed", "7", "--json", timeout=120)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["seed"] == 7

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,8 +11,8 @@ import pytest
 from engine.core import RulesError
 from engine.dicesoccer.coach import play_match
 from referee.demo import run_demo
+from tests.test_demo import run_bot
 
-ROOT = Path(__file__).resolve().parent.parent
 SUMMARY_FIELDS = (
     "game",
     "seed",
@@ -76,15 +73,7 @@ def test_unknown_game() -> None:
 
 
 def test_bot_demo_command_with_game() -> None:
-    env = {**os.environ, "FUBA_NO_VENV": "1"}
-    done = subprocess.run(
-        [sys.executable, "bot.py", "demo", "--game", "dicesoccer", "--seed", "7", "--json"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_bot("demo", "--game", "dicesoccer", "--seed", "7", "--json", timeout=120)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["game"] == "dicesoccer" and summary["seed"] == 7
@@ -92,16 +81,8 @@ def test_bot_demo_command_with_game() -> None:
 
 
 def test_bot_help_lists_the_games() -> None:
-    env = {**os.environ, "FUBA_NO_VENV": "1"}
     for command in ("demo", "play"):
-        done = subprocess.run(
-            [sys.executable, "bot.py", command, "--help"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        done = run_bot(command, "--help", timeout=60)
         assert done.returncode == 0, done.stderr
         text = " ".join(done.stdout.split())
         assert "fuba (FUBA), dicesoccer (Sports Dice Soccer); default fuba" in text

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,8 +18,7 @@ from referee.fuba.frames import FINAL, GOAL, TURN, Frame, FrameRecorder, caption
 from render.fuba_board import render, render_png
 from render.geometry import layout
 from render.replay import HOLD_MS, MAX_BYTES, replay_gif
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.test_demo import run_bot
 
 
 def match_frames(seed: int) -> tuple[FubaState, list[Frame]]:
@@ -108,15 +104,7 @@ def test_demo_writes_a_board_per_turn_and_the_replay(tmp_path: Path) -> None:
 
 
 def test_bot_demo_out_option(tmp_path: Path) -> None:
-    env = {**os.environ, "FUBA_NO_VENV": "1"}
-    done = subprocess.run(
-        [sys.executable, "bot.py", "demo", "--seed", "3", "--out", str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    done = run_bot("demo", "--seed", "3", "--out", str(tmp_path), timeout=180)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "replay.gif").exists()
     assert len(list(tmp_path.glob("001-h1-kickoff.png"))) == 1
