@@ -41,9 +41,14 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 40)
     return sum(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
 
 
-def read_number(im: Image.Image, box: tuple[int, int, int, int], ink: tuple[int, int, int]) -> str:
-    """The number written in ``ink`` inside ``box``: the candidate 0-15 whose glyphs, scaled to
-    the same size, match the ink best."""
+def read_number(
+    im: Image.Image,
+    box: tuple[int, int, int, int],
+    ink: tuple[int, int, int],
+    candidates: int = 16,
+) -> str:
+    """The number written in ``ink`` inside ``box``: the candidate 0 to ``candidates`` - 1 whose
+    glyphs, scaled to the same size, match the ink best."""
     crop = im.crop(box).convert("RGB")
     ink_only = Image.new("RGB", crop.size, ink)
     mask = ImageChops.difference(crop, ink_only).convert("L").point(lambda v: 255 if v < 40 else 0)
@@ -52,7 +57,7 @@ def read_number(im: Image.Image, box: tuple[int, int, int, int], ink: tuple[int,
     assert bbox, f"no ink in {box}"
     drawn = mask.crop(bbox)
     best, best_score = "", -1.0
-    for n in range(16):
+    for n in range(candidates):
         glyph = font(120).getmask(str(n), mode="L")
         img = Image.frombytes("L", glyph.size, bytes(glyph)).point(lambda v: 255 if v > 128 else 0)
         img = img.crop(img.getbbox()).resize(drawn.size, Image.Resampling.NEAREST).convert("1")

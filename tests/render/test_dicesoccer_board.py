@@ -31,7 +31,7 @@ from render.dicesoccer_board import (
     render_png,
     replay_gif,
 )
-from render.fonts import font
+from tests.render.test_board import read_number
 
 G = geometry(960, 3)
 SIDES = ("white", "black")
@@ -81,26 +81,6 @@ def count(im: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, in
 
 def crop(im: Image.Image, box: tuple[int, int, int, int]) -> bytes:
     return im.crop(box).convert("RGB").tobytes()
-
-
-def read_digit(im: Image.Image, box: tuple[int, int, int, int]) -> str:
-    """The digit written in ``C.TEXT`` inside ``box``: the candidate 0-9 whose glyph, scaled to
-    the same size, matches the ink best."""
-    area = im.crop(box).convert("RGB")
-    ink = ImageChops.difference(area, Image.new("RGB", area.size, C.TEXT)).convert("L")
-    mask = ink.point(lambda v: 255 if v < 40 else 0).convert("1")
-    bbox = mask.getbbox()
-    assert bbox, f"no ink in {box}"
-    drawn = mask.crop(bbox)
-    best, best_score = "", -1.0
-    for n in range(10):
-        glyph = font(120).getmask(str(n), mode="L")
-        img = Image.frombytes("L", glyph.size, bytes(glyph)).point(lambda v: 255 if v > 128 else 0)
-        img = img.crop(img.getbbox()).resize(drawn.size, Image.Resampling.NEAREST).convert("1")
-        same = ImageChops.logical_xor(img, drawn).histogram()[0] / (drawn.width * drawn.height)
-        if same > best_score:
-            best, best_score = str(n), same
-    return best
 
 
 # -- image basics -----------------------------------------------------------------------------
@@ -263,8 +243,8 @@ def test_chip_marker_follows_the_holder(base: dict[str, Any]) -> None:
 def test_score_digits_change_in_place(base: dict[str, Any]) -> None:
     images = {score: render(with_(base, score=list(score))) for score in [(0, 0), (2, 0), (2, 1)]}
     for score, im in images.items():
-        assert read_digit(im, G.score_box(0)) == str(score[0])
-        assert read_digit(im, G.score_box(1)) == str(score[1])
+        assert read_number(im, G.score_box(0), C.TEXT, candidates=10) == str(score[0])
+        assert read_number(im, G.score_box(1), C.TEXT, candidates=10) == str(score[1])
     a, b, c = images.values()
     assert crop(a, G.score_box(0)) != crop(b, G.score_box(0))
     assert crop(a, G.score_box(1)) == crop(b, G.score_box(1))
