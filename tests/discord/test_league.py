@@ -14,6 +14,7 @@ from bot import create_bot
 from botconfig import Settings
 from cogs.errors import player_message
 from referee.leagues.service import LeagueService
+from tests.discord.test_play import private
 
 PLAYERS = ("alice", "bob", "carol", "dave")
 
@@ -62,12 +63,6 @@ def leagues(club: Club) -> LeagueService:
     cog = club.env.bot.get_cog("MatchPlay")
     assert cog is not None
     return cog.leagues
-
-
-def private(result: simcord.InteractionResult) -> str:
-    messages = [m for m in (result.response, *result.followups) if m is not None]
-    assert messages and all(m.ephemeral for m in messages), messages
-    return "\n".join(m.content for m in messages)
 
 
 def refused(club: Club, result: simcord.InteractionResult) -> str:

@@ -387,13 +387,12 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
     assert f"{starting} starts with the ball" in text_of(public(world)[-1])
 
 
-def test_penalty_sides_are_buttons_for_the_match_version() -> None:
-    from cogs.play_buttons import buttons
+def outcome_at(state: object) -> Outcome:
+    """The referee's outcome for FUBA match 3 at version 41 in ``state`` (Ada west, Brian
+    east): what the buttons and menus of a match version are drawn from."""
     from referee import games
-    from tests.engine.test_restarts import penalty_ready
 
-    game = games.get("fuba")
-    outcome = Outcome(
+    return Outcome(
         match_id=3,
         ruleset="fuba",
         version=41,
@@ -404,10 +403,16 @@ def test_penalty_sides_are_buttons_for_the_match_version() -> None:
         seed_hash="",
         seed=None,
         names={"west": "Ada", "east": "Brian"},
-        game=game,
-        state=penalty_ready(),
+        game=games.get("fuba"),
+        state=state,
     )
-    view = buttons(outcome)
+
+
+def test_penalty_sides_are_buttons_for_the_match_version() -> None:
+    from cogs.play_buttons import buttons
+    from tests.engine.test_restarts import penalty_ready
+
+    view = buttons(outcome_at(penalty_ready()))
     assert view is not None
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert ids == [f"fuba:act:3:41:penalty:{side}" for side in ("left", "middle", "right")]

@@ -14,6 +14,7 @@ from tests.discord.test_play import (
     bot_member,
     challenge_accepted,
     decider,
+    outcome_at,
     play_until,
     private,
     public,
@@ -183,25 +184,6 @@ async def test_help_mentions_the_menus(world: World) -> None:
 
 
 # -- without Discord: the menus drawn for a match version ---------------------------------
-
-
-def outcome_at(state: object) -> Outcome:
-    from referee import games
-
-    return Outcome(
-        match_id=3,
-        ruleset="fuba",
-        version=41,
-        lines=[],
-        next=[],
-        over=False,
-        result=None,
-        seed_hash="",
-        seed=None,
-        names={"west": "Ada", "east": "Brian"},
-        game=games.get("fuba"),
-        state=state,
-    )
 
 
 def picks(state: object) -> list[discord.ui.Select]:
