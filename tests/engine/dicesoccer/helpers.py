@@ -11,6 +11,8 @@ from engine.core import Action, Event, RulesError
 from engine.dicesoccer import DICESOCCER, DiceSoccerState
 from engine.dicesoccer import match as ds_match
 from engine.dicesoccer.options import symbols_to_dice
+from tests.engine.scenario import find as find  # re-exported for the tests here
+from tests.engine.scenario import kinds as kinds
 
 WHITE, BLACK = "white", "black"
 
@@ -54,17 +56,6 @@ def act(
     state: DiceSoccerState, side: str, kind: str, **args: Any
 ) -> tuple[DiceSoccerState, list[Event]]:
     return DICESOCCER.apply(state, Action(side, kind, args))
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def find(events: list[Event], kind: str) -> Event:
-    for e in events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind!r} event in {kinds(events)}")
 
 
 def decision(state: DiceSoccerState) -> Any:
