@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
 import pstats
-import statistics
 import sys
 import time
 
-from bench._timing import median_ms
+from bench._timing import print_board_figures, print_replay_figures
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
 from render.fuba_board import DEFAULT_KITS, Board, board, render, render_png
@@ -61,26 +59,23 @@ def main() -> int:
     images = [render(v, caption=c, width=width) for v, c in shots]
     encoder = board(DEFAULT_KITS, width).encoder
 
-    full = median_ms(args.runs, shots, lambda s: render_png(s[0], caption=s[1], width=width))
-    print(f"render_median_ms: {full:.2f} ms")
-    print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
-    print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
-    print(f"image_size: {images[0].width}x{images[0].height} px")
-    only = median_ms(args.runs, shots, lambda s: render(s[0], caption=s[1], width=width))
-    print(f"render_only_median_ms: {only:.2f} ms")
-    print(f"encode_only_median_ms: {median_ms(args.runs, images, encoder.encode):.2f} ms")
-    pillow = median_ms(
-        args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
+    print_board_figures(
+        args.runs,
+        shots,
+        lambda s: render_png(s[0], caption=s[1], width=width),
+        lambda s: render(s[0], caption=s[1], width=width),
+        pngs,
+        images,
+        encoder.encode,
+        images,
+        setup_ms,
     )
-    print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")
-    print(f"board_setup_ms: {setup_ms:.0f} ms")
 
     match = _frames(7)
-    start = time.process_time()
-    gif = replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in match), width=width)
-    print(f"replay_seconds: {time.process_time() - start:.2f} s")
-    print(f"replay_bytes: {len(gif)} bytes")
-    print(f"replay_frames: {len(match)} frames")
+    print_replay_figures(
+        lambda: replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in match), width=width),
+        match,
+    )
 
     if args.profile:
         profiler = cProfile.Profile()

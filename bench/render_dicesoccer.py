@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
 import pstats
-import statistics
 import time
 from typing import Any
 
-from bench._timing import median_ms
+from bench._timing import print_board_figures, print_replay_figures
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
 from render.dicesoccer_board import (
@@ -59,27 +57,23 @@ def main() -> int:
     encoder = board(DEFAULT_KITS, width, 3).encoder
     default = [im for im, v in zip(images, views, strict=True) if v["options"]["sections"] == 3]
 
-    full = median_ms(args.runs, views, lambda v: render_png(v, width=width))
-    print(f"render_median_ms: {full:.2f} ms")
-    print(f"png_bytes: {statistics.median(len(p) for p in pngs):.0f} bytes")
-    print(f"png_bytes_max: {max(len(p) for p in pngs)} bytes")
-    print(f"image_size: {images[0].width}x{images[0].height} px")
-    only = median_ms(args.runs, views, lambda v: render(v, width=width))
-    print(f"render_only_median_ms: {only:.2f} ms")
-    print(f"encode_only_median_ms: {median_ms(args.runs, default, encoder.encode):.2f} ms")
-    pillow = median_ms(
-        args.runs // 4, images, lambda im: im.save(io.BytesIO(), "PNG", compress_level=1)
+    print_board_figures(
+        args.runs,
+        views,
+        lambda v: render_png(v, width=width),
+        lambda v: render(v, width=width),
+        pngs,
+        images,
+        encoder.encode,
+        default,
+        setup_ms,
     )
-    print(f"pillow_png_encode_median_ms: {pillow:.2f} ms")
-    print(f"board_setup_ms: {setup_ms:.0f} ms")
     print(f"boards_rendered: {len(views)}")
 
     match = _views(7, {})
-    start = time.process_time()
-    gif = replay_gif(((v, None, HOLD_MS["turn"]) for v in match), width=width)
-    print(f"replay_seconds: {time.process_time() - start:.2f} s")
-    print(f"replay_bytes: {len(gif)} bytes")
-    print(f"replay_frames: {len(match)} frames")
+    print_replay_figures(
+        lambda: replay_gif(((v, None, HOLD_MS["turn"]) for v in match), width=width), match
+    )
 
     if args.profile:
         profiler = cProfile.Profile()
