@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core.errors import SchemaMismatch
+from engine.core.errors import check_saved
 
 SCHEMA_VERSION = 1
 
@@ -79,16 +79,5 @@ class DiceSoccerState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DiceSoccerState:
-        version = data.get("schema")
-        if version != SCHEMA_VERSION:
-            raise SchemaMismatch(
-                f"This Sports Dice Soccer state was saved with schema version {version}; "
-                f"this engine reads version {SCHEMA_VERSION}."
-            )
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise SchemaMismatch(
-                f"Unknown Sports Dice Soccer state fields: {', '.join(sorted(unknown))}."
-            )
+        check_saved(data, SCHEMA_VERSION, (f.name for f in fields(cls)), "Sports Dice Soccer")
         return cls(**_copy(dict(data)))

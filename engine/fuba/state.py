@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core.errors import SchemaMismatch
+from engine.core.errors import check_saved
 from engine.fuba.board import BOX, N_SLOTS
 
 SCHEMA_VERSION = 1
@@ -113,15 +113,6 @@ class FubaState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FubaState:
-        version = data.get("schema")
-        if version != SCHEMA_VERSION:
-            raise SchemaMismatch(
-                f"This FUBA state was saved with schema version {version}; "
-                f"this engine reads version {SCHEMA_VERSION}."
-            )
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise SchemaMismatch(f"Unknown FUBA state fields: {', '.join(sorted(unknown))}.")
+        check_saved(data, SCHEMA_VERSION, (f.name for f in fields(cls)), "FUBA")
         state = cls(**{k: v for k, v in data.items()})
         return state.clone()  # never share lists with the caller's data
