@@ -72,5 +72,19 @@ class RefereeBot(commands.Bot):
         for guild_id in guild_ids:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            # One wrong id (a guild the bot is not in) or a failing request must not stop the
+            # bot: the other guilds still get their commands.
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.HTTPException as exc:
+                hint = (
+                    "the bot is not in that guild or may not add commands there: invite it "
+                    "with the applications.commands scope, or remove the id from FUBA_SYNC_GUILDS"
+                    if isinstance(exc, discord.Forbidden)
+                    else "its commands stay as they were; check the id in FUBA_SYNC_GUILDS"
+                )
+                log.warning(
+                    "cannot sync the slash commands to guild %d (%s): %s", guild_id, exc, hint
+                )
+                continue
             log.info("synced %d commands to guild %d", len(synced), guild_id)

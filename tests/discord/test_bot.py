@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import discord
@@ -68,3 +69,45 @@ async def test_commands_are_synced_to_the_given_guilds(tmp_path: Path) -> None:
     finally:
         await env.shutdown()
     env.raise_errors()
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "message"),
+    [(403, 50001, "Missing Access"), (500, 0, "Internal Server Error")],
+)
+async def test_a_guild_the_sync_fails_for_is_logged_and_the_others_work(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, status: int, code: int, message: str
+) -> None:
+    """One wrong id in FUBA_SYNC_GUILDS (a guild the bot is not in: 403) or a failing sync
+    must not stop the bot: a warning names the guild, the other guilds get their commands."""
+    url = URL.create("sqlite+aiosqlite", database=str(tmp_path / "db"))
+    missing = 1_111_111_111_111_111
+    settings = Settings(
+        database_url=url, guild_ids_for_sync=(missing, GUILD_ID), deadline_interval=3600
+    )
+    env = simcord.Env(create_bot(settings))
+    guild = env.create_guild("Club", id=GUILD_ID)
+    env.inject_error(
+        "PUT",
+        f"/applications/*/guilds/{missing}/commands",
+        status=status,
+        code=code,
+        message=message,
+    )
+    with caplog.at_level(logging.WARNING, logger="cogs.app"):
+        await env.start()
+    try:
+        with env.time_context():
+            here = guild.add_member(env.create_user("dora"))
+            channel = guild.create_text_channel("pitch")
+            assert "fuba help" in here.available_commands(channel)
+            reply = (await here.slash(channel, "fuba help")).response
+            assert isinstance(reply.embeds[0], discord.Embed)
+    finally:
+        await env.shutdown()
+    env.raise_errors()
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1, [r.getMessage() for r in caplog.records]
+    text = warnings[0].getMessage()
+    assert str(missing) in text and "FUBA_SYNC_GUILDS" in text
+    assert warnings[0].exc_info is None  # one readable line, no traceback
