@@ -210,7 +210,9 @@ async def leaderboard_message(
         lines = [f"Nobody has a rated {games.title_of(game)} match on this server yet."]
     if caller is not None and all(s.user_id != caller.user_id for s in top):
         lines += ["...", _standing_line(caller, names, True)]
-    elif caller is None and top:
+    elif caller is not None:  # their line is in the list, underlined
+        lines += ["", f"{caller_name}: rank {caller.rank}."]
+    elif top:
         lines += ["", f"{caller_name}: no rated {games.title_of(game)} match yet, so no rank."]
     embed.description = "\n".join(lines)[:DESCRIPTION_LIMIT]
     embed.set_footer(

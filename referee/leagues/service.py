@@ -372,12 +372,15 @@ class LeagueService:
     async def leaderboard(
         self, guild_id: int, game: str, user_id: int | None = None
     ) -> tuple[list[Standing], Standing | None]:
-        """The top 10 of ``game`` on the server, and the caller's own line when they are
-        rated and outside the top 10 (None otherwise)."""
+        """The top 10 of ``game`` on the server, and the caller's own line (with their rank)
+        whenever they are rated, in the top 10 or not (None before their first rated match)."""
         spec = games.get(game)
         top = await self.store.leaderboard(guild_id, spec.name, LEADERBOARD_SIZE)
-        if user_id is None or any(s.user_id == user_id for s in top):
+        if user_id is None:
             return top, None
+        mine = next((s for s in top if s.user_id == user_id), None)
+        if mine is not None:
+            return top, mine
         profile = await self.store.profile(guild_id, spec.name, user_id)
         return top, None if profile is None else profile.standing
 

@@ -164,7 +164,8 @@ async def test_a_four_player_season_resigned_through_the_referee(
     assert table[0].points == max(3 * w for w in wins.values())
     # Everyone played 3 rated matches.
     top, mine = await leagues.leaderboard(GUILD, "fuba", ADA)
-    assert mine is None and len(top) == 4 and all(s.games == 3 for s in top)
+    assert len(top) == 4 and all(s.games == 3 for s in top)
+    assert mine is not None and mine in top and mine.user_id == ADA  # their rank, in the top
     assert [s.wins for s in top] == sorted((s.wins for s in top), reverse=True)
     ended = await leagues.end(GUILD, "Spring", by=ADMIN)
     assert ended.status == "ended"
@@ -416,8 +417,8 @@ async def test_the_leaderboard_shows_the_caller_outside_the_top_ten(
     assert len(top) == 10 and [s.rank for s in top] == list(range(1, 11))
     assert mine is not None and (mine.user_id, mine.rank, mine.losses) == (caller, 13, 12)
     assert mine.display_name == "Zed"
-    inside, none = await leagues.leaderboard(GUILD, "fuba", top[3].user_id)
-    assert inside == top and none is None
+    inside, fourth = await leagues.leaderboard(GUILD, "fuba", top[3].user_id)
+    assert inside == top and fourth == top[3] and fourth.rank == 4
     assert (await leagues.leaderboard(GUILD, "fuba", 12345))[1] is None  # never rated
     assert await leagues.names([caller, 1001, 5]) == {caller: "Zed", 1001: "Member 1"}
     with pytest.raises(RulesError):
