@@ -586,14 +586,12 @@ async def profile_command(
     ruleset = await default_game(interaction, game)
     leagues = service(interaction)
     profile = await leagues.profile(guild_id, ruleset, who.id)
-    if profile is None:
+    if profile is None:  # a refusal: private, like the others (cogs.errors)
         whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-        await interaction.followup.send(
+        raise PlayRefusal(
             f"{whose} no rated {games.title_of(ruleset)} match on this server yet, so no rating "
-            "or rank. League matches and challenges with `ranked:true` are rated.",
-            allowed_mentions=NO_PINGS,
+            "or rank. League matches and challenges with `ranked:true` are rated."
         )
-        return
     ids = [m.opponent_id for m in profile.last]
     names = await names_for(interaction, ids)
     embed, image = await profile_message(profile, who.display_name, ruleset, names)

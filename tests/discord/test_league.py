@@ -367,15 +367,30 @@ async def test_the_leaderboard_shows_the_callers_own_line_outside_the_top_ten(
     assert "dave: no rated FUBA match yet, so no rank." in board.embeds[0].description
 
 
-async def test_a_profile_without_a_rated_match_says_so(club: Club) -> None:
-    reply = answer(await club.alice.slash(club.channel, "profile", member=club.member("carol")))
-    assert reply.content == (
+async def test_the_leaderboard_gives_a_caller_in_the_top_ten_their_rank(club: Club) -> None:
+    await ranked_win(club, club.alice, club.bob)
+    for member, rank in ((club.alice, 1), (club.bob, 2)):
+        board = answer(await member.slash(club.channel, "leaderboard"))
+        text = board.embeds[0].description or ""
+        assert "no rated" not in text
+        assert text.endswith(f"\n\n{member.name}: rank {rank}.")
+        assert f"__**{rank}.** {member.name}:" in text  # their line in the list, underlined
+    board = answer(await club.carol.slash(club.channel, "leaderboard"))
+    assert (board.embeds[0].description or "").endswith(
+        "carol: no rated FUBA match yet, so no rank."
+    )
+
+
+async def test_a_profile_without_a_rated_match_says_so_privately(club: Club) -> None:
+    reply = refused(club, await club.alice.slash(club.channel, "profile", member=club.carol))
+    assert reply == (
         "carol has no rated FUBA match on this server yet, so no rating or rank. League "
         "matches and challenges with `ranked:true` are rated."
     )
-    assert not reply.attachments
-    mine = answer(await club.alice.slash(club.channel, "profile", game="dicesoccer"))
-    assert mine.content.startswith("You have no rated Sports Dice Soccer match")
+    assert not public(club.channel)
+    mine = refused(club, await club.alice.slash(club.channel, "profile", game="dicesoccer"))
+    assert mine.startswith("You have no rated Sports Dice Soccer match")
+    assert not public(club.channel)
 
 
 async def test_a_friendly_is_not_rated_and_the_coach_is_never_ranked(club: Club) -> None:
