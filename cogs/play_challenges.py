@@ -53,6 +53,11 @@ log = logging.getLogger(__name__)
 
 COACH_NAME = "Coach"
 RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
+# Why a match could not start, in a player's words.
+CANNOT_POST = (
+    "I can't post here: I need Send Messages, Embed Links and Attach Files in this channel"
+)
+NO_THREAD = "I may not create a thread here (challenge again without `thread:true`)"
 
 
 def dice_mode(dice: app_commands.Choice[str] | None) -> str:
@@ -217,6 +222,15 @@ def seats_for(spec: GameCommands, challenger: Seat, opponent: Seat) -> list[Seat
     ]
 
 
+class NotStarted(PlayRefusal):
+    """The match could not start (``why``, in a player's words); nothing of it is left
+    active."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+        super().__init__(f"{why}.")
+
+
 async def start(
     interaction: discord.Interaction,
     spec: GameCommands,
@@ -229,18 +243,52 @@ async def start(
     ranked: bool = False,
 ) -> str:
     """Start the match here, or in a new public thread; returns the private reply. A
-    ``ranked`` match is rated at the final whistle (``referee.leagues.service``)."""
-    referee = play_cog(interaction).referee
-    guild_id = interaction.guild_id or 0
+    ``ranked`` match is rated at the final whistle (``referee.leagues.service``). Raises
+    ``NotStarted`` when the thread cannot be made or the kick-off cannot be posted: a match
+    created already is then called off (and its new thread deleted), so it never blocks the
+    channel unseen."""
     where = match_channel(interaction)
+    created: discord.Thread | None = None
     if thread and isinstance(where, discord.TextChannel):
         name = " v ".join(seat.display_name for seat in seats)
-        where = await where.create_thread(
-            name=f"{games.title_of(spec.ruleset)}: {name}"[:100],
-            type=discord.ChannelType.public_thread,
+        try:
+            where = created = await where.create_thread(
+                name=f"{games.title_of(spec.ruleset)}: {name}"[:100],
+                type=discord.ChannelType.public_thread,
+            )
+        except discord.Forbidden:
+            raise NotStarted(NO_THREAD) from None
+    try:
+        await _kick_off(
+            interaction, spec, where, seats, dice, coach_side, turn_timeout, rules, ranked
         )
+    except BaseException:
+        if created is not None:
+            try:
+                await created.delete()
+            except discord.HTTPException:
+                log.info("could not delete the unused thread %s", created.id)
+        raise
+    return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
+
+
+async def _kick_off(
+    interaction: discord.Interaction,
+    spec: GameCommands,
+    where: Any,
+    seats: list[Seat],
+    dice: str,
+    coach_side: str | None,
+    turn_timeout: int | None,
+    rules: JSONData | None,
+    ranked: bool,
+) -> None:
+    """Create the match in ``where`` and post its kick-off; if anything fails after the match
+    was created, call it off (it ends "aborted") and raise ``NotStarted`` for a refusal by
+    Discord."""
+    referee = play_cog(interaction).referee
     outcome = await referee.start_match(
-        guild_id,
+        interaction.guild_id or 0,
         where.id,
         seats,
         ruleset=spec.ruleset,
@@ -252,8 +300,18 @@ async def start(
         ranked=ranked,
     )
     title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
-    await post(where, outcome, title=title)
-    return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
+    try:
+        await post(where, outcome, title=title)
+    except BaseException as error:
+        result = {"winner": None, "reason": "aborted"}
+        try:
+            await referee.store.abort(outcome.match_id, result)
+        except StoreError:  # ended meanwhile (a player aborted it already, say)
+            log.info("match #%s: already over when its kick-off failed", outcome.match_id)
+        if isinstance(error, discord.HTTPException):
+            log.warning("match #%s: kick-off not posted: %s", outcome.match_id, error)
+            raise NotStarted(CANNOT_POST) from None
+        raise
 
 
 async def challenge(
@@ -425,9 +483,8 @@ async def answer_challenge(
             options.get("rules"),
             bool(options.get("ranked")),
         )
-    except discord.Forbidden:
-        why = "the bot may not create a thread here (challenge again without `thread:true`)"
-        raise await _not_started(interaction, taken, why) from None
+    except NotStarted as error:
+        raise await _not_started(interaction, taken, error.why) from None
     except (RefereeError, RulesError, StoreError) as error:
         raise await _not_started(interaction, taken, str(error).rstrip(".")) from None
     reply = f"Challenge accepted: the match is on. {where}".strip()
@@ -439,11 +496,14 @@ async def _not_started(
 ) -> PlayRefusal:
     """The challenge was accepted but its match could not start: say so in public (the
     challenge is used up and its buttons are gone) and return the private refusal."""
-    await match_channel(interaction).send(
-        f"The match between <@{taken.challenger_id}> and <@{taken.opponent_id}> could not "
-        f"start: {why}. <@{taken.challenger_id}> may challenge again.",
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
+    try:
+        await match_channel(interaction).send(
+            f"The match between <@{taken.challenger_id}> and <@{taken.opponent_id}> could not "
+            f"start: {why}. <@{taken.challenger_id}> may challenge again.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:  # the channel may refuse every message of the bot
+        log.info("could not say in channel %s why a match did not start", taken.channel_id)
     return PlayRefusal(f"The match could not start: {why}.")
 
 

@@ -10,7 +10,7 @@ import discord
 from bot import create_bot
 from botconfig import Settings
 from store.challenges import CHALLENGE_TTL
-from store.models import utcnow
+from store.models import MatchStatus, utcnow
 from store.repository import Seat
 from tests.discord.conftest import World
 from tests.discord.test_play import (
@@ -227,3 +227,56 @@ async def test_an_accepted_challenge_whose_match_cannot_start_says_why(world: Wo
     assert "could not start" in told and "may challenge again" in told
     match = await referee(world).store.active_match(world.channel.id)
     assert match is not None and match.players == {"west": 77, "east": 78}
+
+
+async def test_an_accepted_challenge_whose_kick_off_cannot_be_posted_is_called_off(
+    world: World,
+) -> None:
+    """The bot may post text but not the kick-off's board (no Embed Links or Attach Files,
+    a locked thread): the match it created is called off, the channel stays free, and the
+    member is told the real reason (not a thread, none was asked for)."""
+    challenge = await challenged(world)
+    world.env.inject_error(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+    )
+
+    answer = refused(world, await world.bob.click(challenge, label="Accept"))
+
+    assert "I can't post here: I need Send Messages, Embed Links and Attach Files" in answer
+    assert "thread" not in answer
+    assert await referee(world).store.active_match(world.channel.id) is None
+    called_off = await referee(world).store.get_match(1)
+    assert called_off.status == MatchStatus.ABORTED
+    assert "could not start" in public(world)[-1].content
+    await challenged(world)  # the channel takes a new challenge
+
+
+async def test_a_match_against_the_coach_whose_kick_off_cannot_be_posted_is_called_off(
+    world: World,
+) -> None:
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013)
+
+    answer = refused(
+        world, await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    )
+
+    assert answer.startswith("I can't post here: I need Send Messages, Embed Links and Attach")
+    assert await referee(world).store.active_match(world.channel.id) is None
+    start = await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    assert private(start) == "Match started against the coach."
+
+
+async def test_a_kick_off_refused_in_its_new_thread_calls_the_match_off(world: World) -> None:
+    challenge = await challenged(world, thread=True)
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+
+    answer = refused(world, await world.bob.click(challenge, label="Accept"))
+
+    assert "I can't post here" in answer
+    assert world.channel.threads == []  # the unused thread is gone
+    assert await referee(world).store.get_match(1) is not None
+    assert (await referee(world).store.get_match(1)).status == MatchStatus.ABORTED
