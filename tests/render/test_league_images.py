@@ -197,6 +197,37 @@ def test_table_line_from_referee_row() -> None:
     assert table_line(level[1], "B").note == ""
 
 
+def test_goals_for_and_against_are_drawn_in_their_own_columns() -> None:
+    """GF shows the goals scored and GA the goals conceded: each cell is drawn exactly like a
+    cell of another column holding the same number (same row, same font, right-aligned)."""
+    # Player 1: P 2, W 1, D 1, L 0, GF 2, GA 1 (GF = P, GA = W; GF != GA).
+    rows = standings([1, 2], [Result(1, 2, 2, 1), Result(2, 1, 0, 0)])
+    line = table_line(rows[0], "Ada")
+    assert (line.played, line.won, line.goals_for, line.goals_against) == (2, 1, 2, 1)
+    g = table_layout(2)
+    im = table_image("League", [table_line(r, f"P{r.player}") for r in rows]).convert("RGB")
+    row = g.rows[0]
+
+    def ink(column: str) -> bytes:
+        """The right end of a cell, where its right-aligned number is drawn."""
+        x1 = g.cell(row, column)[2]
+        return im.crop((x1 - 36, row[1], x1, row[3])).tobytes()
+
+    assert ink("goals_for") == ink("played") != ink("won")
+    assert ink("goals_against") == ink("won") != ink("played")
+    # and the headings above them say GF and GA, drawn as the renderer draws a heading
+    assert g.header is not None
+    for column, heading in (("goals_for", "GF"), ("goals_against", "GA")):
+        x0, _, x1, _ = g.cell(g.header, column)
+        ref = L.Canvas((g.width, g.height), HEAD_BG)
+        ref.text(
+            (x1 - 8, (g.header[1] + g.header[3]) / 2), heading, 20, C.CHALK, HEAD_BG, anchor="rm"
+        )
+        box = (x0, g.header[1], x1, g.header[3])
+        drawn = im.crop(box).tobytes()
+        assert drawn == ref.image().convert("RGB").crop(box).tobytes(), heading
+
+
 @pytest.mark.parametrize("render", [table_image, leaderboard_image])
 def test_no_rows_says_no_results_yet(render: object) -> None:
     im = render("Spring League", [])  # type: ignore[operator]
