@@ -18,6 +18,9 @@ from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 from store.config import database_url
 
 BUSY_TIMEOUT_MS = 5_000
+# PostgreSQL connections older than this are replaced: hosted databases and poolers drop idle
+# connections after some minutes.
+POSTGRES_RECYCLE_S = 5 * 60
 
 SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -38,6 +41,14 @@ def make_engine(url: URL | str | None = None, **kwargs: Any) -> AsyncEngine:
         kwargs.setdefault("pool_reset_on_return", None)  # see _reset_sqlite
         if sys.version_info >= (3, 12):
             kwargs.setdefault("connect_args", {"autocommit": sqlite3.LEGACY_TRANSACTION_CONTROL})
+    else:
+        # A connection dropped by the server while idle is replaced before use, instead of
+        # failing the first command after a quiet spell.
+        kwargs.setdefault("pool_pre_ping", True)
+        kwargs.setdefault("pool_recycle", POSTGRES_RECYCLE_S)
+    # Error messages never show a statement's parameters: a match's options hold its dice
+    # seed, secret until full time, and errors end up in the log.
+    kwargs.setdefault("hide_parameters", True)
     engine = create_async_engine(url, json_serializer=_compact_json, **kwargs)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)

@@ -1,0 +1,73 @@
+"""The engines: PostgreSQL connections that died while idle are replaced, and error messages
+never carry a statement's parameters (a match's options hold the dice seed)."""
+
+from __future__ import annotations
+
+import traceback
+
+import pytest
+from sqlalchemy import pool, text
+from sqlalchemy.engine import URL
+
+from store.db import POSTGRES_RECYCLE_S, make_engine
+from store.errors import ChannelBusy
+from store.repository import MatchStore
+from tests.store.conftest import CHANNEL, GUILD, seats_for
+
+SEED = 73_519_046_228_117  # a dice seed no message may show before full time
+
+
+def test_postgres_pool_checks_and_recycles_connections() -> None:
+    engine = make_engine("postgresql+asyncpg://bot@db.invalid/fuba")
+    assert engine.pool._pre_ping  # noqa: SLF001 (SQLAlchemy keeps these settings private)
+    assert 0 < engine.pool._recycle == POSTGRES_RECYCLE_S  # noqa: SLF001
+    assert POSTGRES_RECYCLE_S <= 30 * 60  # below the idle limits of hosted databases
+
+
+async def test_a_connection_killed_while_idle_does_not_fail_the_next_query(
+    pg_database: URL,
+) -> None:
+    """A hosted database or a pooler drops the bot's idle connection: the next command works."""
+    engine = make_engine(pg_database, pool_size=1, max_overflow=0)
+    killer = make_engine(pg_database, poolclass=pool.NullPool)
+    try:
+        async with engine.connect() as conn:
+            pid = await conn.scalar(text("SELECT pg_backend_pid()"))
+        async with killer.connect() as conn:
+            assert await conn.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        async with engine.connect() as conn:
+            assert await conn.scalar(text("SELECT 1")) == 1
+            assert await conn.scalar(text("SELECT pg_backend_pid()")) != pid
+    finally:
+        await engine.dispose()
+        await killer.dispose()
+
+
+async def test_a_failed_insert_does_not_show_the_dice_seed(store: MatchStore) -> None:
+    """The second match in a busy channel fails on the database's unique index; the error the
+    bot logs (with its cause) must not print the options, which hold the seed."""
+
+    async def start(seed: int) -> None:
+        await store.create_match(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            ruleset="fuba",
+            seats=seats_for("fuba"),
+            options={"seed": seed},
+            rules_options={},
+        )
+
+    await start(1)
+    with pytest.raises(ChannelBusy) as raised:
+        await start(SEED)
+    logged = "".join(traceback.format_exception(raised.value))
+    assert raised.value.__cause__ is not None  # the database's own error is in the log too
+    assert str(SEED) not in logged
+
+
+async def test_a_failing_statement_does_not_show_its_parameters(store: MatchStore) -> None:
+    async with store.engine.connect() as conn:
+        with pytest.raises(Exception) as raised:
+            await conn.execute(text("SELECT * FROM no_such_table WHERE x = :seed"), {"seed": SEED})
+    assert "no_such_table" in str(raised.value)
+    assert str(SEED) not in "".join(traceback.format_exception(raised.value))
