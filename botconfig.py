@@ -10,9 +10,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, make_url
 
-from store.config import database_url
+from store.config import database_url, describe
 
 
 def _default_database_url() -> URL:
@@ -34,7 +34,7 @@ def parse_guild_ids(raw: str) -> tuple[int, ...]:
         ) from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Settings:
     """How one bot process runs.
 
@@ -56,4 +56,13 @@ class Settings:
             database_url=database_url(env),
             token=token,
             guild_ids_for_sync=parse_guild_ids(env.get("FUBA_SYNC_GUILDS", "")),
+        )
+
+    def __repr__(self) -> str:
+        # Settings end up in logs and tracebacks: never the token or the database password.
+        return (
+            f"Settings(database_url={describe(make_url(self.database_url))!r}, "
+            f"token={'set' if self.token else None}, "
+            f"guild_ids_for_sync={self.guild_ids_for_sync!r}, "
+            f"deadline_interval={self.deadline_interval!r})"
         )

@@ -111,3 +111,17 @@ async def test_a_guild_the_sync_fails_for_is_logged_and_the_others_work(
     text = warnings[0].getMessage()
     assert str(missing) in text and "FUBA_SYNC_GUILDS" in text
     assert warnings[0].exc_info is None  # one readable line, no traceback
+
+
+def test_settings_never_print_the_token_or_the_database_password() -> None:
+    token = "MTA1.secret-bot-token.xyz"
+    for settings in (
+        Settings.from_env(
+            {"DISCORD_TOKEN": token, "DATABASE_URL": "postgres://bot:pw-s3cret@db/fuba"}
+        ),
+        Settings(database_url="postgresql+asyncpg://bot:pw-s3cret@db/fuba", token=token),
+    ):
+        for shown in (repr(settings), str(settings), f"{settings!r}"):
+            assert token not in shown and "pw-s3cret" not in shown, shown
+            assert "token=set" in shown and "db/fuba" in shown
+    assert "token=None" in repr(Settings(database_url="sqlite+aiosqlite:///x.db"))
