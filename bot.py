@@ -4,6 +4,7 @@ python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), els
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
+python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
 --game NAME                    (demo, play) the game: fuba (default) or dicesoccer
 """
 
@@ -94,6 +95,24 @@ def run_play_command(args: argparse.Namespace) -> int:
             out=sys.stdout,
         )
     )
+
+
+def run_verify_command(path: Path) -> int:
+    """Check a downloaded action log (docs/dice.md): 0 when the seed and every virtual roll
+    match, 1 when one does not, 2 when the file cannot be read as a log."""
+    from referee.verify import UnreadableLog, read, verify
+
+    try:
+        log = read(path.read_bytes())
+    except OSError as exc:
+        print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnreadableLog as exc:
+        print(f"error: {path}: {exc}", file=sys.stderr)
+        return 2
+    report = verify(log)
+    print("\n".join(report.lines()))
+    return 0 if report.ok else 1
 
 
 def run_bot() -> int:
@@ -189,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="database URL (default: a temporary SQLite file; an unfinished match resumes)",
     )
+    verify = sub.add_parser(
+        "verify", help="check a match's action log (the full-time report's file) against its seed"
+    )
+    verify.add_argument("logfile", type=Path, metavar="LOGFILE", help="the match-N-log.json file")
     return parser
 
 
@@ -198,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out, game=args.game)
     if args.command == "play":
         return run_play_command(args)
+    if args.command == "verify":
+        return run_verify_command(args.logfile)
     return run_bot()
 
 

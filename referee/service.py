@@ -6,8 +6,9 @@ Discord cogs and the terminal call it alike:
 - ``start_match`` creates the match (with a 64-bit dice seed whose SHA-256 is shown at once
   and the seed itself at the final whistle);
 - ``act`` applies a player's action and, in the same transaction, the referee's own follow-ups:
-  virtual dice rolls (from ``VirtualDice(f"{seed}:{n}")``, ``n`` the number of actions logged
-  before the roll, so a replay or a restart gives the same dice) and the coach's decisions;
+  virtual dice rolls (``referee.match_dice.roll``: from ``VirtualDice(f"{seed}:{n}")``, ``n``
+  the number of actions logged before the roll, so a replay or a restart gives the same dice,
+  and players can check them, docs/dice.md) and the coach's decisions;
 - ``status``, ``legal_choices``, ``resign``, ``abort``;
 - turn timeouts (``referee.deadlines``): with ``turn_timeout`` every change writes the deadlines
   of the next decision in its own transaction; once one expired the waiting player may
@@ -32,8 +33,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from engine.core import Action, Choice, Decision, Event, VirtualDice
-from referee import games
+from engine.core import Action, Choice, Decision, Event
+from referee import games, match_dice
 from referee.deadlines import absent_side, check_turn_timeout, turn_plan
 from referee.errors import (
     BadOption,
@@ -47,6 +48,7 @@ from referee.errors import (
     StillYourDecision,
 )
 from referee.games import Game, JSONData
+from referee.match_dice import seed_hash  # what players see at kick-off (docs/dice.md)
 from store.errors import ConflictError, MatchNotActive, NoActiveMatch
 from store.models import utcnow
 from store.repository import LoggedAction, MatchStore, Seat, Step, StoredMatch
@@ -62,11 +64,6 @@ log = logging.getLogger(__name__)
 # result; returns lines to add to the narration. Must be idempotent: it may run again for the
 # same match (a replayed whistle, a catch-up after a restart).
 FinishListener = Callable[[StoredMatch, JSONData], Awaitable[list[str]]]
-
-
-def seed_hash(seed: int) -> str:
-    """What players see at kick-off: the SHA-256 of the seed's decimal text."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +261,7 @@ class Referee:
             typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
             if _virtual_on_request(match.options, kind, typed, decision):
                 seed = match.options["seed"]
-                typed["dice"] = VirtualDice(f"{seed}:{match.action_count}").roll(decision.dice)
+                typed["dice"] = match_dice.roll(seed, match.action_count, decision.dice)
             action = Action(decision.actor, kind, typed)
             return Step(
                 action,
@@ -499,7 +496,7 @@ class Referee:
         coach_side = options.get("coach_side")
         for decision in game.ruleset.pending(state):
             if decision.dice and (not manual or decision.actor == coach_side):
-                dice = VirtualDice(f"{options['seed']}:{count}").roll(decision.dice)
+                dice = match_dice.roll(options["seed"], count, decision.dice)
                 return Action(decision.actor, "roll", {"dice": dice})
             if not decision.dice and decision.actor == coach_side:
                 return game.coach(_coach_seed(options)).choose(state, decision)

@@ -240,6 +240,23 @@ class MatchStore:
             row = (await conn.execute(query)).one_or_none()
         return None if row is None else _decode(row)
 
+    async def last_finished_match(self, channel_id: int, ruleset: str) -> StoredMatch | None:
+        """The channel's most recent finished match of ``ruleset`` (not one called off), if any:
+        the one whose action log players may download."""
+        query = (
+            select(MATCHES)
+            .where(
+                MATCHES.c.channel_id == channel_id,
+                MATCHES.c.ruleset == ruleset,
+                MATCHES.c.status == MatchStatus.FINISHED.value,
+            )
+            .order_by(MATCHES.c.id.desc())
+            .limit(1)
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query)).one_or_none()
+        return None if row is None else _decode(row)
+
     async def active_matches(self, guild_id: int) -> list[StoredMatch]:
         """The matches in progress in a guild, oldest first."""
         query = (
