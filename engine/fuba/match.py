@@ -565,7 +565,7 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
         _corner(s, team, ev)
     else:
         s.control = other
-        s.value = rolls[other]
+        s.value = rolls[team]  # 4.4.1 the die of the new defending team: the shooters'
         s.ball = BOX[other]  # design decision 8: the ball stays in the box
         ev.append(Event("control", {"team": other, "kept": False, "rebound": True}))
         ev.append(Event("ball_value", {"value": s.value}))

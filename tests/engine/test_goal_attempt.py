@@ -20,6 +20,7 @@ from .scenario import (
     decision,
     find,
     kinds,
+    mirrored,
     position,
     roll,
     to_actions,
@@ -340,13 +341,16 @@ def test_4_4_1_rebound_equal_is_a_corner_and_the_goalkeeper_does_not_count():
     assert decision(state).kind == "corner"
 
 
-def test_4_4_1_rebound_lost_defending_team_takes_the_ball_with_its_die_as_value():
+def test_4_4_1_rebound_lost_defending_team_takes_the_ball_with_the_shooters_die_as_value():
+    """The new ball value is the die of the new defending team: the shooters' die (1), not
+    the winners' (5)."""
     state = rebound_position()
     state, _ = roll(state, EAST, 5)  # 5 + 1 = 6
     state, ev = roll(state, WEST, 1)  # 1 + 2 = 3
     assert find(ev, "rebound").data["scores"] == [3, 6]
     assert state.control == 1
-    assert state.value == 5
+    assert state.value == 1
+    assert find(ev, "ball_value").data["value"] == 1
     assert state.score == [0, 0]
     assert state.ball == 12  # design decision 8: the ball stays in the box, play continues
     assert "goal_kick" not in kinds(ev)
@@ -364,8 +368,41 @@ def test_4_4_1_rebound_lost_after_a_shot_from_the_arc_leaves_the_ball_in_the_box
     state, _ = roll(state, WEST, 1)  # 1 + 1
     state, ev = roll(state, EAST, 3)  # 3 + 2
     assert find(ev, "rebound").data["scores"] == [2, 5]
-    assert (state.control, state.value, state.ball) == (1, 3, 12)
+    assert (state.control, state.value, state.ball) == (1, 1, 12)  # west rolled the 1
     assert decision(state).actor == EAST
+
+
+def test_4_4_1_issue_example_lost_rebound_value_is_the_shooters_die():
+    """West shoots from 12 and gets a rebound; west rolls 4, east 5, two players each in the box
+    (6 v 7): east takes the ball in 12 with ball value 4, west's die."""
+    base = position(west={12: 2, 9: 3, 7: 5}, east={12: 2, 9: 3, 7: 5}, ball=12, value=1)
+    # box 2 v (2 + goalkeeper): -1; value 4, die 4 -> 3, one less: rebound
+    state, ev = attempt(base, 4, 4)
+    assert find(ev, "goal_attempt").data["outcome"] == "rebound"
+    state, _ = roll(state, WEST, 4)
+    state, ev = roll(state, EAST, 5)
+    assert find(ev, "rebound").data["scores"] == [6, 7]
+    assert (state.control, state.ball, state.value) == (1, 12, 4)
+    assert state.score == [0, 0]
+    assert decision(state).actor == EAST
+
+
+def test_4_4_1_east_loses_a_rebound_in_the_west_box_west_gets_easts_die():
+    """The mirror: east shoots into the west box and loses the rebound; west takes the ball in
+    area 2 with east's die as the value."""
+    base = position(
+        west=mirrored({12: 2, 9: 3, 7: 5}),
+        east=mirrored({12: 2, 9: 3, 7: 5}),
+        ball=2,
+        value=1,
+        control=EAST,
+    )
+    state, ev = attempt(base, 4, 4, side=EAST)
+    assert find(ev, "goal_attempt").data["outcome"] == "rebound"
+    state, _ = roll(state, EAST, 3)  # 3 + 2 = 5
+    state, ev = roll(state, WEST, 6)  # 6 + 2 = 8
+    assert find(ev, "rebound").data["scores"] == [8, 5]
+    assert (state.control, state.ball, state.value) == (0, 2, 3)
 
 
 def test_1_4_1_six_player_cap_in_the_rebound():

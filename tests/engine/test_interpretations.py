@@ -108,7 +108,7 @@ def _rebound(west_die: int, east_die: int):
 
 def test_4_4_1_lost_rebound_brings_the_closest_defender_into_the_box() -> None:
     s, events = _rebound(1, 6)  # 1 + 1 player in the box = 2 against 6 + 0
-    assert s.control == 1 and s.ball == 12 and s.value == 6
+    assert s.control == 1 and s.ball == 12 and s.value == 1  # west's die (4.4.1)
     assert find(events, "bring").data == {"team": 1, "from": 9, "to": 12, "goalkeeper": True}
     assert s.keeper[1] == 12
 
