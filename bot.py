@@ -32,6 +32,14 @@ TOKEN_HELP = (
     "Bot -> Reset Token, then `export DISCORD_TOKEN=...`. Running the offline demo meanwhile."
 )
 
+SETTINGS_HELP = """\
+settings (environment variables) for running the bot:
+  DISCORD_TOKEN     the bot's token; without it the offline demo runs
+  DATABASE_URL      the database, e.g. postgresql://user:password@host:5432/fuba
+  FUBA_DATA_DIR     without DATABASE_URL: the folder of the SQLite file fuba.sqlite3
+                    (default data/ in the project folder; a redeploy may replace it)
+  FUBA_SYNC_GUILDS  server ids to sync the slash commands to at once, e.g. 123,456"""
+
 
 def create_bot(settings: Settings) -> commands.Bot:
     """The Discord bot: loads every cog and syncs the slash commands when it starts."""
@@ -118,15 +126,19 @@ def run_verify_command(path: Path) -> int:
 def run_bot() -> int:
     """Run the bot in Discord with DISCORD_TOKEN; without a token, the offline demo."""
     from botconfig import Settings
-    from store.config import describe
+    from store.config import database_url, describe, storage_notes
     from store.migrate import DatabaseUnavailable, upgrade_database
 
+    url = database_url()  # DATABASE_URL, or fuba.sqlite3 in FUBA_DATA_DIR (default data/)
+    notes = storage_notes(url)  # before the upgrade creates the file
     try:
-        url = upgrade_database()  # DATABASE_URL, or data/fuba.sqlite3; schema to the latest
+        upgrade_database(url)  # the schema to the latest
     except DatabaseUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     print(f"Database: {describe(url)}", file=sys.stderr)
+    for note in notes:
+        print(note, file=sys.stderr)
     try:
         settings = Settings.from_env()
     except ValueError as exc:
@@ -166,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bot.py",
         description="Discord bot that referees tabletop football games (FUBA, Sports Dice "
         "Soccer). With no command it runs the bot.",
+        epilog=SETTINGS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo = sub.add_parser("demo", help="play a whole match offline and narrate it")

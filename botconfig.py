@@ -49,7 +49,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """``DATABASE_URL``, ``DISCORD_TOKEN`` and ``FUBA_SYNC_GUILDS`` from the environment."""
+        """``DATABASE_URL`` (or ``FUBA_DATA_DIR``), ``DISCORD_TOKEN`` and ``FUBA_SYNC_GUILDS``
+        from the environment."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip() or None
         return cls(

@@ -1,7 +1,7 @@
 """Alembic environment: async engines from ``store.db``, batch mode for SQLite.
 
 The bot passes its own connection (``store.migrate``); `alembic upgrade head` by hand opens
-``DATABASE_URL`` (default ``data/fuba.sqlite3``).
+``DATABASE_URL`` (default ``fuba.sqlite3`` in ``FUBA_DATA_DIR``, see ``store.config``).
 """
 
 from __future__ import annotations

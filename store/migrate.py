@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from alembic import command
@@ -18,7 +19,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from store.config import ROOT, database_url, describe
+from store.config import DATA_DIR_ENV, ROOT, database_url, describe
 from store.db import make_engine
 from store.errors import StoreError
 
@@ -100,9 +101,16 @@ def upgrade_database(url: URL | str | None = None) -> URL:
     try:
         asyncio.run(run())
     except (OSError, DBAPIError) as exc:
+        folder = Path(url.database or ".").absolute().parent
+        hint = (
+            f"Check that {folder} is a folder the bot may write to, or set {DATA_DIR_ENV} "
+            "(or DATABASE_URL) to another place."
+            if url.get_backend_name() == "sqlite" and url.database
+            else f"Check DATABASE_URL, or unset it to use a SQLite file in {DATA_DIR_ENV} "
+            "(by default data/ in the project folder)."
+        )
         raise DatabaseUnavailable(
-            f"cannot open the database {describe(url)}: {exc}\n"
-            "Check DATABASE_URL, or unset it to use the SQLite file data/fuba.sqlite3."
+            f"cannot open the database {describe(url)}: {exc}\n{hint}"
         ) from exc
     return url
 
