@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -31,7 +32,6 @@ from cogs import game_commands
 from cogs.game_commands import GameCommands, JSONData
 from cogs.play_buttons import GAME, answer_component_error, game_of
 from cogs.play_messages import (
-    MENTION_USERS,
     PlayRefusal,
     channel_id_of,
     match_channel,
@@ -40,6 +40,7 @@ from cogs.play_messages import (
     play_cog,
     post,
 )
+from cogs.text import pings, shown
 from engine.core import RulesError
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
@@ -190,6 +191,40 @@ class LegacyChallengeButton(
             raise PlayRefusal(no_longer_open(spec)) from pending_error
         await cog.challenges.set_message_id(challenge.id, message.id)
         return challenge.id
+
+
+def settled_text(challenge: StoredChallenge, what: str) -> str:
+    """A challenge message once it is answered or lapsed: who challenged whom, and ``what``
+    became of it.
+
+    >>> from datetime import datetime
+    >>> at = datetime(2026, 1, 1)
+    >>> settled_text(StoredChallenge(1, 1, 1, "fuba", 10, "Ada", 20, "<@30>", {}, 5, at, at),
+    ...              "This challenge lapsed.")
+    'Ada challenged <@\u200b30> to a FUBA match. This challenge lapsed.'
+    """
+    title = games.title_of(challenge.ruleset)
+    challenger, opponent = shown(challenge.challenger_name), shown(challenge.opponent_name)
+    return f"{challenger} challenged {opponent} to a {title} match. {what}"
+
+
+async def settle(channel: Any, challenge: StoredChallenge, what: str) -> None:
+    """Edit the challenge's message to say what became of it, without its buttons."""
+    if challenge.message_id is None:
+        return
+    try:
+        await channel.get_partial_message(challenge.message_id).edit(
+            content=settled_text(challenge, what), view=None, allowed_mentions=pings()
+        )
+    except discord.HTTPException:
+        log.info("could not settle the challenge message %s", challenge.message_id)
+
+
+async def _lapse(interaction: discord.Interaction, now: datetime) -> None:
+    """The channel's challenge that lapsed unanswered, if any, goes, and its message says so."""
+    lapsed = await play_cog(interaction).challenges.lapsed(channel_id_of(interaction), now)
+    if lapsed is not None:
+        await settle(match_channel(interaction), lapsed, "This challenge lapsed.")
 
 
 def challenge_view(spec: GameCommands, challenge_id: int) -> discord.ui.View:
@@ -343,6 +378,7 @@ async def challenge(
         )
     await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
     now = cog.clock()
+    await _lapse(interaction, now)
     pending = await cog.challenges.get(channel_id, now)
     if pending is not None:
         raise pending_refusal(pending)
@@ -405,7 +441,7 @@ async def challenge(
             f"`{decline}`; the challenge lapses "
             f"{discord.utils.format_dt(opened.expires_at, 'R')}.",
             view=challenge_view(spec, opened.id),
-            allowed_mentions=MENTION_USERS,
+            allowed_mentions=pings([opponent.id]),
         )
     except BaseException:  # nobody could see it: it must not block the channel
         await cog.challenges.cancel(channel_id, opened.id)
@@ -431,6 +467,7 @@ async def answer_challenge(
     now = cog.clock()
     challenge = await cog.challenges.get(channel_id, now)
     if challenge is None or (challenge_id is not None and challenge.id != challenge_id):
+        await _lapse(interaction, now)
         if challenge_id is not None:
             raise PlayRefusal(no_longer_open(spec))
         raise PlayRefusal("There is no open challenge in this channel.")
@@ -450,13 +487,11 @@ async def answer_challenge(
     taken = await cog.challenges.take(channel_id, challenge.id, now)
     if taken is None:  # a double click, or another process, answered it first
         raise PlayRefusal(no_longer_open(spec))
-    if taken.message_id is not None:  # answered: its buttons go
-        try:
-            message = match_channel(interaction).get_partial_message(taken.message_id)
-            await message.edit(view=None)
-        except discord.HTTPException:
-            log.info("could not remove the buttons of challenge message %s", taken.message_id)
+    channel = match_channel(interaction)
+    opponent = shown(taken.opponent_name)
     if not accept:
+        withdrawn = f"{shown(taken.challenger_name)} withdrew it."
+        await settle(channel, taken, withdrawn if withdraw else f"{opponent} declined.")
         text = (
             f"<@{taken.challenger_id}> withdrew the challenge."
             if withdraw
@@ -471,6 +506,7 @@ async def answer_challenge(
         Seat("", taken.opponent_id, interaction.user.display_name),
     )
     options = taken.options
+    failed = f"{opponent} accepted, but the match could not start."
     try:
         where = await start(
             interaction,
@@ -484,9 +520,16 @@ async def answer_challenge(
             bool(options.get("ranked")),
         )
     except NotStarted as error:
+        await settle(channel, taken, failed)
         raise await _not_started(interaction, taken, error.why) from None
     except (RefereeError, RulesError, StoreError) as error:
+        await settle(channel, taken, failed)
         raise await _not_started(interaction, taken, str(error).rstrip(".")) from None
+    except BaseException:
+        await settle(channel, taken, failed)
+        raise
+    there = where.removeprefix("The match is on").rstrip(".")
+    await settle(channel, taken, f"{opponent} accepted: the match is on{there}.")
     reply = f"Challenge accepted: the match is on. {where}".strip()
     await interaction.followup.send(reply, ephemeral=True)
 

@@ -178,6 +178,13 @@ class ChallengeStore:
             where.append(CHALLENGES.c.id == challenge_id)
         return await self._delete(*where)
 
+    async def lapsed(self, channel_id: int, now: datetime | None = None) -> StoredChallenge | None:
+        """Remove the channel's challenge if it has lapsed and return it, once (so its message
+        can say so); None when there is none or it is still open."""
+        return await self._delete(
+            CHALLENGES.c.channel_id == channel_id, CHALLENGES.c.expires_at <= (now or utcnow())
+        )
+
     async def _delete(self, *where: Any) -> StoredChallenge | None:
         # PostgreSQL: a second DELETE of the row waits for the first and then finds it gone.
         # SQLite: the DELETE runs under the database's write lock. Either way one caller only

@@ -177,15 +177,18 @@ async def test_a_second_challenge_is_refused_until_the_first_expires(world: Worl
     assert "no open challenge" in refused(
         world, await world.bob.slash(world.channel, "fuba accept")
     )
-    expired = refused(world, await world.bob.click(first, label="Accept"))
+    assert buttons_of(world, first) == []  # it says it lapsed
+    # its buttons as drawn (a client that has not seen the edit yet)
+    copy = await repost(world, custom_id(first, "Accept"), custom_id(first, "Decline"))
+    expired = refused(world, await world.bob.click(copy, label="accept"))
     assert expired.startswith("This challenge is no longer open")
     assert await cog.referee.store.active_match(world.channel.id) is None
 
     posted = await world.carol.slash(world.channel, "fuba challenge", opponent=world.alice)
     assert private(posted) == "Challenge posted."
     replacing = public(world)[-1]
-    assert "no longer open" in refused(world, await world.bob.click(first, label="Accept"))
-    assert "no longer open" in refused(world, await world.alice.click(first, label="Decline"))
+    assert "no longer open" in refused(world, await world.bob.click(copy, label="accept"))
+    assert "no longer open" in refused(world, await world.alice.click(copy, label="decline"))
     assert private(await world.alice.slash(world.channel, "fuba accept")).startswith("Challenge")
     assert buttons_of(world, replacing) == []
     active = await cog.referee.store.active_match(world.channel.id)
@@ -280,3 +283,49 @@ async def test_a_kick_off_refused_in_its_new_thread_calls_the_match_off(world: W
     assert world.channel.threads == []  # the unused thread is gone
     assert await referee(world).store.get_match(1) is not None
     assert (await referee(world).store.get_match(1)).status == MatchStatus.ABORTED
+
+
+def challenge_now(world: World, message: discord.Message) -> discord.Message:
+    """The challenge message as it reads now."""
+    return world.channel.history()[challenge_index(world, message)]
+
+
+async def test_an_answered_challenge_says_what_happened_without_buttons(world: World) -> None:
+    accepted = await challenged(world)
+    assert private(await world.bob.click(accepted, label="Accept")).startswith("Challenge")
+    now = challenge_now(world, accepted)
+    assert now.content == ("alice challenged bob to a FUBA match. bob accepted: the match is on.")
+    assert now.components == []
+    await play_cog(world).referee.abort(world.channel.id, world.alice.id)
+
+    declined = await challenged(world)
+    assert private(await world.bob.slash(world.channel, "fuba decline")) == "Declined."
+    now = challenge_now(world, declined)
+    assert now.content == "alice challenged bob to a FUBA match. bob declined."
+    assert now.components == []
+
+    withdrawn = await challenged(world)
+    assert private(await world.alice.click(withdrawn, label="Decline")) == "Withdrawn."
+    assert challenge_now(world, withdrawn).content.endswith("alice withdrew it.")
+
+
+async def test_a_lapsed_challenge_says_so_when_replaced_or_answered(world: World) -> None:
+    first = await challenged(world)
+    cog = play_cog(world)
+    clock = Clock()
+    cog.clock = clock
+    clock.offset = CHALLENGE_TTL + timedelta(seconds=1)
+
+    # a click on its button after it lapsed
+    assert "no longer open" in refused(world, await world.bob.click(first, label="Accept"))
+    now = challenge_now(world, first)
+    assert now.content == "alice challenged bob to a FUBA match. This challenge lapsed."
+    assert now.components == []
+
+    # a new challenge replacing a lapsed one
+    second = await challenged(world)
+    clock.offset += CHALLENGE_TTL + timedelta(seconds=1)
+    posted = await world.carol.slash(world.channel, "fuba challenge", opponent=world.alice)
+    assert private(posted) == "Challenge posted."
+    now = challenge_now(world, second)
+    assert now.content.endswith("This challenge lapsed.") and now.components == []

@@ -88,6 +88,18 @@ async def test_an_expired_challenge_is_gone_and_replaced(challenges: ChallengeSt
     assert await challenges.take(2, first.id, expiry) is None  # the old one is deleted
 
 
+async def test_a_lapsed_challenge_is_removed_once_for_its_message(
+    challenges: ChallengeStore,
+) -> None:
+    challenge = await _open(challenges)
+    expiry = T0 + CHALLENGE_TTL
+    assert await challenges.lapsed(2, expiry - timedelta(seconds=1)) is None  # still open
+    assert await challenges.get(2, T0) == challenge
+    assert await challenges.lapsed(2, expiry) == challenge
+    assert await challenges.lapsed(2, expiry) is None  # once
+    assert await challenges.cancel(2) is None
+
+
 async def test_a_shorter_time_to_live(challenges: ChallengeStore) -> None:
     challenge = await challenges.open(
         guild_id=1,
