@@ -386,6 +386,7 @@ async def play_command(
         created = where = await where.create_thread(
             name=f"{league.name}: {home} v {away}"[:100], type=discord.ChannelType.public_thread
         )
+    spec = game_commands.get(league.game)
     try:
         outcome = await leagues.play(
             guild_id,
@@ -395,6 +396,7 @@ async def play_command(
             dice=dice_mode(dice),
             turn_timeout=turn_timeout,
             fixture_id=fixture.id,  # the one named here, even if another process started it
+            player_rolls=spec.player_rolls,  # as in the game's friendlies
         )
     except BaseException:
         if created is not None:  # nothing will be played there
@@ -404,8 +406,14 @@ async def play_command(
                 log.info("could not delete the unused thread %s", created.id)
         raise
     title = f"League match: {league.name}, round {fixture.round}: {home} v {away}"
-    await post_step(where, outcome, title=title[:256])
-    spec = game_commands.get(league.game)
+    players = fixture.players()
+    await post_step(
+        where,
+        outcome,
+        title=title[:256],
+        intro=f"League match: <@{players[0]}> (home) v <@{players[1]}> (away), kick-off!",
+        pinging=players,
+    )
     there = f" in {where.mention}" if where.id != interaction.channel_id else ""
     await interaction.followup.send(
         f"Your {games.title_of(league.game)} league match against "

@@ -20,6 +20,7 @@ import discord
 
 from cogs import game_commands
 from cogs.game_commands import GameCommands, PlayRefusal
+from cogs.text import pings
 from referee import games
 from referee.errors import NoMatch, OtherGame
 from referee.service import Outcome, Prompt, Referee
@@ -184,9 +185,18 @@ def final_text(outcome: Outcome) -> str:
     return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
 
 
-async def post(channel: Any, outcome: Outcome, title: str | None = None) -> discord.Message:
+async def post(
+    channel: Any,
+    outcome: Outcome,
+    title: str | None = None,
+    *,
+    intro: str = "",
+    pinging: Sequence[int] = (),
+) -> discord.Message:
     """The one public message after a step: narration, board, who decides next (at the final
-    whistle: the result; ``full_time_report`` follows with the statistics and the replay)."""
+    whistle: the result; ``full_time_report`` follows with the statistics and the replay).
+    ``intro`` opens the message (a league kick-off names both players in it); with
+    ``pinging`` exactly those members and the ones who decide next may be pinged."""
     from cogs.play_buttons import buttons  # at call time: the buttons act through this module
 
     embed = discord.Embed(
@@ -199,11 +209,15 @@ async def post(channel: Any, outcome: Outcome, title: str | None = None) -> disc
     files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
     view = buttons(outcome)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    mentions = MENTION_USERS
+    if pinging:
+        mentions = pings([*pinging, *(prompt.user_id for prompt in outcome.next)])
+    content = "\n".join(part for part in (intro, next_text(outcome)) if part)
     return await channel.send(
-        content=next_text(outcome)[:2000] or None,
+        content=content[:2000] or None,
         embed=embed,
         files=files,
-        allowed_mentions=MENTION_USERS,
+        allowed_mentions=mentions,
         **kwargs,
     )
 

@@ -270,12 +270,14 @@ class LeagueService:
         dice: str = "virtual",
         turn_timeout: int | None = None,
         fixture_id: int | None = None,
+        player_rolls: bool = False,
     ) -> Outcome:
         """Start the caller's next fixture in ``channel_id`` as a rated league match (or the
         fixture ``fixture_id``, as announced to them, which must be theirs): the home player
-        takes the game's first side. Raises ``NoFixture``, ``WhichLeague``, the referee's
-        ``ChannelBusy``, or ``FixtureInPlay`` when the fixture was started meanwhile (the
-        match just created is called off then)."""
+        takes the game's first side. ``player_rolls`` is the game's own dice option, as in its
+        friendlies (virtual dice rolled when the player asks). Raises ``NoFixture``,
+        ``WhichLeague``, the referee's ``ChannelBusy``, or ``FixtureInPlay`` when the fixture
+        was started meanwhile (the match just created is called off then)."""
         if fixture_id is None:
             league, fixture = await self.next_fixture(guild_id, user_id, name)
         else:
@@ -297,6 +299,7 @@ class LeagueService:
             dice=dice,
             turn_timeout=turn_timeout,
             rules=dict(league.options.get("match_rules") or {}),
+            player_rolls=player_rolls,
             ranked=True,
             league={"league_id": league.id, "fixture_id": fixture.id, "name": league.name},
         )

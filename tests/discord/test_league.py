@@ -107,6 +107,23 @@ async def season(club: Club, *names: str, game: str = "fuba") -> None:
     assert private(await club.admin.slash(club.channel, "league start")) == "**Spring** started."
 
 
+def pinged(club: Club, message: discord.Message) -> tuple[set[int], set[int], bool]:
+    """Whom a sent message pinged, as Discord decided it from its ``allowed_mentions``:
+    (members, roles, everyone)."""
+    sent = club.env.backend.messages[message.channel.id][message.id]
+    return set(sent.ping_user_ids), set(sent.ping_role_ids), sent.mention_everyone
+
+
+def buttons(message: discord.Message) -> dict[str, str]:
+    """The message's buttons: label -> custom id."""
+    return {
+        c.label or "": c.custom_id or ""
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if c.custom_id
+    }
+
+
 def table_lines(message: discord.Message) -> dict[str, tuple[int, ...]]:
     """name -> (position, P, W, D, L, GF, GA, GD, Pts) from the table embed's text."""
     rows = {}
@@ -223,6 +240,27 @@ async def test_a_dice_soccer_league_match_counts_when_resigned(club: Club) -> No
     table = table_lines(answer(await club.alice.slash(club.channel, "league table")))
     assert table["bob"][0:5] == (1, 1, 1, 0, 0) and table["bob"][-1] == 3
     assert table["alice"][4] == 1
+
+
+async def test_a_dice_soccer_league_match_lets_the_members_roll(club: Club) -> None:
+    """Like the friendly: the kick-off names both players and pings exactly them, and each
+    member presses Roll the dice; the bot does not roll for them."""
+    await season(club, "alice", "bob", game="dicesoccer")
+    private(await club.alice.slash(club.channel, "league play"))
+    kick_off = public(club.channel)[-1]
+    assert club.alice.mention in kick_off.content and club.bob.mention in kick_off.content
+    assert pinged(club, kick_off) == ({club.alice.id, club.bob.id}, set(), False)
+    assert "Roll the dice" in buttons(kick_off)
+    assert "`/dicesoccer roll` (or the Roll the dice button)" in kick_off.content
+    match = await leagues(club).referee.store.active_match(club.channel.id)
+    assert match is not None and match.options.get("player_rolls") is True
+    history = await leagues(club).referee.store.history(match.id)
+    assert not [e for e in history.log if e.action.kind == "roll"]  # nobody has rolled yet
+    roller = club.alice if kick_off.content.count(club.alice.mention) > 1 else club.bob
+    roll = buttons(kick_off)["Roll the dice"]
+    assert private(await roller.click(kick_off, custom_id=roll)) == "Done."
+    history = await leagues(club).referee.store.history(match.id)
+    assert [e.user_id for e in history.log if e.action.kind == "roll"] == [roller.id]
 
 
 # -- permissions -----------------------------------------------------------------------------
