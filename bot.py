@@ -1,6 +1,6 @@
 """Tabletop football referee bot: command-line entry point.
 
-python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), else the demo
+python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), else a short demo
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 if __name__ == "__main__":
     bootstrap.ensure_venv()  # before any third-party import
 
-TOKEN_HELP = (
-    "No DISCORD_TOKEN set. To get one: Discord Developer Portal -> Applications -> your app -> "
-    "Bot -> Reset Token, then `export DISCORD_TOKEN=...`. Running the offline demo meanwhile."
-)
+TOKEN_HELP = """\
+No DISCORD_TOKEN set, so the bot did not connect to Discord (above: an offline demo match).
+To run it in Discord: Discord Developer Portal -> Applications -> your app -> Bot -> Reset Token,
+then `export DISCORD_TOKEN=...` and run `python3 bot.py` again."""
 
 SETTINGS_HELP = """\
 settings (environment variables) for running the bot:
@@ -83,6 +83,15 @@ def run_demo_command(
         print(f"Seed: {seed} (replay with{again} --seed {seed})", file=sys.stderr)
     sys.stderr.flush()
     return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir, game=game)
+
+
+def run_demo_brief_command() -> int:
+    """An offline match with a random seed, told in a few lines (``bot.py demo`` tells all)."""
+    from referee.demo import run_demo_brief
+
+    code = run_demo_brief(random.SystemRandom().randrange(1_000_000), sys.stdout)
+    sys.stdout.flush()
+    return code
 
 
 def run_play_command(args: argparse.Namespace) -> int:
@@ -146,8 +155,9 @@ def run_bot() -> int:
         return 1
     if settings.token:
         return run_discord(replace(settings, database_url=url))
-    print(TOKEN_HELP, file=sys.stderr)
-    return run_demo_command(seed=None, as_json=False)
+    code = run_demo_brief_command()
+    print(TOKEN_HELP, file=sys.stderr)  # last, where it does not scroll away
+    return code
 
 
 def _option(text: str) -> tuple[str, str]:

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from bot import TOKEN_HELP
 from engine.core import Action, VirtualDice, autoroll
 from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
 from engine.fuba.coach import Coach, play_match
-from referee.demo import run_demo
+from referee.demo import run_demo, run_demo_brief
 from referee.fuba.narration import FORMATTERS, describe, narrate
 from tests.engine.scenario import (
     EAST,
@@ -202,3 +203,50 @@ def test_coach_removes_the_player_farthest_from_the_ball() -> None:
     assert decision.kind == "remove"
     action = Coach(0).choose(s, decision)
     assert action.args == {"area": 2}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("fuba", 7), ("dicesoccer", 7)])
+def test_the_short_demo_tells_the_match_in_a_few_lines(game: str, seed: int) -> None:
+    full = io.StringIO()
+    assert run_demo(seed=seed, as_json=False, out=full, game=game) == 0
+    full_lines = full.getvalue().splitlines()
+    brief = io.StringIO()
+    assert run_demo_brief(seed=seed, out=brief, game=game) == 0
+    lines = brief.getvalue().splitlines()
+    goals = sum(line.count("GOAL!") for line in full_lines)
+    assert goals  # these seeds have goals
+    assert len(lines) <= goals + 4
+    assert lines[0] == full_lines[0]  # the title: the game, the seed and the two teams
+    assert sum(line.count("GOAL!") for line in lines) == goals
+    assert full_lines[-1].startswith("Final score: ") and full_lines[-1] in lines
+    again = "" if game == "fuba" else f" --game {game}"
+    assert lines[-1].endswith(f"python3 bot.py demo{again} --seed {seed}")
+
+
+def test_the_short_demo_says_when_each_goal_fell() -> None:
+    brief = io.StringIO()
+    run_demo_brief(seed=7, out=brief)
+    goals = [line for line in brief.getvalue().splitlines() if "GOAL!" in line]
+    assert goals and all("minute" in line for line in goals), goals
+
+
+def test_bot_without_a_token_ends_with_the_token_hint(tmp_path: Path) -> None:
+    env = {**os.environ, "FUBA_NO_VENV": "1", "DATABASE_URL": f"sqlite:///{tmp_path}/db"}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "bot.py"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,  # as a terminal shows them: one stream
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) <= 20, done.stdout
+    assert any(line.startswith("Final score: ") for line in lines)
+    assert "python3 bot.py demo --seed" in done.stdout
+    hint = TOKEN_HELP.splitlines()
+    assert lines[-len(hint) :] == hint, done.stdout
+    assert "export DISCORD_TOKEN=" in TOKEN_HELP
