@@ -101,8 +101,8 @@ _TOPICS = (
         "- its goalkeeper back into its own box from a neighbouring area.\n"
         "What is allowed is counted when the action begins, each player moves for free at most "
         "once, and the team with the ball may not move into an offside position this way "
-        "(except backwards). A free movement does not stop the player moving again in a "
-        "movement action.",
+        "(except straight backwards, along the same row). A free movement does not stop the "
+        "player moving again in a movement action.",
     ),
     Topic(
         "movement",
@@ -114,8 +114,8 @@ _TOPICS = (
         "lower die counts one less.\n"
         "Each move takes one player to a neighbouring area; each player moves at most once in "
         "the action. One of the moves may be a dribble (`dribbling`). The team with the ball "
-        "may not move into offside unless it moves backwards, and its last player at the ball "
-        "cannot walk away from it. The team may stop early.",
+        "may not move into offside unless it moves straight backwards along the same row, and "
+        "its last player at the ball cannot walk away from it. The team may stop early.",
     ),
     Topic(
         "dribbling",
@@ -163,7 +163,7 @@ _TOPICS = (
         "a 6 earns a second roll.\n"
         "**Rebound:** both teams roll one die and add their players in the box (the defenders "
         "without their keeper). Attackers higher: goal; equal: corner; else the defenders take "
-        "the ball in their box with their die as the value.",
+        "the ball in their box, and the ball value is the die the shooters rolled.",
     ),
     Topic(
         "offside",
@@ -173,9 +173,11 @@ _TOPICS = (
         "centre, and lies nearer their goal line than both the ball's area and the area of "
         "their second-last player (goalkeeper included), with no overlap in either case.\n"
         "Offside stops a team from passing to such an area and from moving its players there "
-        "(free movements and movement actions); moving or passing **backwards** is always "
-        "allowed, and a dribbler is never offside. Defenders and repositioning at restarts are "
-        "not limited. Offside attackers in the box do not count for a goal attempt.",
+        "(free movements and movement actions); passing **backwards** is always allowed, and "
+        "so is moving a player **straight backwards** along the same row (north 1-4-8-11, "
+        "middle 2-5-7-9-12, south 3-6-10-13); a dribbler is never offside. Defenders and "
+        "repositioning at restarts are not limited. Offside attackers in the box do not count "
+        "for a goal attempt.",
     ),
     Topic(
         "free kick",

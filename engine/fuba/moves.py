@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.fuba.board import ADJ, AREAS, BOX, CORNER_SPOTS, GOAL_LINE_AREAS, N_SLOTS, STRAIGHT_AWAY
-from engine.fuba.offside import is_backwards, is_offside
+from engine.fuba.offside import is_offside, is_straight_backwards
 from engine.fuba.setup import layout_problem
 from engine.fuba.state import FubaState
 
@@ -111,7 +111,7 @@ def move_problem(
     if (
         mode in OFFSIDE_MODES
         and team == s.control
-        and not is_backwards(team, frm, to)
+        and not is_straight_backwards(team, frm, to)
         and is_offside(s, team, to, to if with_ball else s.ball)
     ):
         return f"A player may not move into an offside position in area {to} (4.5.1)."

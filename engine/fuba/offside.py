@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.fuba.board import CENTRE, HALF_ENTIRELY, N_SLOTS, closer_to_goal, depth
+from engine.fuba.board import CENTRE, HALF_ENTIRELY, N_SLOTS, STRIP, closer_to_goal, depth
 from engine.fuba.state import FubaState
 
 # Areas ordered by closeness to each side's own goal line (near edge, then far edge).
@@ -41,3 +41,9 @@ def is_backwards(team: int, frm: int, to: int) -> bool:
     flo, fhi = depth(team, frm)
     tlo, thi = depth(team, to)
     return tlo < flo and thi < fhi
+
+
+def is_straight_backwards(team: int, frm: int, to: int) -> bool:
+    """4.5.1 a move straight backwards: along the same row of the board (north 1-4-8-11,
+    middle 2-5-7-9-12, south 3-6-10-13) towards the team's own goal line."""
+    return STRIP[frm] == STRIP[to] and is_backwards(team, frm, to)

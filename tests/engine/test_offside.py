@@ -18,6 +18,7 @@ from .scenario import (
     assert_illegal,
     choose,
     decision,
+    mirrored,
     position,
     roll,
     target_values,
@@ -202,3 +203,64 @@ def test_4_5_1_dribbling_player_takes_the_ball_along_and_is_never_offside():
     state, _ = act(state, WEST, "move", from_=9, to=12, with_ball=True)
     assert state.ball == 12
     assert state.outfield[0][12] == 1
+
+
+# -- 4.5.1 "straight backwards": along the same row of the board --------------------------------
+
+# Rows (shared/design/fuba-board.md): north 1-4-8-11, middle 2-5-7-9-12, south 3-6-10-13.
+# West controls the ball in its own arc (5) and east's second-closest piece (after the
+# goalkeeper) is in a west wing, so for west every area from 8 to 13 is offside. West has one
+# player in each of 9, 11, 12 and 13; each of the moves below ends in an offside position.
+STRAIGHT_BACK_WEST = [(12, 9), (11, 8), (13, 10)]
+NOT_STRAIGHT_WEST = [(11, 9), (13, 9), (9, 8), (9, 10), (12, 11), (12, 13)]
+
+
+def deep_position(side: str):
+    """The position above for ``side`` (east's is the point-mirror image)."""
+    west = {5: 3, 7: 3, 9: 1, 11: 1, 12: 1, 13: 1}
+    east = {4: 4, 5: 3, 6: 3}
+    if side == WEST:
+        base = position(west=west, east=east, ball=5, value=1)
+    else:
+        base = position(west=mirrored(east), east=mirrored(west), ball=9, value=1, control=EAST)
+    state = to_actions(base, 3)
+    assert decision(state).actor == side
+    return state
+
+
+def side_moves(side: str, moves_west: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return moves_west if side == WEST else [(14 - a, 14 - b) for a, b in moves_west]
+
+
+def offered_moves(state) -> set[tuple[int, int]]:
+    return {(c.action.args["from"], c.action.args["to"]) for c in decision(state).choices
+            if c.action.kind == "move"}  # fmt: skip
+
+
+@pytest.mark.parametrize("side", [WEST, EAST])
+def test_4_5_1_only_a_move_along_the_same_row_is_straight_backwards(side):
+    """12->9, 11->8, 13->10 (east: 2->5, 3->6, 1->4) go straight back into an offside area:
+    allowed. 11->9, 13->9, 9->8 and the like also end nearer the own goal line, but leave the
+    row: they are not straight backwards, so the offside restriction applies."""
+    state, _ = choose(deep_position(side), side, "move")
+    state, _ = roll(state, side, 5, 5)
+    offered = offered_moves(state)
+    for frm, to in side_moves(side, NOT_STRAIGHT_WEST):
+        assert_illegal(state, side, "move", f"offside position in area {to}", from_=frm, to=to)
+        assert (frm, to) not in offered
+    for frm, to in side_moves(side, STRAIGHT_BACK_WEST):
+        assert (frm, to) in offered
+        after, _ = act(state, side, "move", from_=frm, to=to)
+        team = 0 if side == WEST else 1
+        assert after.outfield[team][to] == state.outfield[team][to] + 1
+
+
+@pytest.mark.parametrize("side", [WEST, EAST])
+def test_4_5_1_free_movement_straight_backwards_only(side):
+    """The same rule for free movements: west outnumbers east in 11 and 13 (1 v 0)."""
+    state = deep_position(side)
+    (frm, to), (frm2, to2) = side_moves(side, [(11, 9), (13, 10)])
+    assert_illegal(state, side, "move", f"offside position in area {to}", from_=frm, to=to)
+    after, _ = act(state, side, "move", from_=frm2, to=to2)
+    team = 0 if side == WEST else 1
+    assert after.outfield[team][to2] == 1 + state.outfield[team][to2]
