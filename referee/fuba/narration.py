@@ -210,7 +210,8 @@ FORMATTERS: dict[str, Callable[[Data], str | None]] = {
     "move": _move,
     "target": _target,
     "time": _time,
-    "special_event": lambda d: f"Double {d['die']}: a special event (advanced rules only)",
+    # the special events table is advanced rule A13: without it a double only moves the clock
+    "special_event": lambda d: f"Double {d['die']}: a special event" if d.get("table") else None,
     "control": _control,
     "ball_value": lambda d: f"Ball value {d['value']}",
     "order": _order,

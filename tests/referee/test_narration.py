@@ -43,3 +43,13 @@ def test_the_easy_situation_is_explained() -> None:
         )
         for line in narrate(events)
     )
+
+
+def test_a_double_in_a_basic_rules_match_tells_of_no_special_event() -> None:
+    """Special events are advanced rules (A13), which a FUBA match does not play: the double
+    moves the clock and nothing more is said about it."""
+    _, events = to_stage2(base(value=4), 8, 3, 3)
+    assert any(e.kind == "special_event" for e in events)  # the engine still records it
+    lines = narrate(events)
+    assert "Dice 3 and 3: 3 minutes (minute 13)" in lines
+    assert not [line for line in lines if "special event" in line or "advanced" in line], lines
