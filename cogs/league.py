@@ -23,6 +23,8 @@ set) are public in the channel, without pings; fixtures and results answer priva
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,7 +33,9 @@ from discord.ext import commands
 
 from cogs import game_commands
 from cogs.league_views import (
+    REASON_WORDS,
     describe_league,
+    fixture_choice,
     fixtures_embed,
     leaderboard_message,
     league_title,
@@ -48,10 +52,11 @@ from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.leagues.service import RULES
 from referee.service import DICE_MODES
+from store.errors import FixtureDecided
 
 if TYPE_CHECKING:
     from referee.leagues.service import LeagueService
-    from store.leagues import StoredResult
+    from store.leagues import Decision, StoredResult
 
 log = logging.getLogger(__name__)
 
@@ -135,12 +140,11 @@ async def game_autocomplete(
 async def fixture_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[Any]]:
-    """The undecided fixtures of the league named (or the guild's only one) for forfeit; every
-    fixture for set-result."""
+    """The fixtures of the league named (or the guild's only one), each with its state and
+    score: for forfeit the undecided ones first, for set-result in round order."""
     if interaction.guild_id is None:
         return []
     name = getattr(interaction.namespace, "name", None)
-    everything = interaction.command is not None and interaction.command.name == "set-result"
     try:
         leagues = service(interaction)
         fixtures = await leagues.fixtures(interaction.guild_id, name)
@@ -148,13 +152,9 @@ async def fixture_autocomplete(
         names = await leagues.names(sorted(ids))
     except Exception:
         return []
-    options = []
-    for fixture in fixtures:
-        if fixture.result is not None and not everything:
-            continue
-        home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
-        options.append((f"#{fixture.id} round {fixture.round}: {home} v {away}", fixture.id))
-    return offer(options, current)
+    if interaction.command is not None and interaction.command.name == "forfeit":
+        fixtures.sort(key=lambda fixture: fixture.result is not None)  # stable: round order
+    return offer([(fixture_choice(f, names), f.id) for f in fixtures], current)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -202,9 +202,37 @@ async def score_line(interaction: discord.Interaction, result: StoredResult) -> 
     )
 
 
+async def replaced_line(interaction: discord.Interaction, replaced: StoredResult) -> str:
+    """A fixture's result as an admin is about to replace it: "Home 3-0 Away (resigned)"."""
+    how = REASON_WORDS.get(replaced.reason, replaced.reason) or "played"
+    return f"{await score_line(interaction, replaced)} ({how})"
+
+
+async def replaced_text(interaction: discord.Interaction, decision: Decision) -> str:
+    """The result an admin's decision replaced ("" when the fixture had none)."""
+    if decision.replaced is None:
+        return ""
+    return await replaced_line(interaction, decision.replaced)
+
+
+@asynccontextmanager
+async def deciding(interaction: discord.Interaction, fixture_id: int) -> AsyncIterator[None]:
+    """An admin's result for a decided fixture without ``overwrite``: refused, with the result
+    it has and how to replace it."""
+    try:
+        yield
+    except FixtureDecided as decided:
+        was = await replaced_line(interaction, decided.result)
+        raise PlayRefusal(
+            f"Fixture #{fixture_id} already has a result: {was}. To replace it, run the "
+            "command again with `overwrite:true`."
+        ) from None
+
+
 # -- /league ---------------------------------------------------------------------------------
 
 NAME = "The league's name (default: this server's only league)"
+OVERWRITE = "Replace the fixture's result if it already has one (default: refuse)"
 
 
 @app_commands.describe(
@@ -254,7 +282,8 @@ async def join_command(interaction: discord.Interaction, name: str | None = None
     members = await leagues.members(guild_id, league.name)
     await announce(
         interaction,
-        f"{user.mention} joined **{league_title(league)}** ({len(members)} members).",
+        f"{user.mention} joined **{league_title(league)}** "
+        f"({len(members)} member{'' if len(members) == 1 else 's'}).",
         f"You are in **{league.name}**. Your fixtures appear when an admin starts the league.",
     )
 
@@ -428,6 +457,7 @@ async def play_command(
     loser="The member who forfeits",
     reason="Why (kept in the league's audit trail)",
     name=NAME,
+    overwrite=OVERWRITE,
 )
 @app_commands.autocomplete(fixture=fixture_autocomplete, name=league_autocomplete)
 @admin
@@ -437,17 +467,28 @@ async def forfeit_command(
     loser: discord.Member,
     reason: app_commands.Range[str, 1, 500],
     name: str | None = None,
+    overwrite: bool = False,
 ) -> None:
     """Award a fixture against a member who forfeits it (admin)."""
     guild_id, leagues = await begin_private(interaction)
-    result = await leagues.forfeit(
-        guild_id, name, fixture, loser.id, by=interaction.user.id, reason=reason
-    )
-    score = await score_line(interaction, result)
+    async with deciding(interaction, fixture):
+        decision = await leagues.forfeit(
+            guild_id,
+            name,
+            fixture,
+            loser.id,
+            by=interaction.user.id,
+            reason=reason,
+            overwrite=overwrite,
+        )
+    score = await score_line(interaction, decision.result)
+    was = await replaced_text(interaction, decision)
     await announce(
         interaction,
-        f"Fixture #{fixture}: {loser.display_name} forfeits; {score}. Reason: {reason}",
-        "Forfeit recorded.",
+        f"Fixture #{fixture}: {loser.display_name} forfeits; {score}."
+        + (f" It replaces {was}." if was else "")
+        + f" Reason: {reason}",
+        "Forfeit recorded" + (f"; it replaces {was}." if was else "."),
     )
 
 
@@ -457,6 +498,7 @@ async def forfeit_command(
     away_goals="Goals of the away side",
     reason="Why (kept in the league's audit trail)",
     name=NAME,
+    overwrite=OVERWRITE,
 )
 @app_commands.autocomplete(fixture=fixture_autocomplete, name=league_autocomplete)
 @admin
@@ -467,18 +509,29 @@ async def set_result_command(
     away_goals: app_commands.Range[int, 0, 99],
     reason: app_commands.Range[str, 1, 500],
     name: str | None = None,
+    overwrite: bool = False,
 ) -> None:
     """Set or correct a fixture's score (admin; ratings are not changed)."""
     guild_id, leagues = await begin_private(interaction)
-    result = await leagues.set_result(
-        guild_id, name, fixture, home_goals, away_goals, by=interaction.user.id, reason=reason
-    )
-    score = await score_line(interaction, result)
+    async with deciding(interaction, fixture):
+        decision = await leagues.set_result(
+            guild_id,
+            name,
+            fixture,
+            home_goals,
+            away_goals,
+            by=interaction.user.id,
+            reason=reason,
+            overwrite=overwrite,
+        )
+    score = await score_line(interaction, decision.result)
+    was = await replaced_text(interaction, decision)
     await announce(
         interaction,
-        f"Fixture #{fixture} result set by {interaction.user.display_name}: {score}. "
-        f"Reason: {reason}",
-        "Result set.",
+        f"Fixture #{fixture} result set by {interaction.user.display_name}: {score}."
+        + (f" It replaces {was}." if was else "")
+        + f" Reason: {reason}",
+        "Result set" + (f"; it replaces {was}." if was else "."),
     )
 
 

@@ -64,16 +64,27 @@ def score_text(result: StoredResult) -> str:
     return f"{result.home_goals}-{result.away_goals}" + (f" ({how})" if how else "")
 
 
-def fixture_text(fixture: StoredFixture, names: Mapping[int, str]) -> str:
-    """``#12 Ada v Brian: 2-1`` / ``: playing`` / ``: to play``."""
-    home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
+def fixture_state(fixture: StoredFixture) -> str:
+    """``2-1 (forfeit)`` for a decided fixture, else ``playing now`` or ``to play``."""
     if fixture.result is not None:
-        state = score_text(fixture.result)
-    elif fixture.status == "playing":
-        state = "playing now"
-    else:
-        state = "to play"
-    return f"`#{fixture.id}` {home} v {away}: {state}"
+        return score_text(fixture.result)
+    return "playing now" if fixture.status == "playing" else "to play"
+
+
+def fixture_choice(fixture: StoredFixture, names: Mapping[int, str]) -> str:
+    """A fixture as the admin commands offer it, its state first so it is never cut off:
+    ``#12 round 1, decided 2-1 (forfeit): Ada v Brian`` / ``#13 round 1, to play: ...``."""
+    home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
+    state = fixture_state(fixture)
+    if fixture.result is not None:
+        state = f"decided {state}"
+    return f"#{fixture.id} round {fixture.round}, {state}: {home} v {away}"
+
+
+def fixture_text(fixture: StoredFixture, names: Mapping[int, str]) -> str:
+    """``#12 Ada v Brian: 2-1`` / ``: playing now`` / ``: to play``."""
+    home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
+    return f"`#{fixture.id}` {home} v {away}: {fixture_state(fixture)}"
 
 
 def fixtures_embed(

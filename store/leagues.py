@@ -182,6 +182,15 @@ class Recorded:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    """An admin's result for a fixture (a forfeit or a set result) and the result it replaced
+    (None when the fixture had none)."""
+
+    result: StoredResult
+    replaced: StoredResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AuditEntry:
     id: int
     guild_id: int
@@ -678,9 +687,12 @@ class LeagueStore:
         actor_id: int,
         reason: str,
         now: datetime | None = None,
-    ) -> StoredResult:
-        """An admin awards an undecided fixture against ``loser_id``: ``score``-0 to the other
-        player (the game's forfeit score: 3 for FUBA, say), with an audit row."""
+        overwrite: bool = False,
+    ) -> Decision:
+        """An admin awards a fixture against ``loser_id``: ``score``-0 to the other player
+        (the game's forfeit score: 3 for FUBA, say), with an audit row. A decided fixture is
+        refused (``FixtureDecided``) unless ``overwrite``: then its result is replaced and
+        the audit row keeps it."""
         reason = _check_reason(reason)
         if score < 1:
             raise BadLeague("A forfeit is won by at least one goal.")
@@ -689,20 +701,20 @@ class LeagueStore:
             if loser_id not in fixture.players():
                 raise NotInFixture(fixture, loser_id)
             home_goals, away_goals = (0, score) if loser_id == fixture.home_id else (score, 0)
-            if not await _insert_result(
-                conn, fixture, home_goals, away_goals, ResultReason.FORFEIT, None, actor_id, now
-            ):
-                decided = await _get_fixture(conn, fixture_id)
-                assert decided.result is not None
-                raise FixtureDecided(decided, decided.result)
-            league = await _get_league(conn, fixture.league_id)
             details = {"loser_id": loser_id, "home_goals": home_goals, "away_goals": away_goals}
-            await _audit(
-                conn, league, fixture_id, actor_id, AuditAction.FORFEIT, reason, details, now
+            return await _decide(
+                conn,
+                fixture,
+                home_goals,
+                away_goals,
+                ResultReason.FORFEIT,
+                AuditAction.FORFEIT,
+                details,
+                actor_id=actor_id,
+                reason=reason,
+                at=now or utcnow(),
+                overwrite=overwrite,
             )
-            fixture = await _get_fixture(conn, fixture_id)
-        assert fixture.result is not None
-        return fixture.result
 
     async def set_result(
         self,
@@ -713,43 +725,28 @@ class LeagueStore:
         actor_id: int,
         reason: str,
         now: datetime | None = None,
-    ) -> StoredResult:
-        """An admin sets a fixture's score, replacing its result if it has one; the audit row
-        keeps the score it replaced. Ratings are not changed."""
+        overwrite: bool = False,
+    ) -> Decision:
+        """An admin sets a fixture's score, with an audit row. A decided fixture is refused
+        (``FixtureDecided``) unless ``overwrite``: then its result is replaced and the audit
+        row keeps it. Ratings are not changed."""
         reason = _check_reason(reason)
-        at = now or utcnow()
         async with self.engine.begin() as conn:
             fixture = await self._running_fixture(conn, fixture_id)
             Result(fixture.home_id, fixture.away_id, home_goals, away_goals)  # validates
-            values = _result_values(
-                fixture, home_goals, away_goals, ResultReason.SET_RESULT, None, actor_id, at
+            return await _decide(
+                conn,
+                fixture,
+                home_goals,
+                away_goals,
+                ResultReason.SET_RESULT,
+                AuditAction.SET_RESULT,
+                {"home_goals": home_goals, "away_goals": away_goals},
+                actor_id=actor_id,
+                reason=reason,
+                at=now or utcnow(),
+                overwrite=overwrite,
             )
-            stmt = conflict_insert(conn, RESULTS).values(values)
-            stmt = stmt.on_conflict_do_update(
-                index_elements=["fixture_id"],
-                set_={k: v for k, v in values.items() if k not in ("fixture_id", "league_id")},
-            )
-            await conn.execute(stmt)
-            await conn.execute(
-                update(FIXTURES)
-                .where(FIXTURES.c.id == fixture_id)
-                .values(status=FixtureStatus.DONE.value)
-            )
-            league = await _get_league(conn, fixture.league_id)
-            before = fixture.result
-            details: JSONData = {"home_goals": home_goals, "away_goals": away_goals}
-            if before is not None:
-                details["replaced"] = {
-                    "home_goals": before.home_goals,
-                    "away_goals": before.away_goals,
-                    "reason": before.reason,
-                }
-            await _audit(
-                conn, league, fixture_id, actor_id, AuditAction.SET_RESULT, reason, details, at
-            )
-            fixture = await _get_fixture(conn, fixture_id)
-        assert fixture.result is not None
-        return fixture.result
 
     async def audit(self, league_id: int) -> list[AuditEntry]:
         """The admin actions on a league, oldest first."""
@@ -1138,6 +1135,70 @@ async def _insert_result(
         .values(status=FixtureStatus.DONE.value, match_id=values["match_id"])
     )
     return True
+
+
+async def _decide(
+    conn: AsyncConnection,
+    fixture: StoredFixture,
+    home_goals: int,
+    away_goals: int,
+    result_reason: ResultReason,
+    action: AuditAction,
+    details: JSONData,
+    *,
+    actor_id: int,
+    reason: str,
+    at: datetime,
+    overwrite: bool,
+) -> Decision:
+    """An admin's result for ``fixture`` with its audit row, in the caller's transaction.
+    Without ``overwrite`` the result goes in only if the fixture has none (``INSERT ... ON
+    CONFLICT DO NOTHING``: a result written meanwhile, by a final whistle say, is never
+    replaced unasked). With it, the fixture's row is held first (a no-op UPDATE), so the
+    result read as the one replaced is the one the audit row keeps."""
+    values = _result_values(fixture, home_goals, away_goals, result_reason, None, actor_id, at)
+    replaced: StoredResult | None = None
+    if overwrite:
+        await conn.execute(
+            update(FIXTURES).where(FIXTURES.c.id == fixture.id).values(status=FIXTURES.c.status)
+        )
+        replaced = (await _get_fixture(conn, fixture.id)).result
+        values["match_id"] = replaced.match_id if replaced is not None else fixture.match_id
+        stmt = conflict_insert(conn, RESULTS).values(values)
+        await conn.execute(
+            stmt.on_conflict_do_update(
+                index_elements=["fixture_id"],
+                set_={k: v for k, v in values.items() if k not in ("fixture_id", "league_id")},
+            )
+        )
+        await conn.execute(
+            update(FIXTURES)
+            .where(FIXTURES.c.id == fixture.id)
+            .values(status=FixtureStatus.DONE.value)
+        )
+    elif not await _insert_result(
+        conn, fixture, home_goals, away_goals, result_reason, None, actor_id, at
+    ):
+        decided = await _get_fixture(conn, fixture.id)
+        assert decided.result is not None
+        raise FixtureDecided(decided, decided.result)
+    if replaced is not None:
+        details = {
+            **details,
+            "replaced": {
+                "home_goals": replaced.home_goals,
+                "away_goals": replaced.away_goals,
+                "reason": replaced.reason,
+                "match_id": replaced.match_id,
+                "recorded_by": replaced.recorded_by,
+                "recorded_at": replaced.recorded_at.isoformat(),
+            },
+        }
+    league = await _get_league(conn, fixture.league_id)
+    await _audit(conn, league, fixture.id, actor_id, action, reason, details, at)
+    decided = await _get_fixture(conn, fixture.id)
+    assert decided.result is not None
+    return Decision(decided.result, replaced)
 
 
 async def _audit(

@@ -50,6 +50,7 @@ from store.leagues import (
     HISTORY,
     RESULTS,
     AuditEntry,
+    Decision,
     LeagueStore,
     Profile,
     Standing,
@@ -326,16 +327,25 @@ class LeagueService:
         loser_id: int,
         by: int,
         reason: str,
-    ) -> StoredResult:
-        """Award an undecided fixture against ``loser_id`` at the game's forfeit score
-        (``Game.forfeit_goals``), with an audit row. A forfeit is rated (once per fixture)."""
+        overwrite: bool = False,
+    ) -> Decision:
+        """Award a fixture against ``loser_id`` at the game's forfeit score
+        (``Game.forfeit_goals``), with an audit row. A decided fixture is refused
+        (``FixtureDecided``) unless ``overwrite``; the ``Decision`` says what was replaced. A
+        forfeit is rated once per fixture: a fixture already rated (its match played) keeps
+        its ratings."""
         league, fixture = await self._fixture(guild_id, name, fixture_id)
         score = forfeit_score(games.get(league.game), league.options.get("match_rules") or {})
-        result = await self.store.forfeit(
-            fixture.id, loser_id=loser_id, score=score, actor_id=by, reason=reason
+        decision = await self.store.forfeit(
+            fixture.id,
+            loser_id=loser_id,
+            score=score,
+            actor_id=by,
+            reason=reason,
+            overwrite=overwrite,
         )
-        await self._rate_forfeit(league, fixture, result)
-        return result
+        await self._rate_forfeit(league, fixture, decision.result)
+        return decision
 
     async def _rate_forfeit(
         self, league: StoredLeague, fixture: StoredFixture, result: StoredResult
@@ -362,12 +372,14 @@ class LeagueService:
         away_goals: int,
         by: int,
         reason: str,
-    ) -> StoredResult:
-        """Set a fixture's score by hand (replacing any result), with an audit row. Ratings
-        are not changed: a match rated at its whistle stays rated as played."""
+        overwrite: bool = False,
+    ) -> Decision:
+        """Set a fixture's score by hand, with an audit row. A decided fixture is refused
+        (``FixtureDecided``) unless ``overwrite``; the ``Decision`` says what was replaced.
+        Ratings are not changed: a match rated at its whistle stays rated as played."""
         _league, fixture = await self._fixture(guild_id, name, fixture_id)
         return await self.store.set_result(
-            fixture.id, home_goals, away_goals, actor_id=by, reason=reason
+            fixture.id, home_goals, away_goals, actor_id=by, reason=reason, overwrite=overwrite
         )
 
     # -- ratings ---------------------------------------------------------------------------

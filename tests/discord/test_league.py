@@ -472,7 +472,7 @@ async def test_fixture_ids_are_offered_to_the_admin(club: Club) -> None:
     fixtures = await leagues(club).fixtures(club.guild.id, "Spring")
     offered = await club.admin.autocomplete(club.channel, "league forfeit", "fixture", "")
     assert [c["value"] for c in offered] == [f.id for f in fixtures]
-    assert offered[0]["name"].startswith(f"#{fixtures[0].id} round 1: ")
+    assert offered[0]["name"].startswith(f"#{fixtures[0].id} round 1, to play: ")
     loser = next(p for p in club.players if p.id == fixtures[0].home_id)
     reply = await club.admin.slash(
         club.channel, "league forfeit", fixture=fixtures[0].id, loser=loser, reason="no show"
@@ -482,7 +482,68 @@ async def test_fixture_ids_are_offered_to_the_admin(club: Club) -> None:
     assert f"{loser.name} forfeits" in announced and "0-3" in announced
     assert announced.endswith("Reason: no show")
     offered = await club.admin.autocomplete(club.channel, "league forfeit", "fixture", "")
-    assert fixtures[0].id not in [c["value"] for c in offered]
+    assert [c["value"] for c in offered] == [f.id for f in fixtures[1:]] + [fixtures[0].id]
+    assert offered[-1]["name"].startswith(f"#{fixtures[0].id} round 1, decided 0-3 (forfeit): ")
+
+
+async def test_a_decided_fixture_is_shown_and_replaced_only_when_asked(club: Club) -> None:
+    await season(club, "alice", "bob", "carol")
+    first, *_ = await leagues(club).fixtures(club.guild.id, "Spring")
+    home = next(p for p in club.players if p.id == first.home_id)
+    away = next(p for p in club.players if p.id == first.away_id)
+    # the home player starts their fixture and the other resigns: 3-0, resigned
+    await resign_fixture(club, home, away, club.channel)
+    offered = await club.admin.autocomplete(club.channel, "league set-result", "fixture", "")
+    names = {c["value"]: c["name"] for c in offered}
+    assert names[first.id] == (
+        f"#{first.id} round 1, decided 3-0 (resigned): {home.name} v {away.name}"
+    )
+    assert all(", to play: " in n for v, n in names.items() if v != first.id)
+
+    # without overwrite: refused, saying what the result is and how to replace it
+    for command, options in (
+        ("league set-result", {"home_goals": 1, "away_goals": 1}),
+        ("league forfeit", {"loser": home}),
+    ):
+        refusal = refused(
+            club,
+            await club.admin.slash(
+                club.channel, command, fixture=first.id, reason="replay", **options
+            ),
+        )
+        assert refusal == (
+            f"Fixture #{first.id} already has a result: {home.name} 3-0 {away.name} (resigned). "
+            "To replace it, run the command again with `overwrite:true`."
+        )
+    [kept] = await leagues(club).results(club.guild.id, "Spring")
+    assert (kept.home_goals, kept.away_goals, kept.reason) == (3, 0, "resigned")
+    assert await leagues(club).audit(club.guild.id, "Spring") == []
+
+    # with it: replaced, and both the reply and the announcement say what it replaced
+    reply = private(
+        await club.admin.slash(
+            club.channel,
+            "league set-result",
+            fixture=first.id,
+            home_goals=1,
+            away_goals=1,
+            reason="replayed at the club",
+            overwrite=True,
+        )
+    )
+    was = f"{home.name} 3-0 {away.name} (resigned)"
+    assert reply == f"Result set; it replaces {was}."
+    announced = public(club.channel)[-1].content
+    assert f"{home.name} 1-1 {away.name}" in announced and f"It replaces {was}." in announced
+    [entry] = await leagues(club).audit(club.guild.id, "Spring")
+    assert (entry.details["home_goals"], entry.details["away_goals"]) == (1, 1)
+    assert entry.details["replaced"]["reason"] == "resigned"
+    assert (entry.details["replaced"]["home_goals"], entry.details["replaced"]["away_goals"]) == (
+        3,
+        0,
+    )
+    offered = await club.admin.autocomplete(club.channel, "league set-result", "fixture", "")
+    assert f"#{first.id} round 1, decided 1-1 (set by an admin): " in offered[0]["name"]
 
 
 async def test_league_images_are_drawn_off_the_event_loop(

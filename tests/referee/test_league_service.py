@@ -178,24 +178,33 @@ async def test_forfeit_and_set_result_are_audited_and_counted(leagues: LeagueSer
     await _league(leagues)
     fixtures = await leagues.start(GUILD, "Spring", by=ADMIN)
     first, second = fixtures[0], fixtures[1]
-    result = await leagues.forfeit(GUILD, None, first.id, first.away_id, ADMIN, "no show")
+    result = (await leagues.forfeit(GUILD, None, first.id, first.away_id, ADMIN, "no show")).result
     assert (result.home_goals, result.away_goals, result.reason) == (3, 0, "forfeit")
     assert result.winner_id == first.home_id and result.recorded_by == ADMIN
     with pytest.raises(FixtureDecided):
         await leagues.forfeit(GUILD, None, first.id, first.home_id, ADMIN, "again")
     with pytest.raises(BadLeague, match="Say why"):
         await leagues.set_result(GUILD, None, second.id, 1, 1, ADMIN, "  ")
-    result = await leagues.set_result(GUILD, "Spring", second.id, 2, 2, ADMIN, "played at a meetup")
+    decision = await leagues.set_result(
+        GUILD, "Spring", second.id, 2, 2, ADMIN, "played at a meetup"
+    )
+    result = decision.result
     assert (result.home_goals, result.away_goals, result.winner_id) == (2, 2, None)
-    # An admin corrects the forfeit: the audit keeps what it replaced.
-    await leagues.set_result(GUILD, None, first.id, 1, 0, ADMIN, "goal difference fixed")
+    # An admin corrects the forfeit, saying so: the audit keeps what it replaced.
+    with pytest.raises(FixtureDecided):
+        await leagues.set_result(GUILD, None, first.id, 1, 0, ADMIN, "goal difference fixed")
+    fixed = await leagues.set_result(
+        GUILD, None, first.id, 1, 0, ADMIN, "goal difference fixed", overwrite=True
+    )
+    assert fixed.replaced is not None and fixed.replaced.reason == "forfeit"
     audit = await leagues.audit(GUILD)
     assert [(a.action, a.reason) for a in audit] == [
         ("forfeit", "no show"),
         ("set_result", "played at a meetup"),
         ("set_result", "goal difference fixed"),
     ]
-    assert audit[2].details["replaced"] == {"home_goals": 3, "away_goals": 0, "reason": "forfeit"}
+    replaced = audit[2].details["replaced"]
+    assert (replaced["home_goals"], replaced["away_goals"], replaced["reason"]) == (3, 0, "forfeit")
     _league_row, table = await leagues.table(GUILD)
     rows = {row.player: row for row in table}
     assert rows[first.home_id].points == 3 and rows[first.away_id].points == 0
@@ -214,7 +223,7 @@ async def test_forfeit_and_set_result_are_audited_and_counted(leagues: LeagueSer
 async def test_a_dice_soccer_forfeit_is_the_target_score(leagues: LeagueService) -> None:
     await _league(leagues, (ADA, BRIAN), game="dicesoccer")
     (fixture,) = await leagues.start(GUILD, "Spring", by=ADMIN)
-    result = await leagues.forfeit(GUILD, None, fixture.id, fixture.home_id, ADMIN, "left")
+    result = (await leagues.forfeit(GUILD, None, fixture.id, fixture.home_id, ADMIN, "left")).result
     assert (result.home_goals, result.away_goals) == (0, 3)
 
 
@@ -295,6 +304,13 @@ async def test_the_listener_rates_exactly_once(leagues: LeagueService, referee: 
     # An admin forfeit after the match is refused (decided), and would not rate again.
     with pytest.raises(FixtureDecided):
         await leagues.forfeit(GUILD, None, fixture.id, fixture.home_id, ADMIN, "late")
+    assert len(await leagues.store.history(GUILD, "fuba", fixture.home_id)) == 1
+    # Asked to overwrite, it replaces the result, and the ratings stay as played.
+    decision = await leagues.forfeit(
+        GUILD, None, fixture.id, fixture.home_id, ADMIN, "late", overwrite=True
+    )
+    assert decision.replaced is not None and decision.replaced.reason == "resigned"
+    assert decision.result.reason == "forfeit" and decision.result.match_id == match.id
     assert len(await leagues.store.history(GUILD, "fuba", fixture.home_id)) == 1
 
 

@@ -270,9 +270,11 @@ async def test_forfeit_and_set_result_are_audited(leagues: LeagueStore) -> None:
     with pytest.raises(NotInFixture, match=f"<@{first.home_id}> v <@{first.away_id}>"):
         await leagues.forfeit(first.id, loser_id=999, score=3, actor_id=ADMIN, reason="absent")
 
-    forfeited = await leagues.forfeit(
+    decision = await leagues.forfeit(
         first.id, loser_id=first.home_id, score=3, actor_id=ADMIN, reason="no show", now=T0
     )
+    forfeited = decision.result
+    assert decision.replaced is None
     assert (forfeited.home_goals, forfeited.away_goals) == (0, 3)
     assert forfeited.reason == "forfeit" and forfeited.winner_id == first.away_id
     assert forfeited.recorded_by == ADMIN and forfeited.for_table().forfeit
@@ -281,15 +283,17 @@ async def test_forfeit_and_set_result_are_audited(leagues: LeagueStore) -> None:
     assert not (await leagues.record_result(first.id, 1, 1)).new
 
     await leagues.record_result(second.id, 1, 1)
-    fixed = await leagues.set_result(
-        second.id, 2, 1, actor_id=ADMIN, reason="score typed wrong", now=T0
-    )
+    fixed = (
+        await leagues.set_result(
+            second.id, 2, 1, actor_id=ADMIN, reason="score typed wrong", now=T0, overwrite=True
+        )
+    ).result
     assert (fixed.home_goals, fixed.away_goals, fixed.reason) == (2, 1, "set_result")
     assert fixed.winner_id == second.home_id and fixed.recorded_by == ADMIN
     third = fixtures[2]
     assert (
         await leagues.set_result(third.id, 0, 0, actor_id=ADMIN, reason="agreed")
-    ).winner_id is None
+    ).result.winner_id is None
 
     entries = await leagues.audit(league.id)
     assert [(e.action, e.fixture_id, e.actor_id, e.reason) for e in entries] == [
@@ -298,13 +302,75 @@ async def test_forfeit_and_set_result_are_audited(leagues: LeagueStore) -> None:
         ("set_result", third.id, ADMIN, "agreed"),
     ]
     assert entries[0].details == {"loser_id": first.home_id, "home_goals": 0, "away_goals": 3}
-    assert entries[1].details == {
-        "home_goals": 2,
-        "away_goals": 1,
-        "replaced": {"home_goals": 1, "away_goals": 1, "reason": "full_time"},
-    }
+    assert entries[1].details["home_goals"] == 2 and entries[1].details["away_goals"] == 1
+    replaced = entries[1].details["replaced"]
+    assert (replaced["home_goals"], replaced["away_goals"], replaced["reason"]) == (
+        1,
+        1,
+        "full_time",
+    )
     assert "replaced" not in entries[2].details
     assert entries[0].at == T0 and entries[0].guild_id == GUILD
+
+
+async def test_a_decided_result_is_replaced_only_when_asked(leagues: LeagueStore) -> None:
+    league = await _league(leagues, (101, 202, 303))
+    first, second, _third = await leagues.start(league.id)
+    await leagues.record_result(first.id, 2, 1, match_id=None, now=T0)
+    # Neither a set result nor a forfeit replaces a played result unasked; nothing changes.
+    with pytest.raises(FixtureDecided, match="2-1"):
+        await leagues.set_result(first.id, 0, 0, actor_id=ADMIN, reason="typo")
+    with pytest.raises(FixtureDecided, match="2-1"):
+        await leagues.forfeit(
+            first.id, loser_id=first.home_id, score=3, actor_id=ADMIN, reason="cheated"
+        )
+    kept = (await leagues.fixture(first.id)).result
+    assert kept is not None and (kept.home_goals, kept.away_goals, kept.reason) == (
+        2,
+        1,
+        "full_time",
+    )
+    assert await leagues.audit(league.id) == []
+
+    # Asked to, each says what it replaced; the audit keeps the old result and the new one.
+    fixed = await leagues.set_result(
+        first.id, 0, 0, actor_id=ADMIN, reason="typo", now=T0, overwrite=True
+    )
+    assert (fixed.result.home_goals, fixed.result.away_goals) == (0, 0)
+    assert fixed.replaced is not None and fixed.replaced.reason == "full_time"
+    assert (fixed.replaced.home_goals, fixed.replaced.away_goals) == (2, 1)
+    forfeited = await leagues.forfeit(
+        first.id, loser_id=first.home_id, score=3, actor_id=ADMIN, reason="cheated", now=T0,
+        overwrite=True,
+    )  # fmt: skip
+    assert (forfeited.result.home_goals, forfeited.result.away_goals) == (0, 3)
+    assert forfeited.result.reason == "forfeit"
+    assert forfeited.replaced is not None and forfeited.replaced.reason == "set_result"
+    assert (await leagues.fixture(first.id)).result == forfeited.result
+    entries = await leagues.audit(league.id)
+    assert [(e.action, e.reason) for e in entries] == [
+        ("set_result", "typo"),
+        ("forfeit", "cheated"),
+    ]
+    assert entries[0].details == {
+        "home_goals": 0,
+        "away_goals": 0,
+        "replaced": {
+            "home_goals": 2,
+            "away_goals": 1,
+            "reason": "full_time",
+            "match_id": None,
+            "recorded_by": None,
+            "recorded_at": T0.isoformat(),
+        },
+    }
+    assert entries[1].details["replaced"]["reason"] == "set_result"
+    assert entries[1].details["replaced"]["recorded_by"] == ADMIN
+    assert (entries[1].details["home_goals"], entries[1].details["away_goals"]) == (0, 3)
+
+    # An undecided fixture needs no overwrite, and overwrite on one replaces nothing.
+    fresh = await leagues.set_result(second.id, 1, 0, actor_id=ADMIN, reason="ok", overwrite=True)
+    assert fresh.replaced is None
 
 
 async def test_results_and_table(leagues: LeagueStore) -> None:
