@@ -40,6 +40,7 @@ MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 ROLL_LABEL = "Roll the dice"  # the button that rolls a player's virtual dice on request
 # The private answer to a secret choice (a command or a button).
+EXAMPLE_DICE = (4, 2, 6, 1, 3, 5)  # the dice of an example command
 SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
 
 
@@ -153,6 +154,15 @@ def next_text(outcome: Outcome) -> str:
 
 def prompt_line(prompt: Prompt, spec: GameCommands, rolls_on_request: bool = False) -> str:
     """One pending decision: who (mentioned), what, and the game's command that answers it.
+def example_dice(n: int) -> str:
+    """Values of ``n`` dice as a player types them, for an example.
+
+    >>> example_dice(1), example_dice(2), example_dice(6)
+    ('4', '4 2', '4 2 6 1 3 5')
+    """
+    return " ".join(str(EXAMPLE_DICE[i % len(EXAMPLE_DICE)]) for i in range(n))
+
+
     Dice are rolled at the table and typed in, or (``rolls_on_request``) rolled by the bot
     when the player asks."""
     command = spec.command_for.get(prompt.kind, spec.command("status"))
@@ -161,9 +171,14 @@ def prompt_line(prompt: Prompt, spec: GameCommands, rolls_on_request: bool = Fal
         how = f"`{roll}` (or the {ROLL_LABEL} button)"
         return f"<@{prompt.user_id}> ({prompt.side_name}): {prompt.text} {how}"
     if prompt.dice:
-        what = f"roll {prompt.dice} {'die' if prompt.dice == 1 else 'dice'} at the table"
-        roll = spec.command(spec.roll)
-        return f"<@{prompt.user_id}> ({prompt.side_name}): {what} and enter them with `{roll}`."
+        n = prompt.dice
+        what = prompt.task or f"roll {n} {'die' if n == 1 else 'dice'}"
+        example = f"{spec.command(spec.roll)} dice:{example_dice(n)}"
+        them = "it" if n == 1 else "them"
+        return (
+            f"<@{prompt.user_id}> ({prompt.side_name}): {what} at the table and enter "
+            f"{them} with `{example}`."
+        )
     secret = " (secret: only you see your answer)" if prompt.secret else ""
     return f"<@{prompt.user_id}> ({prompt.side_name}): {prompt.text} `{command}`{secret}"
 

@@ -18,12 +18,23 @@ class NotAPlayer(RefereeError):
 
 
 class NotYourTurn(RefereeError):
-    """The caller plays in the match but no decision of theirs is pending."""
+    """The caller plays in the match but no decision of theirs is pending: ``who`` ("Ada
+    (West)") must first do ``task`` (the game's words for the decision, ``Game.task``)."""
 
-    def __init__(self, who: str, prompt: str) -> None:
+    def __init__(self, who: str, task: str) -> None:
         self.who = who
-        self.prompt = prompt
-        super().__init__(f"It is {who}'s decision now: {prompt.rstrip('.')}.")
+        self.task = task
+        super().__init__(f"Not your turn: {who} must first {task}.")
+
+
+class NotNow(RefereeError):
+    """The caller's own decision is pending, and the action is not one that answers it:
+    ``side`` ("West") must first do ``task``."""
+
+    def __init__(self, side: str, task: str) -> None:
+        self.side = side
+        self.task = task
+        super().__init__(f"Not now: {side} must first {task}.")
 
 
 class CannotAbort(RefereeError):

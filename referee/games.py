@@ -61,6 +61,9 @@ class Game:
       a resignation while not ahead); by default football's 3-0.
     - ``rule_levels``: the match options each level of rules ("basic", "advanced") stands for
       in a league; a level the game lacks is missing (basic only by default).
+    - ``task(decision)``: what a pending decision asks for, in a player's words, to follow
+      "West must first ..." ("choose who starts with the ball", "roll 1 die for the
+      kick-off"); never an engine step name.
     """
 
     name: str
@@ -90,6 +93,7 @@ class Game:
     demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
     forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
     rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
+    task: Callable[[Decision], str] = field(default=lambda decision: "decide")
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -43,6 +43,7 @@ from referee.errors import (
     NotAPlayer,
     NothingToUndo,
     NotYourTurn,
+    NotNow,
     OtherGame,
     OtherMatch,
     StillYourDecision,
@@ -79,6 +80,7 @@ class Prompt:
     secret: bool
     dice: int  # > 0: this player must roll that many dice (physical dice)
 
+    task: str = ""  # the decision in a player's words ("roll 1 die for the kick-off")
     @property
     def who(self) -> str:
         return f"{self.player} ({self.side_name})"
@@ -139,9 +141,19 @@ class Status:
 class Referee:
     """The match service over a ``MatchStore``. Share one per process."""
 
-    def __init__(self, store: MatchStore, *, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        store: MatchStore,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        text_name: Callable[[str], str] = str,
+    ) -> None:
         self.store = store
         self.clock = clock  # when turn deadlines are due from (tests move it)
+        # How a display name is written into the text of lines and refusals: Discord makes
+        # it inert (``cogs.text.shown``); the terminal and the demo print it as it is. Names
+        # stay raw everywhere else (the store, ``Outcome.names``, the board images).
+        self.text_name = text_name
         # Players' display names as given when their matches started (the store keeps them;
         # this saves a read per move). A name changed by another process shows after a restart.
         self._names_seen: dict[int, str] = {}
@@ -213,7 +225,7 @@ class Referee:
             match, events = applied.match, applied.events
         names = {s.side: s.display_name for s in seats}
         self._names_seen.update((s.user_id, s.display_name) for s in seats)
-        teams = " v ".join(f"{names[s]} ({game.side_name(s)})" for s in game.ruleset.sides)
+        teams = " v ".join(self._who(game, names, s) for s in game.ruleset.sides)
         header = f"{game.title}: {teams}, {dice} dice. Dice seed SHA-256: {seed_hash(seed)}"
         return await self._outcome(game, match, events, [header])
 
@@ -260,6 +272,8 @@ class Referee:
                 raise ConflictError(match.id, expected_version, match.version)
             typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
             if _virtual_on_request(match.options, kind, typed, decision):
+            if not _answers(decision, kind):
+                raise NotNow(game.side_name(decision.actor), game.task(decision))
                 seed = match.options["seed"]
                 typed["dice"] = match_dice.roll(seed, match.action_count, decision.dice)
             action = Action(decision.actor, kind, typed)
@@ -346,9 +360,9 @@ class Referee:
             deadlines=turn_plan(game, match.options, self.clock),
         )
         names = await self._names(match)
-        who = f"{names[taken.actor]} ({game.side_name(taken.actor)})"
+        who = self._who(game, names, taken.actor)
         more = f" ({len(run) - 1} more can be taken back)" if len(run) > 1 else ""
-        line = f"{who} takes back {game.describe_undo(taken)}{more}."
+        line = f"{says(who, 'takes back')} {game.describe_undo(taken)}{more}."
         return await self._outcome(game, rewound, [], [line])
 
     # -- turn timeouts (referee.deadlines) ----------------------------------------------------
@@ -384,10 +398,8 @@ class Referee:
         }
         await self.store.finish(match.id, result, expected_version=match.version)
         names = await self._names(match)
-        line = (
-            f"{names[loser]} ({game.side_name(loser)}) {verb}: "
-            f"{names[winner]} ({game.side_name(winner)}) wins."
-        )
+        loser_who, winner_who = self._who(game, names, loser), self._who(game, names, winner)
+        line = f"{says(loser_who, verb)}: {winner_who} wins."
         lines = [line, *await self.finished(match, result)]
         return self._closed(game, match, names, lines, result)
 
@@ -406,7 +418,7 @@ class Referee:
         )
         names = await self._names(match)
         line = (
-            f"{names[absent]} ({game.side_name(absent)}) ran out of time: the automatic coach "
+            f"{self._who(game, names, absent)} ran out of time: the automatic coach "
             f"plays {game.side_name(absent)} from now on."
         )
         return await self._outcome(game, applied.match, applied.events, [line])
@@ -485,9 +497,7 @@ class Referee:
     async def _not_your_turn(self, match: StoredMatch, decision: Decision) -> NotYourTurn:
         names = await self._names(match)
         game = games.get(match.ruleset)
-        return NotYourTurn(
-            f"{names[decision.actor]} ({game.side_name(decision.actor)})", decision.prompt
-        )
+        return NotYourTurn(self._who(game, names, decision.actor), game.task(decision))
 
     def _auto(self, game: Game, match: StoredMatch, state: Any, count: int) -> Action | None:
         """The referee's own next action: a virtual roll or the coach's decision, or None."""
@@ -501,6 +511,10 @@ class Referee:
             if not decision.dice and decision.actor == coach_side:
                 return game.coach(_coach_seed(options)).choose(state, decision)
         return None
+
+    def _who(self, game: Game, names: dict[str, str], side: str) -> str:
+        """A player in the text of a line or refusal: "Ada (West)"."""
+        return f"{self.text_name(names[side])} ({game.side_name(side)})"
 
     def _follower(
         self, game: Game, match: StoredMatch, count: int
@@ -560,6 +574,7 @@ class Referee:
             version=version,
             lines=lines,
             next=[] if over else self._prompts(game, match, names),
+                task=game.task(d),
             over=over,
             result=result,
             seed_hash=seed_hash(int(match.options["seed"])),
@@ -653,6 +668,24 @@ def _virtual_on_request(options: JSONData, kind: str, args: JSONData, decision: 
         return False
     if "dice" in args:
         raise BadOption("The bot rolls the dice in this match (virtual dice): roll without dice.")
+def _answers(decision: Decision, kind: str) -> bool:
+    """Whether an action of ``kind`` may answer ``decision`` (the engine checks the rest)."""
+    return kind == decision.kind or any(c.action.kind == kind for c in decision.choices)
+
+
+def says(who: str, verb: str) -> str:
+    """``who`` and a verb in the third person ("resigns"), in the second person for the
+    terminal's "You".
+
+    >>> says("Ada (West)", "takes back"), says("You (West)", "takes back")
+    ('Ada (West) takes back', 'You (West) take back')
+    """
+    if who == "You" or who.startswith("You ("):
+        first, _, rest = verb.partition(" ")
+        verb = " ".join(filter(None, (first.removesuffix("s"), rest)))
+    return f"{who} {verb}"
+
+
     return True
 
 

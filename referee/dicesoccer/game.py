@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
 from engine import registry
-from engine.core import Event, MalformedAction, parse_typed
+from engine.core import Decision, Event, MalformedAction, parse_typed
 from engine.core.dice import check_roll
 from engine.dicesoccer.coach import Coach
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
@@ -240,6 +240,42 @@ def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> 
     return run_demo(seed, as_json, out, out_dir)
 
 
+_PURPOSES = {
+    "toss": "for the Power Chip toss",
+    "play": "for the play",
+    "shot": "for the shot at goal",
+    "free_kick": "for the free kick",
+}
+_TASKS = {
+    "start": "choose to start on offense or on defense",
+    "reroll": "re-roll dice with the Power Chip or keep them",
+    "chip": "use the Power Chip or keep it",
+    "pick": "pick a play among the tied symbols",
+}
+
+
+def task(decision: Decision) -> str:
+    """A pending decision in a player's words, to follow "White must first ...".
+
+    >>> task(Decision("white", "roll", "Roll.", dice=6, info={"purpose": "play"}))
+    'roll 6 dice for the play'
+    >>> task(Decision("black", "roll", "Re-roll.", dice=2,
+    ...               info={"purpose": "reroll", "positions": [1, 3]}))
+    're-roll 2 dice (dice 1, 3)'
+    >>> task(Decision("black", "chip", "A tie: use the Power Chip?"))
+    'use the Power Chip or keep it'
+    """
+    if decision.dice:
+        n, info = decision.dice, decision.info
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        if info.get("purpose") == "reroll":
+            which = ", ".join(map(str, info.get("positions", ())))
+            return f"re-roll {dice}" + (f" (dice {which})" if which else "")
+        purpose = _PURPOSES.get(info.get("purpose", ""))
+        return " ".join(filter(None, (f"roll {dice}", purpose)))
+    return _TASKS.get(decision.kind, "decide")
+
+
 DICESOCCER_GAME = Game(
     name="dicesoccer",
     title="Sports Dice Soccer",
@@ -261,4 +297,5 @@ DICESOCCER_GAME = Game(
     demo=demo,
     forfeit_goals=lambda state: int(state.options["target_score"]),  # a win to nil
     rule_levels={"basic": {"advanced": False}, "advanced": {"advanced": True}},
+    task=task,
 )

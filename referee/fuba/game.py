@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
-from engine.core import Action, Event, MalformedAction
+from engine.core import Action, Decision, Event, MalformedAction
+from engine.fuba import moves
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.state import FubaState
-from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
+from referee.fuba.narration import _KIND_NAMES, _PURPOSES, SIDE_NAMES, clock, describe, narrate
 from referee.games import Game, JSONData
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
@@ -218,6 +219,56 @@ def describe_undo(action: Action) -> str:
     return f"a move: {who} {args.get('from')} -> {args.get('to')}{ball}"
 
 
+_TASKS = {
+    "formation": "choose a formation",
+    "kickoff": "choose who starts with the ball",
+    "target": "choose the target area",
+    "bring": "bring the closest player to the ball",
+    "action": "choose an action",
+    "continue": "choose second actions or a new turn",
+    "free_kick": "choose to shoot or to play the ball from the free kick",
+    "corner": "choose the corner to take the kick from",
+    "penalty": "choose a side for the penalty kick",
+    "remove": "choose the outfield player who leaves (red card)",
+}
+_MOVES = {
+    moves.ACTION: "make the moves of the movement action (or done)",
+    moves.ADJUST: "adjust the setup (or done)",
+    moves.GK_CT: "move players for the goal kick (or done)",
+    moves.GK_DT: "move players for the goal kick (or done)",
+    moves.QUICK_CT: "move players for the quick free kick (or done)",
+    moves.QUICK_DT: "move players for the quick free kick (or done)",
+    moves.EASY: "move a player in the easy situation (or done)",
+}
+
+
+def task(decision: Decision) -> str:
+    """A pending decision in a player's words, to follow "West must first ...".
+
+    >>> task(Decision("west", "roll", "Roll a die for the kick-off.", dice=1,
+    ...               info={"purpose": "kickoff"}))
+    'roll 1 die for the kick-off'
+    >>> task(Decision("east", "kickoff", "You won the roll: who starts with the ball?"))
+    'choose who starts with the ball'
+    >>> task(Decision("west", "setup", "Set up.", info={"kind": "free_kick"}))
+    'set up the players for the free kick'
+    """
+    kind, info = decision.kind, decision.info
+    if decision.dice:
+        n = decision.dice
+        purpose = {**_PURPOSES, "situation": "for the situation"}.get(info.get("purpose", ""))
+        return " ".join(filter(None, (f"roll {n} {'die' if n == 1 else 'dice'}", purpose)))
+    if kind == "formation" and not decision.open_ended:
+        return "keep or change the formation for the second half"
+    if kind == "setup":
+        names = {**_KIND_NAMES, "goal_kick": "the goal kick"}
+        restart = names.get(info.get("kind", ""), "the restart")
+        return f"set up the players for {restart}"
+    if kind == "move":
+        return _MOVES.get(info.get("mode", ""), "make the moves (or done)")
+    return _TASKS.get(kind, "decide")
+
+
 FUBA_GAME = Game(
     name="fuba",
     title="FUBA",
@@ -239,4 +290,5 @@ FUBA_GAME = Game(
     undoable=frozenset({"move"}),
     describe_undo=describe_undo,
     demo=demo,
+    task=task,
 )

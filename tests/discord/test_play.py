@@ -302,8 +302,8 @@ async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: Wo
     spectator = refused(world, await world.carol.slash(world.channel, "fuba kickoff", side="west"))
     assert spectator == "You are not playing in this match."
     wrong = refused(world, await loser.click(choosing, custom_id=buttons[0].custom_id))
-    assert wrong.startswith("It is ") and "decision now" in wrong
-    assert "decision now" in refused(
+    assert wrong.startswith("Not your turn: ") and " must first " in wrong
+    assert "Not your turn: " in refused(
         world, await loser.slash(world.channel, "fuba kickoff", side="west")
     )
     assert len(public(world)) == posted

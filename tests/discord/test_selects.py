@@ -120,7 +120,7 @@ async def test_the_other_player_cannot_use_a_menu_of_the_side_deciding(world: Wo
     value = target.options[0].value
     wrong = refused(world, await other.select(asking, [value], custom_id=target.custom_id))
 
-    assert wrong.startswith("It is ") and "decision now" in wrong
+    assert wrong.startswith("Not your turn: ") and " must first " in wrong
     assert await version(world) == before and len(public(world)) == posted
     assert private(await deciding.select(asking, [value], custom_id=target.custom_id)) == "Done."
 

@@ -62,9 +62,7 @@ async def test_spectators_and_wrong_turns_are_refused_and_change_nothing(
     assert out.version == 1 and [p.side for p in out.next] == ["east"]
     with pytest.raises(NotYourTurn) as caught:
         await referee.act(CHANNEL, ADA, "formation", {"shape": "4-3-3"})
-    assert str(caught.value) == (
-        "It is Brian (East)'s decision now: Choose your formation (secret until both have chosen)."
-    )
+    assert str(caught.value) == "Not your turn: Brian (East) must first choose a formation."
     with pytest.raises(RulesError):  # the engine's own refusals pass through
         await referee.act(CHANNEL, BRIAN, "formation", {"shape": "5-5-5"})
     status = await referee.status(CHANNEL, CAROL)
