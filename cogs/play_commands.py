@@ -30,6 +30,7 @@ from cogs.play_messages import (
     prompt_line,
 )
 from referee.stats import recent_lines
+from store.errors import UnreadableMatch
 from store.repository import StoredMatch
 
 __all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
@@ -129,10 +130,16 @@ async def resign_command(interaction: discord.Interaction) -> None:
 async def abort_command(interaction: discord.Interaction) -> None:
     """Call the match off (only before kick-off)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _check(interaction, "abort")
-    outcome = await play_cog(interaction).referee.abort(
-        channel_id_of(interaction), interaction.user.id
-    )
+    referee = play_cog(interaction).referee
+    try:
+        await _check(interaction, "abort")
+    except UnreadableMatch as damaged:  # whatever its game: only calling it off works
+        manager = interaction.permissions.manage_guild
+        line = await referee.abort_unreadable(damaged, interaction.user.id, manager=manager)
+        await match_channel(interaction).send(line, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send("The match was called off.", ephemeral=True)
+        return
+    outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
     await post(match_channel(interaction), outcome, title="Match called off")
     await interaction.followup.send("The match was called off.", ephemeral=True)
 

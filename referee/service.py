@@ -9,7 +9,8 @@ Discord cogs and the terminal call it alike:
   virtual dice rolls (``referee.match_dice.roll``: from ``VirtualDice(f"{seed}:{n}")``, ``n``
   the number of actions logged before the roll, so a replay or a restart gives the same dice,
   and players can check them, docs/dice.md) and the coach's decisions;
-- ``status``, ``legal_choices``, ``resign``, ``abort``;
+- ``status``, ``legal_choices``, ``resign``, ``abort`` (``abort_unreadable`` for a match whose
+  saved state cannot be read; ``call_off`` for the matches of a deleted channel or guild);
 - turn timeouts (``referee.deadlines``): with ``turn_timeout`` every change writes the deadlines
   of the next decision in its own transaction; once one expired the waiting player may
   ``claim_win`` or let the coach take the absent side over (``coach_takes_over``);
@@ -28,7 +29,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -50,9 +51,9 @@ from referee.errors import (
 )
 from referee.games import Game, JSONData
 from referee.match_dice import seed_hash  # what players see at kick-off (docs/dice.md)
-from store.errors import ConflictError, MatchNotActive, NoActiveMatch
-from store.models import utcnow
-from store.repository import LoggedAction, MatchStore, Seat, Step, StoredMatch
+from store.errors import ConflictError, MatchNotActive, NoActiveMatch, UnreadableMatch
+from store.models import MatchStatus, utcnow
+from store.repository import ClosedMatch, LoggedAction, MatchStore, Seat, Step, StoredMatch
 
 DICE_MODES = ("virtual", "physical")
 MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
@@ -221,6 +222,7 @@ class Referee:
                 expected_version=match.version,
                 follow=self._follower(game, match, match.action_count + 1),
                 deadlines=deadlines,
+                finish=game.result,
             )
             match, events = applied.match, applied.events
         names = {s.side: s.display_name for s in seats}
@@ -281,6 +283,7 @@ class Referee:
                 action,
                 self._follower(game, match, match.action_count + 1),
                 turn_plan(game, match.options, self.clock),
+                game.result,  # the final step finishes the match in its own transaction
             )
 
         # Read, decide and write in one transaction (``plan`` runs inside it).
@@ -322,6 +325,31 @@ class Referee:
         return self._closed(
             game, match, names, ["The match was called off before kick-off."], result
         )
+
+    async def abort_unreadable(
+        self, damaged: UnreadableMatch, user_id: int, *, manager: bool = False
+    ) -> str:
+        """Call off the channel's match whose saved state cannot be read (``damaged``, as the
+        store refused it), kicked off or not, without reading it: one of its players or a
+        ``manager`` (Manage Server) may. Returns the line to show in the channel."""
+        if user_id not in damaged.players and not manager:
+            raise NotAPlayer()
+        result = {"winner": None, "reason": "unreadable", "by": user_id}
+        await self.store.abort(damaged.match_id, result, expected_version=damaged.version)
+        return (
+            f"Match #{damaged.match_id} could not be read and was called off; nothing counts "
+            "and this channel is free."
+        )
+
+    async def call_off(
+        self, reason: str, *, channel_ids: Iterable[int] = (), guild_id: int | None = None
+    ) -> list[ClosedMatch]:
+        """Call off every active match in ``channel_ids`` (deleted channels or threads) and,
+        with ``guild_id``, in that guild (it removed the bot): nobody can play them any more.
+        Nothing counts (no rating) and their league fixtures are to be played again. Their
+        states are not read, so damaged ones go too. Returns those called off."""
+        result = {"winner": None, "reason": reason}
+        return await self.store.abort_where(result, channel_ids=channel_ids, guild_id=guild_id)
 
     async def undo(
         self,
@@ -415,6 +443,7 @@ class Referee:
             expected_version=match.version,
             follow=self._follower(game, coached, match.action_count),
             deadlines=turn_plan(game, coached.options, self.clock),
+            finish=game.result,
         )
         names = await self._names(match)
         line = (
@@ -560,12 +589,15 @@ class Referee:
         version, result = match.version, None
         over = game.ruleset.is_over(match.state)
         if over:
-            result = game.result(match.state)
-            try:
-                await self.store.finish(match.id, result, expected_version=version)
-                version += 1
-            except (ConflictError, MatchNotActive):
-                pass  # finished already by a concurrent call
+            if match.status is MatchStatus.FINISHED:  # by the final step's own transaction
+                result = dict(match.result or game.result(match.state))
+            else:  # an over match left active (by an older bot): finish it now
+                result = game.result(match.state)
+                try:
+                    await self.store.finish(match.id, result, expected_version=version)
+                    version += 1
+                except (ConflictError, MatchNotActive):
+                    pass  # finished already by a concurrent call
             lines += await self.finished(match, result)  # idempotent: a replay adds nothing
         names = await self._names(match)
         return Outcome(

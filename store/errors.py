@@ -46,6 +46,35 @@ class MatchNotActive(StoreError):
         super().__init__(f"Match #{match_id} is {status}; it takes no more moves.")
 
 
+class UnreadableMatch(StoreError):
+    """The channel's match is saved in a form this bot cannot read: a state schema version it
+    has no upgrade for, text that is not JSON, an unknown game. Nothing was written; the only
+    thing such a match still takes is being called off (``MatchStore.abort`` reads none of it).
+    ``players`` are the two players' user ids."""
+
+    def __init__(
+        self,
+        match_id: int,
+        channel_id: int,
+        ruleset: str,
+        players: tuple[int, int],
+        version: int,
+        why: str,
+    ) -> None:
+        self.match_id = match_id
+        self.channel_id = channel_id
+        self.ruleset = ruleset
+        self.players = players
+        self.version = version
+        self.why = why
+        # The commands of a known game; any game's abort frees the channel.
+        group = ruleset if ruleset in ("fuba", "dicesoccer") else "fuba"
+        super().__init__(
+            f"{why} Nothing can be played in it: one of its players, or a member with Manage "
+            f"Server, can call it off with `/{group} abort` to free this channel."
+        )
+
+
 class ConflictError(StoreError):
     """The match changed since it was read (another click, another process won the race).
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Row, Table, and_, delete, func, insert, or_, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -604,9 +604,11 @@ class LeagueStore:
             )
         return found[0] if found else None
 
-    async def release_aborted(self, league_id: int) -> int:
-        """Fixtures whose league match was called off (aborted before kick-off) are to be
-        played again: pending, without a match. Returns how many were released."""
+    async def release_aborted(self, league_id: int | None = None) -> int:
+        """Fixtures (of one league, or of all) still marked playing by a match that was called
+        off, as an older bot left them, are to be played again: pending, without a match.
+        Returns how many were released. ``MatchStore.abort`` releases a called-off match's
+        fixture itself; the bot runs this once at start-up (``LeagueService.catch_up``)."""
         called_off = (
             select(MATCHES.c.id)
             .where(
@@ -619,7 +621,7 @@ class LeagueStore:
             released = await conn.execute(
                 update(FIXTURES)
                 .where(
-                    FIXTURES.c.league_id == league_id,
+                    true() if league_id is None else FIXTURES.c.league_id == league_id,
                     FIXTURES.c.status == FixtureStatus.PLAYING.value,
                     called_off,
                 )

@@ -13,25 +13,43 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Row, Table, insert, select, update
+from sqlalchemy import Row, Table, insert, or_, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from engine import registry
-from engine.core import Action, Event, Ruleset, replay
+from engine.core import Action, Event, RulesError, Ruleset, SchemaMismatch, replay
 from store import deadlines as turn_deadlines
 from store import states
 from store.db import conflict_insert, make_engine
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
-from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound, NoActiveMatch
-from store.models import Match, MatchAction, MatchStatus, Player, utcnow
+from store.errors import (
+    ChannelBusy,
+    ConflictError,
+    MatchNotActive,
+    MatchNotFound,
+    NoActiveMatch,
+    UnreadableMatch,
+)
+from store.models import (
+    FixtureStatus,
+    LeagueFixture,
+    Match,
+    MatchAction,
+    MatchStatus,
+    Player,
+    utcnow,
+)
 
 JSONData = dict[str, Any]
 MatchRow = Row[Any]  # a row of the matches table
 # Called with the state after each applied action; returns the next action the referee takes
 # itself in the same transaction (virtual dice, say), or None to stop.
 Follow = Callable[[Any], Action | None]
+# Called with a state the ruleset says is over; returns the match's result (score, winner...),
+# written with the finished status in the same transaction as the final step.
+Finish = Callable[[Any], JSONData]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +86,13 @@ class StoredMatch:
 
 class Step(NamedTuple):
     """What one transaction applies: a player's action (None: only follow-ups), the referee's
-    own follow-ups, and the deadlines to plan for the state after (None: leave them)."""
+    own follow-ups, the deadlines to plan for the state after (None: leave them), and how to
+    get the result should the state be over (None: the match stays active; ``finish`` later)."""
 
     action: Action | None
     follow: Follow | None = None
     deadlines: DeadlinePlan | None = None
+    finish: Finish | None = None
 
 
 # Called with the match as read inside ``apply_active``'s transaction; raises to refuse,
@@ -88,6 +108,16 @@ class Applied:
     match: StoredMatch
     events: list[Event]
     actions: list[Action]
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedMatch:
+    """A match called off by ``abort_where``; ``players`` maps side -> Discord user id."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    players: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,12 +262,14 @@ class MatchStore:
         return _decode(row)
 
     async def active_match(self, channel_id: int) -> StoredMatch | None:
-        """The match in progress in a channel, if any."""
-        query = select(MATCHES).where(
-            MATCHES.c.channel_id == channel_id, MATCHES.c.status == MatchStatus.ACTIVE.value
-        )
+        """The match in progress in a channel, if any. ``UnreadableMatch`` when its saved
+        state cannot be read (``abort`` still calls it off)."""
         async with self.engine.connect() as conn:
-            row = (await conn.execute(query)).one_or_none()
+            row = await _one(
+                conn,
+                MATCHES.c.channel_id == channel_id,
+                MATCHES.c.status == MatchStatus.ACTIVE.value,
+            )
         return None if row is None else _decode(row)
 
     async def last_finished_match(self, channel_id: int, ruleset: str) -> StoredMatch | None:
@@ -277,6 +309,7 @@ class MatchStore:
         expected_version: int | None = None,
         follow: Follow | None = None,
         deadlines: DeadlinePlan | None = None,
+        finish: Finish | None = None,
     ) -> Applied:
         """Apply ``action`` through the ruleset and save the new state and the logged action in
         one transaction.
@@ -286,14 +319,17 @@ class MatchStore:
         from the engine propagates unchanged and nothing is written. ``follow`` adds the
         referee's own next actions (virtual dice, say) to the same transaction. ``deadlines``,
         when given, replaces the match's unfired deadlines with those it plans for the new
-        state, tagged with the new version, in the same transaction.
+        state, tagged with the new version, in the same transaction. With ``finish``, a state
+        the ruleset says is over finishes the match in that same transaction too (status
+        finished, ``finish(state)`` as the result, no deadlines left): a crash after the
+        commit never leaves a decided match active.
         """
 
         async def load(conn: AsyncConnection) -> MatchRow:
             return await _get_active(conn, match_id, expected_version)
 
         return await self._advance(
-            load, lambda match: Step(action, follow, deadlines), user_id=user_id
+            load, lambda match: Step(action, follow, deadlines, finish), user_id=user_id
         )
 
     async def apply_active(
@@ -310,11 +346,11 @@ class MatchStore:
         construction the one ``plan`` saw. Raises ``NoActiveMatch`` when the channel has none."""
 
         async def load(conn: AsyncConnection) -> MatchRow:
-            query = select(MATCHES).where(
+            row = await _one(
+                conn,
                 MATCHES.c.channel_id == channel_id,
                 MATCHES.c.status == MatchStatus.ACTIVE.value,
             )
-            row = (await conn.execute(query)).one_or_none()
             if row is None:
                 raise NoActiveMatch(channel_id)
             return row
@@ -329,16 +365,18 @@ class MatchStore:
         expected_version: int | None = None,
         follow: Follow | None = None,
         deadlines: DeadlinePlan | None = None,
+        finish: Finish | None = None,
     ) -> Applied:
         """Merge ``changes`` into the match's options in one versioned transaction (the version
         goes up by one), then let ``follow`` act on the state as ``apply`` does (the automatic
-        coach taking over a side plays its pending decisions at once, say)."""
+        coach taking over a side plays its pending decisions at once, say; ``finish`` as in
+        ``apply``)."""
 
         async def load(conn: AsyncConnection) -> MatchRow:
             return await _get_active(conn, match_id, expected_version)
 
         return await self._advance(
-            load, lambda match: Step(None, follow, deadlines), options=changes
+            load, lambda match: Step(None, follow, deadlines, finish), options=changes
         )
 
     async def _advance(
@@ -352,9 +390,9 @@ class MatchStore:
         async with self.engine.begin() as conn:
             row = await load(conn)
             match_id = row.id
-            rules = registry.get(row.ruleset)
+            rules = _rules_of(row)
             state = _load_state(rules, row)
-            action, follow, deadlines = plan(_record(row, rules, state))
+            action, follow, deadlines, finish = plan(_record(row, rules, state))
             events: list[Event] = []
             done: list[Action] = []
             if action is not None:
@@ -377,6 +415,10 @@ class MatchStore:
             merged = row.options if options is None else {**row.options, **options}
             if options is not None:
                 changes["options"] = merged
+            status, result = MatchStatus.ACTIVE, None
+            if finish is not None and rules.is_over(state):
+                status, result = MatchStatus.FINISHED, finish(state)
+                changes.update(status=status.value, result=result)
             if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
                 changes["initial_state"] = states.upgrade(
                     rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
@@ -384,7 +426,9 @@ class MatchStore:
             await _write_match(conn, row, changes)
             if done:
                 await _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
-            if deadlines is not None:
+            if status is MatchStatus.FINISHED:
+                await turn_deadlines.clear(conn, match_id)  # a finished match waits for nobody
+            elif deadlines is not None:
                 await turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
         record = _record(
             row,
@@ -394,6 +438,8 @@ class MatchStore:
             action_count=count,
             updated_at=now,
             options=merged,
+            status=status,
+            result=row.result if result is None else result,
         )
         return Applied(record, events, done)
 
@@ -410,9 +456,40 @@ class MatchStore:
         *,
         expected_version: int | None = None,
     ) -> None:
-        """Mark the match aborted (``result`` may say why); the channel is free. Works even
-        when the stored state can no longer be read."""
+        """Call the match off: mark it aborted (``result`` may say why); the channel is free,
+        and a league fixture it was played for is to be played again (pending, without a
+        match), in the same transaction. Reads nothing of the stored state, so it works even
+        when that can no longer be read. Every call-off goes through here."""
         await self._close(match_id, MatchStatus.ABORTED, result, expected_version)
+
+    async def abort_where(
+        self,
+        result: JSONData,
+        *,
+        channel_ids: Iterable[int] = (),
+        guild_id: int | None = None,
+    ) -> list[ClosedMatch]:
+        """Call off (``abort``) every active match in ``channel_ids`` and, with ``guild_id``,
+        in that guild (a deleted channel or thread, a guild that removed the bot), without
+        reading their states. Returns those called off; one closed meanwhile is left out."""
+        wanted = [MATCHES.c.channel_id.in_(set(channel_ids))]
+        if guild_id is not None:
+            wanted.append(MATCHES.c.guild_id == guild_id)
+        query = (
+            select(*_HEAD)
+            .where(MATCHES.c.status == MatchStatus.ACTIVE.value, or_(*wanted))
+            .order_by(MATCHES.c.id)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        closed = []
+        for row in rows:
+            try:
+                await self.abort(row.id, result)
+            except MatchNotActive:
+                continue  # finished or called off by someone else meanwhile
+            closed.append(ClosedMatch(row.id, row.guild_id, row.channel_id, _players(row)))
+        return closed
 
     async def _close(
         self,
@@ -422,10 +499,19 @@ class MatchStore:
         expected_version: int | None,
     ) -> None:
         async with self.engine.begin() as conn:
-            row = await _get_active(conn, match_id, expected_version)
+            row = await _get_active(conn, match_id, expected_version, head=True)
             changes = {"status": status.value, "result": result, "updated_at": utcnow()}
             await _write_match(conn, row, changes)
             await turn_deadlines.clear(conn, match_id)  # a closed match waits for nobody
+            if status is MatchStatus.ABORTED:  # nothing was decided: the fixture is replayed
+                await conn.execute(
+                    update(FIXTURES)
+                    .where(
+                        FIXTURES.c.match_id == match_id,
+                        FIXTURES.c.status == FixtureStatus.PLAYING.value,
+                    )
+                    .values(status=FixtureStatus.PENDING.value, match_id=None)
+                )
 
     # -- turn deadlines (see store.deadlines) ----------------------------------------------
 
@@ -492,10 +578,8 @@ class MatchStore:
                 if await _version(conn, match_id) == row.version:
                     break
         match = _decode(row)
-        rules = registry.get(row.ruleset)
-        initial = states.load(
-            rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
-        )
+        rules = _rules_of(row)
+        initial = _read(row, rules, row.initial_state, f"The start of match #{row.id}")
         return History(match, initial, log)
 
     async def rewind(
@@ -518,9 +602,9 @@ class MatchStore:
             row = await _get_active(conn, match_id, expected_version)
             if not 0 <= keep <= row.action_count:
                 raise ValueError(f"match #{match_id} has {row.action_count} actions, not {keep}")
-            rules = registry.get(row.ruleset)
+            rules = _rules_of(row)
             label = f"The start of match #{row.id}"
-            initial = states.load(rules, row.initial_state, row.state_schema, label)
+            initial = _read(row, rules, row.initial_state, label)
             state = replay(rules, initial, await _kept_actions(conn, match_id, keep))
             now = utcnow()
             changes: JSONData = {
@@ -549,20 +633,46 @@ class MatchStore:
 MATCHES = cast(Table, Match.__table__)
 ACTIONS = cast(Table, MatchAction.__table__)
 PLAYERS = cast(Table, Player.__table__)
+FIXTURES = cast(Table, LeagueFixture.__table__)
+# A match row without its JSON columns: what calling a match off needs, readable even when the
+# stored state is not.
+_HEAD = [
+    column
+    for column in MATCHES.c
+    if column.name not in ("state", "initial_state", "options", "result")
+]
 
 
-async def _get(conn: AsyncConnection, match_id: int) -> MatchRow:
-    row = (await conn.execute(select(MATCHES).where(MATCHES.c.id == match_id))).one_or_none()
+async def _one(conn: AsyncConnection, *where: Any) -> MatchRow | None:
+    """The one match row matching ``where`` (None if none). ``UnreadableMatch`` when a JSON
+    column of it is not JSON (SQLite keeps any text; the driver fails to decode it)."""
+    try:
+        return (await conn.execute(select(MATCHES).where(*where))).one_or_none()
+    except ValueError as exc:
+        head = (await conn.execute(select(*_HEAD).where(*where))).one_or_none()
+        if head is None:
+            raise
+        why = f"The saved state of match #{head.id} is damaged (not JSON) and cannot be read."
+        raise _unreadable(head, why) from exc
+
+
+async def _get(conn: AsyncConnection, match_id: int, *, head: bool = False) -> MatchRow:
+    """The match row; with ``head``, without its JSON columns (``_HEAD``)."""
+    if head:
+        query = select(*_HEAD).where(MATCHES.c.id == match_id)
+        row = (await conn.execute(query)).one_or_none()
+    else:
+        row = await _one(conn, MATCHES.c.id == match_id)
     if row is None:
         raise MatchNotFound(f"There is no match #{match_id}.")
     return row
 
 
 async def _get_active(
-    conn: AsyncConnection, match_id: int, expected_version: int | None
+    conn: AsyncConnection, match_id: int, expected_version: int | None, *, head: bool = False
 ) -> MatchRow:
     """The match row, refused when the match is over or has moved past ``expected_version``."""
-    row = await _get(conn, match_id)
+    row = await _get(conn, match_id, head=head)
     if row.status != MatchStatus.ACTIVE:
         raise MatchNotActive(match_id, row.status)
     if expected_version is not None and row.version != expected_version:
@@ -570,12 +680,46 @@ async def _get_active(
     return row
 
 
+def _players(row: MatchRow) -> dict[str, int]:
+    return {row.player1_side: row.player1_id, row.player2_side: row.player2_id}
+
+
+def _unreadable(row: MatchRow, why: str) -> UnreadableMatch:
+    players = (row.player1_id, row.player2_id)
+    return UnreadableMatch(row.id, row.channel_id, row.ruleset, players, row.version, why)
+
+
+def _rules_of(row: MatchRow) -> Ruleset[Any]:
+    """The match's ruleset; ``UnreadableMatch`` for a game this bot does not know."""
+    try:
+        return registry.get(row.ruleset)
+    except RulesError as exc:
+        why = (
+            f"Match #{row.id} is of a game this bot does not know ({row.ruleset!r}), so it "
+            "cannot be read."
+        )
+        raise _unreadable(row, why) from exc
+
+
+def _read(row: MatchRow, rules: Ruleset[Any], data: Any, label: str) -> Any:
+    """A stored state of the match, decoded (``states.load``); ``UnreadableMatch`` when it
+    cannot be: another schema version, or not the ruleset's state at all."""
+    try:
+        return states.load(rules, data, row.state_schema, label)
+    except SchemaMismatch as exc:
+        text = str(exc)
+        why = text if text.startswith(label) else f"{label} cannot be read. {text}"
+        raise _unreadable(row, why) from exc
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise _unreadable(row, f"{label} is damaged and cannot be read.") from exc
+
+
 def _load_state(rules: Ruleset[Any], row: MatchRow) -> Any:
-    return states.load(rules, row.state, row.state_schema, f"Match #{row.id}")
+    return _read(row, rules, row.state, f"Match #{row.id}")
 
 
 def _decode(row: MatchRow) -> StoredMatch:
-    rules = registry.get(row.ruleset)
+    rules = _rules_of(row)
     return _record(row, rules, _load_state(rules, row))
 
 
@@ -587,7 +731,7 @@ def _record(row: MatchRow, rules: Ruleset[Any], state: Any, **changes: Any) -> S
         "ruleset": rules.name,
         "options": row.options,
         "status": MatchStatus(row.status),
-        "players": {row.player1_side: row.player1_id, row.player2_side: row.player2_id},
+        "players": _players(row),
         "state": state,
         "version": row.version,
         "action_count": row.action_count,

@@ -202,7 +202,6 @@ class LeagueService:
         self, guild_id: int, name: str | None = None, round: int | None = None
     ) -> list[StoredFixture]:
         league = await self.league(guild_id, name)
-        await self.store.release_aborted(league.id)
         return await self.store.fixtures(league.id, round)
 
     async def table(
@@ -251,7 +250,6 @@ class LeagueService:
             ]
         found = []
         for league in candidates:
-            await self.store.release_aborted(league.id)  # a called-off match is replayed
             fixture = await self.store.next_fixture(league.id, user_id)
             if fixture is not None:
                 found.append((league, fixture))
@@ -452,7 +450,10 @@ class LeagueService:
     async def catch_up(self, limit: int = CATCH_UP_LIMIT) -> int:
         """Run the final-whistle listener for finished rated matches that have no rating yet
         (a restart between a final whistle and its listener, or a listener that failed).
-        Call it on start. Returns how many matches were rated now."""
+        Call it on start. Returns how many matches were rated now. Also sends back to be
+        played the fixtures whose match an older bot called off without doing so (the store's
+        ``abort`` does it in the call-off's own transaction now)."""
+        await self.store.release_aborted()
         query = (
             select(_MATCHES.c.id)
             .where(

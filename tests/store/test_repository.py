@@ -10,9 +10,15 @@ import pytest
 from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
 
-from engine.core import Action, RulesError, Ruleset, SchemaMismatch, replay
+from engine.core import Action, RulesError, Ruleset, replay
 from store import states
-from store.errors import ChannelBusy, ConflictError, MatchNotActive, MatchNotFound
+from store.errors import (
+    ChannelBusy,
+    ConflictError,
+    MatchNotActive,
+    MatchNotFound,
+    UnreadableMatch,
+)
 from store.models import Match, MatchStatus
 from store.repository import MatchStore, Seat, StoredMatch
 from tests.store.conftest import ADA, CHANNEL, GUILD, Illegal, NewMatch
@@ -293,11 +299,11 @@ async def test_a_state_from_another_schema_version_is_refused_clearly(
         store.apply(match.id, coach_log[2]),
         store.history(match.id),
     ):
-        with pytest.raises(SchemaMismatch, match=message):
+        with pytest.raises(UnreadableMatch, match=message):
             await call
 
     await _set_schema(store, match.id, current + 1)
-    with pytest.raises(SchemaMismatch, match=f"newer version of the bot .*version {current + 1}"):
+    with pytest.raises(UnreadableMatch, match=f"newer version of the bot .*version {current + 1}"):
         await store.get_match(match.id)
     # Even an unreadable match can be aborted, so that its channel is not stuck.
     await store.abort(match.id, {"reason": "unreadable"})
