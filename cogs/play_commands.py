@@ -18,6 +18,7 @@ from cogs.play_challenges import accept_command, challenge_command, decline_comm
 from cogs.play_messages import (
     BOARD_FILE,
     SECRET_REPLY,
+    VERIFY_HINT,
     act_and_post,
     channel_id_of,
     full_time_report,
@@ -29,8 +30,9 @@ from cogs.play_messages import (
     post,
     prompt_line,
 )
-from referee.stats import recent_lines
 from store.errors import UnreadableMatch
+from referee import match_log
+from referee.stats import recent_lines
 from store.repository import StoredMatch
 
 __all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
@@ -88,12 +90,20 @@ async def status_command(interaction: discord.Interaction) -> None:
     )
 
 
-@app_commands.describe(count="How many lines (default 10)")
+@app_commands.describe(
+    count="How many lines (default 10)",
+    export="Send me the whole action log of the last finished match as a file, to check its dice",
+)
 async def log_command(
-    interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10
+    interaction: discord.Interaction,
+    count: app_commands.Range[int, 1, 50] = 10,
+    export: bool = False,
 ) -> None:
     """The last events of the match in this channel."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if export:
+        await _export_log(interaction)
+        return
     await _check(interaction, "log")
     referee = play_cog(interaction).referee
     outcome = await referee.current(channel_id_of(interaction))
@@ -101,6 +111,23 @@ async def log_command(
     text = narration(lines, limit=1900) or "Nothing has happened yet."
     await interaction.followup.send(
         text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+async def _export_log(interaction: discord.Interaction) -> None:
+    """The action log of the channel's last finished match of the command's game, privately
+    (docs/dice.md); refused while a match of the game is played there."""
+    spec = game_commands.of_interaction(interaction)
+    referee = play_cog(interaction).referee
+    match_id, log = await match_log.channel_export(
+        referee.store, channel_id_of(interaction), spec.ruleset
+    )
+    name = match_log.filename(match_id)
+    await interaction.followup.send(
+        f"The action log of match #{match_id}. {VERIFY_HINT} {name}",
+        file=discord.File(io.BytesIO(match_log.dumps(log)), filename=name),
+        ephemeral=True,
+        allowed_mentions=discord.AllowedMentions.none(),
     )
 
 

@@ -21,7 +21,7 @@ import discord
 from cogs import game_commands
 from cogs.game_commands import GameCommands, PlayRefusal
 from cogs.text import pings
-from referee import games
+from referee import games, match_log
 from referee.errors import NoMatch, OtherGame
 from referee.service import Outcome, Prompt, Referee
 from referee.stats import summary
@@ -35,6 +35,8 @@ __all__ = ["PlayRefusal"]  # re-exported: the refusal the play modules raise
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
 BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
+# How a player checks the dice of the attached action log (docs/dice.md).
+VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -278,9 +280,10 @@ async def act_and_post(
 
 
 async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> None:
-    """After the final whistle's message (and the player's answer): the match statistics and
-    the replay image, replayed from the action log, in a message of their own. Nothing while
-    the match goes on or when it was called off."""
+    """After the final whistle's message (and the player's answer): the match statistics, the
+    replay image (replayed from the action log) and the action log itself to download and check
+    the dice with (docs/dice.md), in a message of their own. Nothing while the match goes on or
+    when it was called off."""
     if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
         return
     report = await summary(referee.store, outcome.match_id)
@@ -296,4 +299,12 @@ async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> 
     if report.replay is not None:
         embed.set_image(url=f"attachment://{REPLAY_FILE}")
         files.append(discord.File(io.BytesIO(report.replay), filename=REPLAY_FILE))
+    files.append(await log_file(referee, outcome.match_id))
+    embed.set_footer(text=f"{VERIFY_HINT} {match_log.filename(outcome.match_id)}")
     await channel.send(embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def log_file(referee: Referee, match_id: int) -> discord.File:
+    """The action log of a match that is over, as an attachment (``referee.match_log``)."""
+    log = await match_log.export(referee.store, match_id)
+    return discord.File(io.BytesIO(match_log.dumps(log)), filename=match_log.filename(match_id))
