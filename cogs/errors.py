@@ -8,6 +8,7 @@ traceback under the same id.
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 
 import discord
@@ -47,7 +48,7 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.NoPrivateMessage):
         return "These commands work in a server channel, not in direct messages."
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return cooldown_message(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You cannot use this command here."
     if isinstance(error, app_commands.TransformerError):
@@ -55,6 +56,16 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return "This command has changed since your Discord app loaded it; try again in a minute."
     return None
+
+
+def cooldown_message(retry_after: float) -> str:
+    """The refusal of a command used again too soon (``cogs.cooldowns``), in whole seconds.
+
+    >>> cooldown_message(7.2), cooldown_message(0.3)
+    ('You can ask again in 8 seconds.', 'You can ask again in 1 second.')
+    """
+    seconds = max(1, math.ceil(retry_after))
+    return f"You can ask again in {seconds} second{'' if seconds == 1 else 's'}."
 
 
 def new_error_id() -> str:

@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import game_commands
+from cogs import cooldowns, game_commands
 from cogs.league_views import (
     REASON_WORDS,
     describe_league,
@@ -349,6 +349,7 @@ async def fixtures_command(
     name=NAME, public="Post the table in the channel (default); false: only you see it"
 )
 @app_commands.autocomplete(name=league_autocomplete)
+@cooldowns.per_member(*cooldowns.IMAGES)
 async def table_command(
     interaction: discord.Interaction, name: str | None = None, public: bool = True
 ) -> None:
@@ -613,6 +614,7 @@ async def default_game(interaction: discord.Interaction, game: str | None) -> st
 @app_commands.describe(game="The game (default: the one this server's leagues play)")
 @app_commands.autocomplete(game=game_autocomplete)
 @app_commands.guild_only()
+@cooldowns.per_member(*cooldowns.IMAGES)
 async def leaderboard_command(interaction: discord.Interaction, game: str | None = None) -> None:
     """The top ten rated members of a game here, and your own rank."""
     guild_id = guild_id_of(interaction)
@@ -635,6 +637,7 @@ async def leaderboard_command(interaction: discord.Interaction, game: str | None
 )
 @app_commands.autocomplete(game=game_autocomplete)
 @app_commands.guild_only()
+@cooldowns.per_member(*cooldowns.IMAGES)
 async def profile_command(
     interaction: discord.Interaction,
     member: discord.Member | None = None,

@@ -13,7 +13,7 @@ import io
 import discord
 from discord import app_commands
 
-from cogs import game_commands
+from cogs import cooldowns, game_commands
 from cogs.play_challenges import accept_command, challenge_command, decline_command
 from cogs.play_messages import (
     BOARD_FILE,
@@ -44,6 +44,7 @@ async def _check(interaction: discord.Interaction, command: str) -> StoredMatch:
 
 
 @app_commands.describe(public="Post the board in the channel for everyone (default: only you)")
+@cooldowns.per_member(*cooldowns.IMAGES, when=cooldowns.public_only)
 async def board_command(interaction: discord.Interaction, public: bool = False) -> None:
     """The current board."""
     await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -94,6 +95,7 @@ async def status_command(interaction: discord.Interaction) -> None:
     count="How many lines (default 10)",
     export="Send me the whole action log of the last finished match as a file, to check its dice",
 )
+@cooldowns.per_member(*cooldowns.REPLAY)
 async def log_command(
     interaction: discord.Interaction,
     count: app_commands.Range[int, 1, 50] = 10,

@@ -286,6 +286,7 @@ async def test_a_formation_stays_secret_until_both_have_chosen(world: World) -> 
 
     await world.bob.slash(world.channel, "fuba formation", shape="4-4-2")
     assert "Formations: West 3-4-3, East 4-4-2" in text_of(public(world)[-1])
+    await world.env.advance_time(10)  # the log once in 10 seconds (cogs.cooldowns)
     log = private(await world.carol.slash(world.channel, "fuba log", count=20))
     assert "Formations: West 3-4-3, East 4-4-2" in log
 
