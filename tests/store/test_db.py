@@ -3,12 +3,16 @@ never carry a statement's parameters (a match's options hold the dice seed)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import traceback
 
 import pytest
 from sqlalchemy import pool, text
 from sqlalchemy.engine import URL
 
+from store.config import ROOT
 from store.db import POSTGRES_RECYCLE_S, make_engine
 from store.errors import ChannelBusy
 from store.repository import MatchStore
@@ -71,3 +75,32 @@ async def test_a_failing_statement_does_not_show_its_parameters(store: MatchStor
             await conn.execute(text("SELECT * FROM no_such_table WHERE x = :seed"), {"seed": SEED})
     assert "no_such_table" in str(raised.value)
     assert str(SEED) not in "".join(traceback.format_exception(raised.value))
+
+
+def test_without_a_server_the_postgresql_variants_are_explained_once() -> None:
+    """Without TEST_DATABASE_URL the PostgreSQL variants are skipped with one line saying why,
+    not a silent ``s`` each."""
+    env = {k: v for k, v in os.environ.items() if k != "TEST_DATABASE_URL"}
+    here = "tests/store/test_db.py"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            f"{here}::test_a_failed_insert_does_not_show_the_dice_seed",
+            f"{here}::test_a_connection_killed_while_idle_does_not_fail_the_next_query",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(".") and "s" not in lines[0], done.stdout  # the sqlite variant
+    explained = [line for line in lines if "TEST_DATABASE_URL" in line]
+    assert len(explained) == 1, done.stdout
+    assert explained[0].startswith("2 PostgreSQL variants skipped"), explained
