@@ -60,7 +60,8 @@ STEPS = (
     Step(
         ("status", "board", "log"),
         "`/dicesoccer status` says who must do what, `/dicesoccer board` shows the field and "
-        "`/dicesoccer log` the last events; anyone in the channel may watch.",
+        "`/dicesoccer log` the last events; anyone in the channel may watch. After full time "
+        "`/dicesoccer log export:true` sends you the match's action log, to check its dice.",
     ),
     Step(
         ("resign", "abort"),

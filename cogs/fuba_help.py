@@ -59,6 +59,11 @@ STEPS = (
     ),
     Step(("board",), "`/fuba board` shows the current board."),
     Step(
+        ("log",),
+        "`/fuba log` lists the last events; after full time `/fuba log export:true` sends you "
+        "the match's action log, to check every virtual roll against the dice seed.",
+    ),
+    Step(
         ("resign", "abort"),
         "`/fuba resign` gives up; `/fuba abort` calls a match off before kick-off.",
     ),

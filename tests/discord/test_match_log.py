@@ -85,3 +85,10 @@ async def test_a_dice_soccer_match_log_is_exported(world: World) -> None:
     log = await log_of(attached)
     assert log["game"] == "dicesoccer" and log["result"]["reason"] == "resigned"
     assert any(a["by"] == "player" and a.get("virtual") for a in log["actions"])
+
+
+async def test_the_help_of_each_game_tells_how_to_get_the_log(world: World) -> None:
+    for game in ("fuba", "dicesoccer"):
+        reply = (await world.alice.slash(world.channel, f"{game} help")).response
+        assert reply is not None
+        assert f"`/{game} log export:true`" in (reply.embeds[0].description or "")
