@@ -424,12 +424,14 @@ class Referee:
             "reason": reason,
             key: loser,
         }
-        await self.store.finish(match.id, result, expected_version=match.version)
         names = await self._names(match)
         loser_who, winner_who = self._who(game, names, loser), self._who(game, names, winner)
         line = f"{says(loser_who, verb)}: {winner_who} wins."
-        lines = [line, *await self.finished(match, result)]
-        return self._closed(game, match, names, lines, result)
+        # Everything that reads the match comes before the write: a committed result is never
+        # followed by a failure (a damaged row fails here, and nothing is written).
+        closed = self._closed(game, match, names, [line], result)
+        await self.store.finish(match.id, result, expected_version=match.version)
+        return replace(closed, lines=[line, *await self.finished(match, result)])
 
     async def coach_takes_over(self, channel_id: int, user_id: int) -> Outcome:
         """The automatic coach plays the absent side from now on (its pending decisions at

@@ -715,7 +715,11 @@ def _read(row: MatchRow, rules: Ruleset[Any], data: Any, label: str) -> Any:
 
 
 def _load_state(rules: Ruleset[Any], row: MatchRow) -> Any:
-    return _read(row, rules, row.state, f"Match #{row.id}")
+    label = f"Match #{row.id}"
+    sides = {row.player1_side, row.player2_side}
+    if not isinstance(row.options, dict) or sides != set(rules.sides):
+        raise _unreadable(row, f"{label} is damaged and cannot be read.")
+    return _read(row, rules, row.state, label)
 
 
 def _decode(row: MatchRow) -> StoredMatch:

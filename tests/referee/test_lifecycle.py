@@ -276,3 +276,24 @@ async def test_the_matches_of_a_deleted_channel_are_called_off_unrated(
     assert [c.id for c in closed] == [friendly.match_id]
     assert await leagues.catch_up() == 0  # nothing to rate
     assert await leagues.profile(GUILD, "fuba", ADA) is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE matches SET options = '{}' WHERE id = :id",  # no dice seed
+        "UPDATE matches SET options = '[]' WHERE id = :id",
+        "UPDATE matches SET player1_side = 'north' WHERE id = :id",
+    ],
+)
+async def test_a_resignation_on_a_damaged_match_commits_nothing(
+    referee: Referee, store: MatchStore, damage: str
+) -> None:
+    out = await referee.start_match(GUILD, CHANNEL, FUBA_SEATS, seed=1)
+    async with store.engine.begin() as conn:
+        await conn.execute(text(damage), {"id": out.match_id})
+    before = await _row(store, out.match_id)
+    with pytest.raises(Exception):  # noqa: B017 (whatever it is, it comes before the write)
+        await referee.resign(CHANNEL, ADA)
+    assert await _row(store, out.match_id) == before
+    assert before[0] == "active"

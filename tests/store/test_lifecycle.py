@@ -153,6 +153,8 @@ DAMAGE = {
     "not JSON": "UPDATE matches SET state = 'not json {' WHERE id = :id",
     "not a state": "UPDATE matches SET state = '[1, 2]' WHERE id = :id",
     "unknown game": "UPDATE matches SET ruleset = 'chess' WHERE id = :id",
+    "not its sides": "UPDATE matches SET player1_side = 'north' WHERE id = :id",
+    "options not a mapping": "UPDATE matches SET options = '[]' WHERE id = :id",
 }
 
 
@@ -161,7 +163,7 @@ async def damage(store: MatchStore, match_id: int, how: str) -> None:
         await conn.execute(text(DAMAGE[how]), {"id": match_id})
 
 
-@pytest.mark.parametrize("how", ["newer schema", "not JSON", "not a state", "unknown game"])
+@pytest.mark.parametrize("how", list(DAMAGE))
 async def test_an_unreadable_match_is_refused_clearly_and_can_be_called_off(
     store: MatchStore,
     new_match: NewMatch,
@@ -184,6 +186,8 @@ async def test_an_unreadable_match_is_refused_clearly_and_can_be_called_off(
         "not JSON": f"The saved state of match #{match.id} is damaged (not JSON)",
         "not a state": f"Match #{match.id} is damaged and cannot be read.",
         "unknown game": f"Match #{match.id} is of a game this bot does not know ('chess')",
+        "not its sides": f"Match #{match.id} is damaged and cannot be read.",
+        "options not a mapping": f"Match #{match.id} is damaged and cannot be read.",
     }[how]
     for call in (
         lambda: store.active_match(CHANNEL),
