@@ -48,6 +48,7 @@ from cogs.play_autocomplete import offer
 from cogs.play_challenges import dice_mode, pending_refusal
 from cogs.play_messages import PlayRefusal, channel_id_of, match_channel, play_cog
 from cogs.play_messages import post as post_step
+from engine.leagues.names import normal_name
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.leagues.service import RULES
@@ -127,7 +128,7 @@ async def league_autocomplete(
         return []
     leagues.sort(key=lambda league: (league.status == "ended", league.name.lower()))
     options = [(f"{league.name} ({describe_league(league)})", league.name) for league in leagues]
-    return offer(options, current)
+    return offer(options, normal_name(current))  # as names are compared (engine.leagues.names)
 
 
 async def game_autocomplete(

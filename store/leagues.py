@@ -51,6 +51,7 @@ from engine.leagues import (
 )
 from engine.leagues import Row as TableRow
 from engine.leagues.fixtures import LEGS
+from engine.leagues.names import league_name, normal_name
 from store.db import conflict_insert
 from store.errors import (
     AlreadyMember,
@@ -390,9 +391,11 @@ class LeagueStore:
     ) -> StoredLeague:
         """Open a league (season 1), or the next season of an ended one of the same name.
         ``LeagueExists`` while a league of that name is open or running; of two racing
-        creates, the database's unique (guild, name, season) lets one through."""
-        name = " ".join(name.split())
-        if not name or len(name) > NAME_MAX:
+        creates, the database's unique (guild, name, season) lets one through. The name is
+        kept in its normal form (``engine.leagues.league_name``: ``EmptyName`` if nothing in
+        it shows)."""
+        name = league_name(name)
+        if len(name) > NAME_MAX:
             raise BadLeague(f"A league name has 1 to {NAME_MAX} characters.")
         if legs not in LEGS:
             raise BadLeague(f"A league has 1 or 2 legs, not {legs}.")
@@ -426,9 +429,10 @@ class LeagueStore:
             return await _get_league(conn, league_id)
 
     async def find(self, guild_id: int, name: str) -> StoredLeague:
-        """The latest season of the guild's league called ``name`` (``LeagueNotFound``)."""
+        """The latest season of the guild's league called ``name``, compared in normal form
+        (``LeagueNotFound``; ``EmptyName`` if nothing in ``name`` shows)."""
         async with self.engine.connect() as conn:
-            league = await self._latest(conn, guild_id, " ".join(name.split()))
+            league = await self._latest(conn, guild_id, league_name(name))
         if league is None:
             raise LeagueNotFound(name)
         return league
@@ -976,6 +980,9 @@ class LeagueStore:
     # -- helpers ---------------------------------------------------------------------------
 
     async def _latest(self, conn: AsyncConnection, guild_id: int, name: str) -> StoredLeague | None:
+        """The latest season of the league whose name is ``name`` (normal form). Names are
+        stored in normal form; one stored before that (an invisible character in it) is
+        found by comparing the guild's other names in normal form."""
         row = (
             await conn.execute(
                 select(LEAGUES)
@@ -984,7 +991,14 @@ class LeagueStore:
                 .limit(1)
             )
         ).one_or_none()
-        return None if row is None else _league(row)
+        if row is not None:
+            return _league(row)
+        rows = await conn.execute(
+            select(LEAGUES)
+            .where(LEAGUES.c.guild_id == guild_id)
+            .order_by(LEAGUES.c.season.desc(), LEAGUES.c.id.desc())
+        )
+        return next((_league(r) for r in rows if normal_name(r.name) == name), None)
 
     async def _running_fixture(self, conn: AsyncConnection, fixture_id: int) -> StoredFixture:
         fixture = await _get_fixture(conn, fixture_id)

@@ -8,11 +8,13 @@ from engine.leagues.errors import (
     BadLegs,
     BadResult,
     DuplicatePlayer,
+    EmptyName,
     LeagueError,
     TooFewPlayers,
     UnknownPlayer,
 )
 from engine.leagues.fixtures import Fixture, Round, round_count, round_robin
+from engine.leagues.names import league_name, normal_name
 from engine.leagues.ratings import (
     K_ESTABLISHED,
     K_PROVISIONAL,
@@ -49,6 +51,7 @@ __all__ = [
     "BadResult",
     "Change",
     "DuplicatePlayer",
+    "EmptyName",
     "Ending",
     "Fixture",
     "LeagueError",
@@ -64,6 +67,8 @@ __all__ = [
     "expected_score",
     "forfeit",
     "k_factor",
+    "league_name",
+    "normal_name",
     "rate",
     "round_count",
     "round_robin",

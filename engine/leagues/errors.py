@@ -35,3 +35,12 @@ class UnknownPlayer(LeagueError):
 
 class BadResult(LeagueError):
     """A result that cannot be recorded (negative goals, a player against themselves...)."""
+
+
+class EmptyName(LeagueError):
+    """A league name with nothing visible in it (``engine.leagues.names``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "A league name needs at least one letter, digit or sign you can see; this one has none."
+        )

@@ -231,6 +231,35 @@ async def test_league_names_and_games_are_offered_while_typing(club: Club) -> No
     assert "Sports Dice Soccer" in offered[0]["name"]
 
 
+async def test_league_names_are_read_without_invisible_characters(club: Club) -> None:
+    for blank in ("\u200b", " \u2060 \ufeff"):
+        refusal = refused(
+            club, await club.admin.slash(club.channel, "league create", name=blank, game="fuba")
+        )
+        assert refusal == (
+            "A league name needs at least one letter, digit or sign you can see; this one has none."
+        )
+    assert await leagues(club).leagues(club.guild.id) == []
+    created = await club.admin.slash(
+        club.channel, "league create", name="Spr\u200bing\u00a0 Cup", game="fuba"
+    )
+    assert private(created) == "League **Spring Cup** created."
+    again = refused(
+        club,
+        await club.admin.slash(club.channel, "league create", name="Spring Cup\u2060", game="fuba"),
+    )
+    assert "already" in again and "Spring Cup" in again
+    joined = private(await club.alice.slash(club.channel, "league join", name="\ufeffSpring  Cup"))
+    assert joined.startswith("You are in **Spring Cup**")
+    offered = await club.bob.autocomplete(club.channel, "league join", "name", "spr\u200bing c")
+    assert [c["value"] for c in offered] == ["Spring Cup"]
+    assert "at least one letter" in refused(
+        club, await club.bob.slash(club.channel, "league join", name="\u200b")
+    )
+    [league] = await leagues(club).leagues(club.guild.id)
+    assert league.name == "Spring Cup"
+
+
 async def test_a_dice_soccer_league_match_counts_when_resigned(club: Club) -> None:
     await season(club, "alice", "bob", game="dicesoccer")
     assert private(await club.alice.slash(club.channel, "league play")).endswith(

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import insert, select, text
 
 from engine.leagues import BadResult, Ending, round_robin, standings
+from engine.leagues.errors import EmptyName
 from store.errors import (
     AlreadyMember,
     BadLeague,
@@ -27,7 +28,7 @@ from store.errors import (
     NotInFixture,
     NotMember,
 )
-from store.leagues import HISTORY, RATINGS, RESULTS, LeagueStore, StoredLeague
+from store.leagues import HISTORY, LEAGUES, RATINGS, RESULTS, LeagueStore, StoredLeague
 from store.repository import MatchStore
 from tests.store.conftest import clear_leagues, seats_for
 
@@ -94,7 +95,7 @@ async def test_create_get_find_list_and_seasons(leagues: LeagueStore) -> None:
 async def test_create_refusals(leagues: LeagueStore) -> None:
     with pytest.raises(BadLeague, match="1 or 2 legs, not 3"):
         await leagues.create(guild_id=GUILD, name="X", game=GAME, created_by=ADMIN, legs=3)
-    with pytest.raises(BadLeague, match="1 to 64 characters"):
+    with pytest.raises(EmptyName, match="at least one letter, digit or sign you can see"):
         await leagues.create(guild_id=GUILD, name="  ", game=GAME, created_by=ADMIN)
     with pytest.raises(BadLeague, match="1 to 64 characters"):
         await leagues.create(guild_id=GUILD, name="x" * 65, game=GAME, created_by=ADMIN)
@@ -102,6 +103,46 @@ async def test_create_refusals(leagues: LeagueStore) -> None:
         await leagues.get(999)
     with pytest.raises(LeagueNotFound, match="no league called 'Nope' on this server"):
         await leagues.find(GUILD, "Nope")
+
+
+async def test_names_that_read_alike_are_one_league(leagues: LeagueStore) -> None:
+    """Invisible characters and odd spaces are not part of a name (engine.leagues.names)."""
+    for blank in ("\u200b", " \u2060\ufeff ", "\u3164"):
+        with pytest.raises(EmptyName):
+            await leagues.create(guild_id=GUILD, name=blank, game=GAME, created_by=ADMIN)
+        with pytest.raises(EmptyName):
+            await leagues.find(GUILD, blank)
+    assert await leagues.list_leagues(GUILD) == []
+    league = await leagues.create(
+        guild_id=GUILD, name="Spr\u200bing\u00a0 Cup\u2060", game=GAME, created_by=ADMIN
+    )
+    assert league.name == "Spring Cup"
+    with pytest.raises(LeagueExists, match="'Spring Cup'"):
+        await leagues.create(guild_id=GUILD, name="Spring\u200d Cup", game=GAME, created_by=ADMIN)
+    assert await leagues.find(GUILD, "\ufeffSpring Cup") == league
+    assert await leagues.find(GUILD, "\uff33pring  Cup") == league  # a full-width S
+    assert await leagues.list_leagues(GUILD) == [league]
+
+
+async def test_a_name_stored_before_names_were_normal_is_found(leagues: LeagueStore) -> None:
+    async with leagues.engine.begin() as conn:
+        await conn.execute(
+            insert(LEAGUES).values(
+                guild_id=GUILD,
+                name="Old\u200b League",
+                game=GAME,
+                options={},
+                legs=1,
+                status="open",
+                season=1,
+                created_by=ADMIN,
+                created_at=T0,
+            )
+        )
+    old = await leagues.find(GUILD, "Old League")
+    assert old.name == "Old\u200b League"
+    with pytest.raises(LeagueExists):
+        await leagues.create(guild_id=GUILD, name="Old League", game=GAME, created_by=ADMIN)
 
 
 async def test_two_creates_at_once_make_one_league(leagues: LeagueStore) -> None:

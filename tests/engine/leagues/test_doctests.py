@@ -7,10 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from engine.leagues import fixtures, ratings, table
+from engine.leagues import fixtures, names, ratings, table
 
 
-@pytest.mark.parametrize("module", [fixtures, table, ratings], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [fixtures, table, ratings, names], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
