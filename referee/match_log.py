@@ -11,6 +11,7 @@ seed. The format (docs/dice.md)::
       "players": [{"side": "west", "side_name": "West", "user_id": "101", "name": "Ada"}, ...],
       "options": {"dice": "virtual", "coach_side": "east", ...},   # every match option but the seed
       "seed": "1234", "seed_hash": "<SHA-256 of the seed's text>",
+      "state_schema": 1, "initial_state": {...},   # the rules' position before the first action
       "actions": [
         {"number": 1, "actor": "east", "kind": "formation", "args": {...}, "by": "referee"},
         {"number": 2, "actor": "west", "kind": "roll", "args": {"dice": [5]}, "by": "referee",
@@ -119,6 +120,9 @@ def build(history: History, names: Mapping[int, str]) -> JSONData:
         "options": {key: value for key, value in match.options.items() if key != "seed"},
         "seed": str(seed),
         "seed_hash": seed_hash(seed),
+        # the position before the first action, so the log can be replayed through the rules
+        "state_schema": game.ruleset.schema_version,
+        "initial_state": game.ruleset.to_json(history.initial),
         "actions": actions,
     }
 

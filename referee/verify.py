@@ -1,8 +1,9 @@
 """Check a downloaded action log (``referee.match_log``) against its dice seed.
 
-``python3 bot.py verify FILE`` runs it: the seed must have the SHA-256 shown at kick-off, and
+``python3 bot.py verify FILE`` runs it: the seed must have the SHA-256 shown at kick-off,
 every virtual roll must be the dice the seed gives for its place in the log
-(``referee.match_dice``). Pure: ``read`` parses the file's text, ``verify`` checks it and
+(``referee.match_dice``), and the actions must replay legally through the game's rules from the
+log's starting position. Pure: ``read`` parses the file's text, ``verify`` checks it and
 ``Report.lines`` says what it found. docs/dice.md explains the rule.
 """
 
@@ -12,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import registry
+from engine.core import Action, RulesError
 from referee.match_dice import roll, seed_hash
 
 JSONData = dict[str, Any]
@@ -52,7 +55,8 @@ class Report:
     hash_ok: bool
     rolls: list[RollCheck]
     typed: int  # rolls made at the table (physical dice): nothing to check
-    problems: list[str] = field(default_factory=list)  # the log's numbering, for one
+    problems: list[str] = field(default_factory=list)  # missing actions, an illegal one
+    notes: list[str] = field(default_factory=list)  # the replay through the rules
 
     @property
     def first_mismatch(self) -> RollCheck | None:
@@ -80,6 +84,7 @@ class Report:
         if self.typed:
             rolls = "1 roll was" if self.typed == 1 else f"{self.typed} rolls were"
             out.append(f"{rolls} made at the table and typed in: not checked.")
+        out += self.notes
         bad = [check for check in self.rolls if not check.ok]
         first = self.first_mismatch
         if first is not None:
@@ -147,6 +152,7 @@ def verify(log: JSONData) -> Report:
     seed = int(log["seed"])
     rolls: list[RollCheck] = []
     problems: list[str] = []
+    notes: list[str] = []
     typed = 0
     sides = {
         p["side"]: p.get("side_name") or p["side"]
@@ -168,6 +174,8 @@ def verify(log: JSONData) -> Report:
         logged = list(action["args"]["dice"])
         actor = sides.get(action["actor"], action["actor"])
         rolls.append(RollCheck(n + 1, actor, logged, roll(seed, n, len(logged))))
+    if not problems:
+        problems += _replay(log, notes)
     title = log.get("title") or log.get("game") or "Match"
     return Report(
         match=f"{title} match #{log.get('match_id', '?')}",
@@ -177,4 +185,41 @@ def verify(log: JSONData) -> Report:
         rolls=rolls,
         typed=typed,
         problems=problems,
+        notes=notes,
     )
+
+
+def _replay(log: JSONData, notes: list[str]) -> list[str]:
+    """Replay the log's actions through the game's rules from its starting position: each must
+    be legal (a roll with a die too few or too many is not). Returns the problems; what could
+    not be checked goes to ``notes``."""
+    game, initial = log.get("game"), log.get("initial_state")
+    if not isinstance(initial, dict):
+        notes.append("The log has no starting position: the moves were not replayed.")
+        return []
+    try:
+        rules = registry.get(str(game))
+    except RulesError:
+        notes.append(f"This bot does not know the game {game!r}: the moves were not replayed.")
+        return []
+    if log.get("state_schema") != rules.schema_version:
+        notes.append(
+            f"The log was written by another version of the bot (position format "
+            f"{log.get('state_schema')!r}, this one reads {rules.schema_version}): the moves "
+            "were not replayed."
+        )
+        return []
+    try:
+        state = rules.from_json(initial)
+    except Exception as error:  # an edited file can hold anything
+        return [f"The log's starting position cannot be read ({error})."]
+    for action in log["actions"]:
+        try:
+            state, _ = rules.apply(state, Action(action["actor"], action["kind"], action["args"]))
+        except Exception as error:  # a rules refusal, or args no action could have
+            return [
+                f"Action {action['number']} ({action['kind']}) is not legal at that point of "
+                f"the match: {error}"
+            ]
+    notes.append(f"All {len(log['actions'])} actions replay legally through the rules.")
+    return []

@@ -160,6 +160,53 @@ async def test_a_wrong_seed_fails_the_hash_check(referee: Referee, store: MatchS
     assert report.hash_ok and report.first_mismatch is not None
 
 
+async def test_a_roll_cut_short_or_an_edited_move_does_not_replay(
+    referee: Referee, store: MatchStore
+) -> None:
+    log = await finished_log(referee, store)
+    assert "All " in verify(log).lines()[-2] and "replay legally" in verify(log).lines()[-2]
+    two = next(a for a in log["actions"] if a.get("virtual") and len(a["args"]["dice"]) == 2)
+    cut = copy.deepcopy(log)
+    cut_roll = next(a for a in cut["actions"] if a["number"] == two["number"])
+    cut_roll["args"]["dice"] = cut_roll["args"]["dice"][:1]  # still the seed's first die
+    report = verify(cut)
+    assert report.first_mismatch is None and not report.ok
+    assert report.problems == [
+        f"Action {two['number']} (roll) is not legal at that point of the match: "
+        "Roll exactly 2 dice."
+    ]
+
+    moved = copy.deepcopy(log)
+    formation = next(a for a in moved["actions"] if a["kind"] == "formation")
+    formation["args"]["shape"] = "4-4-3"  # 11 outfield players
+    report = verify(moved)
+    assert not report.ok and f"Action {formation['number']} (formation)" in report.problems[0]
+
+
+def test_a_log_of_another_version_is_checked_without_the_replay() -> None:
+    log = {
+        "format": "referee-match-log",
+        "format_version": 1,
+        "game": "fuba",
+        "match_id": 1,
+        "seed": "5",
+        "seed_hash": seed_hash(5),
+        "state_schema": 999,
+        "initial_state": {},
+        "actions": [
+            {
+                "number": 1,
+                "actor": "west",
+                "kind": "roll",
+                "args": {"dice": roll(5, 0, 1)},
+                "virtual": True,
+            }
+        ],
+    }
+    report = verify(read(json.dumps(log)))
+    assert report.ok and "were not replayed" in report.notes[0]
+
+
 async def test_a_missing_action_is_reported(referee: Referee, store: MatchStore) -> None:
     log = await finished_log(referee, store)
     del log["actions"][1]
