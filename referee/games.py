@@ -43,6 +43,8 @@ class Game:
     - ``parse(text)``: a typed command ("target 9", "move 7 8") -> (action kind, args); raises
       ``MalformedAction`` with a player-readable message.
     - ``commands``: the typed commands explained in a few lines (terminal ``help``).
+    - ``usage``: the typed commands for each kind of decision ("target": "target 9"), which
+      the terminal's ``help`` shows first for the decision at hand; none by default.
     - ``statistics(events)``: lines of match statistics from all the events of a match
       (shots, corners...), shown at the final whistle; none by default.
     - ``replay(steps, names)``: an animated image (GIF bytes) of a whole match from its
@@ -94,6 +96,7 @@ class Game:
     forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
     rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
     task: Callable[[Decision], str] = field(default=lambda decision: "decide")
+    usage: dict[str, str] = field(default_factory=dict)
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -5,8 +5,10 @@
 for any registered game (``referee.games``). Input and output are injectable, so tests drive it
 with scripted lines.
 
-For the side to decide it lists the legal choices numbered; type a number, a choice's label, or
-one of the game's typed commands (``help`` lists them), such as (physical dice) ``roll 5 2``.
+For the side to decide it lists the legal choices numbered, the actions first and then the
+moves grouped by the area they start from; type a number, a choice's label, or one of the game's
+typed commands (``help`` lists those for the decision at hand, then all), such as (physical
+dice) ``roll 5 2``.
 ``undo`` takes back the side's last move of the step where the game allows it, ``resign`` gives
 up, and end of input (Ctrl-D) leaves the match unfinished.
 """
@@ -28,6 +30,22 @@ Reader = Callable[[str], str]  # like input(): returns a line, raises EOFError a
 GUILD, CHANNEL = 0, 1  # the terminal's pretend server and channel
 PLAYERS = (1, 2)  # user ids of the two people (hot-seat)
 COACH_USER = 0  # the coach's seat
+WIDTH = 100  # the moves of one area wrap at this many characters
+
+
+def is_move(choice: Choice) -> bool:
+    """A choice that takes a piece from one area to another."""
+    return "from" in choice.action.args and "to" in choice.action.args
+
+
+def arranged(choices: list[Choice]) -> list[Choice]:
+    """The choices in the order they are numbered: every other choice first (the actions,
+    "done"), then the moves grouped by the area they start from, in the game's order."""
+    groups: dict[Any, list[Choice]] = {}
+    for choice in choices:
+        if is_move(choice):
+            groups.setdefault(choice.action.args["from"], []).append(choice)
+    return [c for c in choices if not is_move(c)] + [c for g in groups.values() for c in g]
 
 
 class TerminalGame:
@@ -93,12 +111,26 @@ class TerminalGame:
                 self.say("\nEnd of input: the match is left unfinished. Goodbye.")
                 return 0
         self.finish(outcome)
+        await self.write_log(outcome)
         return 0
+
+    async def write_log(self, outcome: Outcome) -> None:
+        """With ``out_dir``: the action log of the finished match, to check its dice with
+        ``python3 bot.py verify`` (docs/dice.md)."""
+        if self.out_dir is None or (outcome.result or {}).get("reason") == "aborted":
+            return
+        log = await match_log.export(self.referee.store, outcome.match_id)
+        path = self.out_dir / match_log.filename(outcome.match_id)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(match_log.dumps(log))
+        self.say(f"Action log: {path} (check its dice: python3 bot.py verify {path})")
 
     async def turn(self, outcome: Outcome) -> Outcome:
         """Ask the side to decide until it gives an action the referee accepts."""
         prompt = outcome.next[0]
-        choices = await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        choices = arranged(
+            await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        )
         self.ask(prompt, choices, outcome.game.dice_hint)
         while True:
             line = self.read("> ").strip()
@@ -110,7 +142,7 @@ class TerminalGame:
                 self.say(f"  ! {exc}")
                 continue
             if result is None:  # help
-                self.say(f"  {outcome.game.commands} Or: undo, resign, help.")
+                self.help(outcome, prompt)
                 self.ask(prompt, choices, outcome.game.dice_hint)
                 continue
             await self.show(result)
@@ -150,6 +182,13 @@ class TerminalGame:
                 return choice.action.kind, dict(choice.action.args)
         return outcome.game.parse(line)
 
+    def help(self, outcome: Outcome, prompt: Prompt) -> None:
+        """The commands for the decision at hand first, then every command."""
+        usage = outcome.game.usage.get("roll" if prompt.dice else prompt.kind)
+        if usage:
+            self.say(f"  Now: {usage}; or a number from the list.")
+        self.say(f"  {outcome.game.commands} Or: undo, resign, help.")
+
     def ask(self, prompt: Prompt, choices: list[Choice], dice_hint: str = "") -> None:
         self.say(f"\n{prompt.who}: {prompt.text}")
         if prompt.dice:
@@ -159,10 +198,34 @@ class TerminalGame:
             self.say(
                 f'  Roll {n} {"die" if n == 1 else "dice"} and type them, e.g. "{example}".{hint}'
             )
-        for i, choice in enumerate(choices, 1):
-            self.say(f"  {i:>2}. {choice.label}")
+        self.list_choices(choices)
         if prompt.secret:
             self.say("  (secret: the other player should look away)")
+
+    def list_choices(self, choices: list[Choice]) -> None:
+        """One line per choice, or (when there are moves) the other choices under "Actions"
+        and then one line of moves per starting area, wrapped at ``WIDTH``."""
+        numbered = list(enumerate(choices, 1))
+        moves = [(i, c) for i, c in numbered if is_move(c)]
+        if moves:
+            self.say("  Actions:")
+        for i, choice in numbered[: len(numbered) - len(moves)]:
+            self.say(f"  {'   ' if moves else ''}{i:>2}. {choice.label}")
+        if not moves:
+            return
+        self.say("  Moves, by the area they start from:")
+        rows: dict[Any, list[str]] = {}
+        for i, choice in moves:
+            rows.setdefault(choice.action.args["from"], []).append(f"{i:>2}. {choice.label}")
+        for area, entries in rows.items():
+            head = f"    from {area}:"
+            line = head
+            for entry in entries:
+                if line != head and len(line) + 3 + len(entry) > WIDTH:
+                    self.say(line)
+                    line = " " * len(head)
+                line += f"   {entry}"
+            self.say(line)
 
     async def show(self, outcome: Outcome) -> None:
         for line in outcome.lines:

@@ -30,12 +30,17 @@ from engine.dicesoccer.state import DiceSoccerState
 from referee.dicesoccer.narration import SIDE_NAMES, caption, narrate
 from referee.games import Game, JSONData
 
-_HELP = (
-    "Type a number from the list, or a command: roll 5 2 1 6 3 3 (physical dice, as numbers) "
-    "or roll B B K P R R (as symbols: B ball, K kick, P penalty, R red card), "
-    "start offense|defense, pick ball|kick|penalty|red card, chip use|keep, "
-    "reroll 1 3 5 (dice by position) or reroll none."
-)
+# The typed commands for each kind of decision: the terminal's help shows those of the
+# decision at hand first, then all of them.
+_USAGE = {
+    "roll": "roll 5 2 1 6 3 3 (physical dice, as numbers) or roll B B K P R R (as symbols: "
+    "B ball, K kick, P penalty, R red card)",
+    "start": "start offense|defense",
+    "pick": "pick ball|kick|penalty|red card",
+    "chip": "chip use|keep",
+    "reroll": "reroll 1 3 5 (dice by position) or reroll none",
+}
+_HELP = f"Type a number from the list, or a command: {', '.join(_USAGE.values())}."
 _ROLES = {
     "offense": "offense",
     "offence": "offense",
@@ -289,6 +294,7 @@ DICESOCCER_GAME = Game(
     kicked_off=kicked_off,
     parse=parse,
     commands=_HELP,
+    usage=_USAGE,
     statistics=statistics,
     replay=replay,
     typed_dice=typed_dice,

@@ -26,11 +26,29 @@ from referee.games import Game, JSONData
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
 _BALL_WORDS = {"ball", "with_ball", "with-ball"}
 _SIDE_KINDS = ("penalty", "corner", "kickoff")
+_MOVE = "move 7 8 [count] [ball] [gk]"
+# The typed commands for each kind of decision: the terminal's help shows those of the
+# decision at hand first, then all of them.
+_COMMANDS = {
+    "target": ("target 9",),
+    "move": (_MOVE, "done"),
+    "action": ("action goal|move|position|press", _MOVE),
+    "continue": ("continue second|new_turn",),
+    "formation": ("formation 4-4-2",),
+    "setup": ("setup 7:2 4:2 6:2 5:2 2:2",),
+    "penalty": ("penalty left|middle|right",),
+    "corner": ("corner north|south",),
+    "kickoff": ("kickoff west|east",),
+    "free_kick": ("free_kick shoot|pass",),
+    "bring": ("bring 5 [gk]",),
+    "remove": ("remove 6",),
+    "roll": ("roll 5 2",),
+}
+_USAGE = {kind: ", ".join(commands) for kind, commands in _COMMANDS.items()}
 _HELP = (
-    "Type a number from the list, or a command such as: target 9, move 7 8 [count] [ball] [gk], "
-    "action goal|move|position|press, done, continue second|new_turn, formation 4-4-2, "
-    "setup 7:2 4:2 6:2 5:2 2:2, penalty left|middle|right, corner north|south, "
-    "kickoff west|east, free_kick shoot|pass, bring 5 [gk], remove 6, roll 5 2."
+    "Type a number from the list, or a command such as: "
+    + ", ".join(dict.fromkeys(c for commands in _COMMANDS.values() for c in commands))
+    + "."
 )
 
 
@@ -282,6 +300,7 @@ FUBA_GAME = Game(
     kicked_off=kicked_off,
     parse=parse,
     commands=_HELP,
+    usage=_USAGE,
     statistics=statistics,
     replay=replay,
     # Every movement is a "move" (free movements, the movement action, dribbling, setup

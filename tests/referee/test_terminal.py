@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -84,3 +85,84 @@ async def test_play_resumes_an_unfinished_match(tmp_path: Path) -> None:
     assert "Player 2 (East): Choose your formation" in text
     assert "Player 2 (East) resigns: Player 1 (West) wins." in text
     assert "Dice seed: 4" in text
+
+
+TO_FIRST_ACTION = [
+    "formation 4-4-2",
+    "formation 4-4-2",
+    "roll 6",
+    "2",
+    "kickoff west",
+    "1",  # West's kick-off setup
+    "1",  # East's
+    "done",  # West keeps its setup
+    "target 7",
+    "roll 5 3",  # West keeps the ball and acts first
+]
+
+
+def block(text: str, heading: str) -> list[str]:
+    """The lines shown under the last prompt ``heading``, up to the next empty line."""
+    start = text.rindex(heading)
+    return text[start:].split("\n\n")[0].splitlines()[1:]
+
+
+async def test_the_choice_list_shows_actions_first_then_moves_grouped_by_area(
+    referee: Referee,
+) -> None:
+    out = io.StringIO()
+    terminal = TerminalGame(referee, read=script(TO_FIRST_ACTION), out=out)
+    assert await terminal.run(dice="physical", seed=1) == 0
+    lines = block(out.getvalue(), "Choose your action; free movements first if you like.")
+    assert [line.strip() for line in lines[:3]] == ["Actions:", "1. move", "2. position"]
+    assert lines[3] == "  Moves, by the area they start from:"
+    rows: list[str] = []
+    for line in lines[4:]:  # a long row goes on in the next line
+        rows.append(line) if line.strip().startswith("from ") else rows.append(rows.pop() + line)
+    assert [row.split(":")[0].strip() for row in rows] == [f"from {a}" for a in range(1, 8)]
+    assert len(lines) < 15  # not one line for each of the 29 moves
+    assert max(len(line) for line in lines) <= 100
+    # every move of a row starts in that row's area, numbered on from the actions
+    assert "3. player 1 -> 2" in rows[0] and "6. goalkeeper 2 -> 1" in rows[1]
+    numbers = [int(w.rstrip(".")) for row in rows for w in row.split() if w.endswith(".")]
+    assert numbers == list(range(3, 3 + len(numbers)))
+    for row in rows:
+        area = row.split(":")[0].split()[-1]
+        labels = row.split(":", 1)[1]
+        assert labels.count(f" {area} -> ") == labels.count(" -> ")
+
+
+async def test_a_number_from_the_grouped_list_plays_the_move_shown_next_to_it(
+    referee: Referee,
+) -> None:
+    out = io.StringIO()
+    scripted = script(TO_FIRST_ACTION)
+    typed: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return scripted(prompt)
+        except EOFError:
+            if typed:
+                raise
+        shown = block(out.getvalue(), "Choose your action")
+        typed.extend(re.findall(r"(\d+)\. player 7 -> 8\b", "\n".join(shown)))
+        return typed[-1]
+
+    terminal = TerminalGame(referee, read=read, out=out)
+    assert await terminal.run(dice="physical", seed=1) == 0
+    assert int(typed[0]) > 2  # after the two actions
+    assert "West moves a player from 7 to 8" in out.getvalue()
+
+
+async def test_help_shows_the_commands_for_the_decision_at_hand_first(referee: Referee) -> None:
+    out = io.StringIO()
+    terminal = TerminalGame(referee, read=script([*TO_FIRST_ACTION, "help"]), out=out)
+    assert await terminal.run(dice="physical", seed=1) == 0
+    text = out.getvalue()
+    helped = text[text.index("Choose your action") :]
+    now = helped.index("Now: action goal|move|position|press")
+    assert "move 7 8 [count] [ball] [gk]" in helped[now : helped.index("\n", now)]
+    assert now < helped.index("Or: undo, resign, help.")  # the full list comes after
+    setup = text[: text.index("Choose the target area")]
+    assert "Now:" not in setup  # help was asked only once

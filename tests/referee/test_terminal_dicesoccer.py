@@ -37,6 +37,8 @@ async def test_hot_seat_physical_dice_as_numbers_and_symbols(referee: Referee) -
     assert "White rolls for the play: ball, ball, kick, penalty, red card, red card" in text
     assert "! I do not know 'shoot'" in text
     assert "chip use|keep" in text and "Or: undo, resign, help." in text  # the help
+    # ... which starts with the commands of the decision at hand: Black's roll
+    assert text.index("Now: roll 5 2 1 6 3 3") < text.index("Or: undo, resign, help.")
     assert (
         "White rolls 2 balls and 2 red cards, Black rolls 5 balls: Black wins the roll 5-2 and "
         "pushes the ball back 2 sections." in text
