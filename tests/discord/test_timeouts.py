@@ -4,8 +4,11 @@ letting the coach play. The cog's dispatcher is ticked by hand with a clock move
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import discord
+import pytest
+from sqlalchemy.engine import URL
 
 from bot import create_bot
 from botconfig import Settings
@@ -139,3 +142,40 @@ async def test_the_challenge_buttons_keep_the_turn_timeout_across_a_restart(
     assert private(accepted).startswith("Challenge accepted")
     active = await cog.referee.store.active_match(world.channel.id)
     assert active is not None and active.options["turn_timeout"] == 30
+
+
+class TestTheRunningDispatcher:
+    """The bot's own dispatcher task, started when the bot starts, fires the deadlines as
+    SimCord's clock moves: nothing here ticks it by hand."""
+
+    @pytest.fixture
+    def settings(self, tmp_path: Path) -> Settings:
+        return Settings(
+            database_url=URL.create("sqlite+aiosqlite", database=str(tmp_path / "db")),
+            deadline_interval=10.0,  # a look at the due deadlines every 10 s
+        )
+
+    async def test_reminders_and_the_expiry_appear_on_their_own(self, world: World) -> None:
+        cog = play_cog(world)
+        assert cog.dispatcher.interval == 10.0
+        # Deadlines are set from SimCord's clock, the one it moves.
+        cog.referee.clock = cog.dispatcher.clock = world.env.now
+        await challenge_accepted(world, turn_timeout=2)
+        assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
+        posted = len(public(world))
+
+        await world.env.advance_time(50)
+        assert len(public(world)) == posted  # Bob's reminder is due at 60 s
+        await world.env.advance_time(20)
+        reminder = public(world)[-1]
+        assert reminder.content.startswith(f"{world.bob.mention} (East), it is your decision")
+        assert len(public(world)) == posted + 1
+
+        await world.env.advance_time(60)  # Bob's 2 minutes are over
+        expiry = public(world)[-1]
+        assert expiry.content.startswith(world.alice.mention)
+        assert "ran out of time" in expiry.content
+        assert timeout_labels(expiry) == ["Claim the win", "Let the coach play"]
+        assert len(public(world)) == posted + 2
+        won = await world.alice.click(expiry, label="Claim the win")
+        assert "You won" in private(won)
