@@ -13,6 +13,8 @@ from sqlalchemy.engine import URL
 from bot import create_bot
 from botconfig import Settings, parse_guild_ids
 from store.config import DEFAULT_SQLITE
+from tests.discord.conftest import World
+from tests.discord.test_play import private
 
 GUILD_ID = 4_242_424_242_424_242
 
@@ -125,3 +127,35 @@ def test_settings_never_print_the_token_or_the_database_password() -> None:
             assert token not in shown and "pw-s3cret" not in shown, shown
             assert "token=set" in shown and "db/fuba" in shown
     assert "token=None" in repr(Settings(database_url="sqlite+aiosqlite:///x.db"))
+
+
+async def test_a_rating_that_failed_at_the_whistle_is_made_when_the_bot_starts_again(
+    world: World, settings: Settings
+) -> None:
+    cog = world.env.bot.get_cog("MatchPlay")
+    assert cog is not None
+    store = cog.leagues.store
+
+    async def database_away(**kwargs: object) -> None:
+        raise OSError("the database went away")
+
+    store.apply_rating = database_away  # this process cannot write ratings
+    await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob, ranked=True)
+    challenge = [m for m in world.channel.history() if not m.flags.ephemeral][-1]
+    await world.bob.click(challenge, label="Accept")
+    assert private(await world.bob.slash(world.channel, "fuba resign")) == "You resigned."
+    final = [m for m in world.channel.history() if not m.flags.ephemeral][-2]
+    assert "The ratings could not be updated just now" in "\n".join(
+        [final.content, *(e.description or "" for e in final.embeds)]
+    )
+    assert await cog.leagues.profile(world.channel.guild.id, "fuba", world.alice.id) is None
+    world.env.errors.clear()  # the failed listener was logged on purpose
+
+    await world.env.restart_bot(create_bot(settings))
+
+    profile = await world.alice.slash(world.channel, "profile")
+    messages = [m for m in (profile.response, *profile.followups) if m is not None]
+    fields = {f.name: f.value for m in messages for e in m.embeds for f in e.fields}
+    assert "Rating" in fields, f"no rating after the restart: {messages}"
+    assert fields["Rating"].startswith("1520"), fields
+    assert fields["Won / drawn / lost"] == "1 / 0 / 0"
