@@ -224,7 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
         "target_score=5, sections=4, faces=BBKKPR)",
     )
     play.add_argument(
-        "--out", type=Path, default=None, metavar="DIR", help="write the board after each action"
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write the board after each action, and the action log at the end (to verify)",
     )
     play.add_argument(
         "--database",

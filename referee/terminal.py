@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import Choice, MalformedAction, RulesError
-from referee import games
+from referee import games, match_log
 from referee.errors import RefereeError
 from referee.service import Outcome, Prompt, Referee
 from store.errors import StoreError
