@@ -45,9 +45,8 @@ class RefereeBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=True, replied_user=False
-            ),
+            # a message pings nobody unless it names whom (``cogs.text.pings``)
+            allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=RefereeTree,
             help_command=None,
         )

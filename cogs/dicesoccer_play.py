@@ -33,6 +33,7 @@ from cogs.play_autocomplete import Value, choices_of, legal, offer
 from cogs.play_challenges import RANKED_HELP, challenge, dice_mode
 from cogs.play_commands import ENDING, READING, SHARED, act_and_post
 from cogs.play_messages import match_of
+from cogs.text import shown
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
 
@@ -100,7 +101,7 @@ def positions(text: str) -> list[int]:
         words = list(words[0])  # "135"
     if not all(re.fullmatch(r"[1-9]", word) for word in words):
         raise PlayRefusal(
-            f"`{text}` is not a list of dice: name them by position, 1 for the first die, "
+            f"{shown(text)} is not a list of dice: name them by position, 1 for the first die, "
             'e.g. `dice:"1 3 5"`, or `dice:none` to keep them all.'
         )
     return [int(word) for word in words]

@@ -14,6 +14,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from cogs.text import shown
 from engine.core.errors import RulesError
 from store.errors import StoreError
 
@@ -52,7 +53,7 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You cannot use this command here."
     if isinstance(error, app_commands.TransformerError):
-        return f"`{error.value}` is not a valid value for this option."
+        return f"{shown(str(error.value))} is not a valid value for this option."
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return "This command has changed since your Discord app loaded it; try again in a minute."
     return None

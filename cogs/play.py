@@ -28,7 +28,8 @@ from discord.ext import commands
 
 from cogs.play_buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
 from cogs.play_challenges import ChallengeButton, LegacyChallengeButton
-from cogs.play_messages import MENTION_USERS, duration_text
+from cogs.play_messages import duration_text
+from cogs.text import pings, shown
 from referee import games
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.leagues.service import LeagueService
@@ -66,7 +67,8 @@ class MatchPlay(commands.Cog):
         except BaseException:
             await store.close()
             raise
-        self._store, self._referee = store, Referee(store)
+        # names in the referee's lines and refusals are shown inert (cogs.text.shown)
+        self._store, self._referee = store, Referee(store, text_name=shown)
         self._challenges = ChallengeStore(store.engine)
         # Leagues and ratings share the match store's engine; the service also hooks the
         # referee's final whistle (league results, ratings), so it exists from the start.
@@ -110,13 +112,16 @@ class MatchPlay(commands.Cog):
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 
-    async def _send(self, channel_id: int, content: str, view: discord.ui.View | None) -> None:
+    async def _send(
+        self, channel_id: int, content: str, view: discord.ui.View | None, ping: int
+    ) -> None:
+        """Post ``content`` in the match's channel, pinging only ``ping`` (who must act)."""
         channel: Any = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         await asyncio.wait_for(
-            channel.send(content[:2000], allowed_mentions=MENTION_USERS, **kwargs),
+            channel.send(content[:2000], allowed_mentions=pings([ping]), **kwargs),
             DEADLINE_SEND_TIMEOUT,
         )
 
@@ -133,6 +138,7 @@ class MatchPlay(commands.Cog):
             f"{discord.utils.format_dt(due, 'R')}, at {discord.utils.format_dt(due, 't')}), "
             "then your opponent may claim the win.",
             None,
+            user_id,
         )
 
     async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
@@ -143,6 +149,7 @@ class MatchPlay(commands.Cog):
             f"{game.side_name(absent)} ran out of time in {game.title} match #{match.id}. Claim "
             "the win, or let the automatic coach play their side.",
             timeout_view(match.ruleset, match.id, match.version),
+            match.players[waiting],
         )
 
 

@@ -391,7 +391,7 @@ class TimeoutButton(
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
                 title, reply = None, "The automatic coach plays your opponent's side now."
             channel = match_channel(interaction)
-            await post(channel, outcome, title=title)
+            await post(channel, outcome, title=title, actor=interaction.user.id)
             await interaction.followup.send(reply, ephemeral=True)
             await full_time_report(channel, referee, outcome)
         except Exception as error:  # every error gets a private answer

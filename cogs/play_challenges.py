@@ -336,7 +336,7 @@ async def _kick_off(
     )
     title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
     try:
-        await post(where, outcome, title=title)
+        await post(where, outcome, title=title, actor=interaction.user.id)
     except BaseException as error:
         result = {"winner": None, "reason": "aborted"}
         try:

@@ -30,9 +30,10 @@ from cogs.play_messages import (
     post,
     prompt_line,
 )
-from store.errors import UnreadableMatch
+from cogs.text import shown
 from referee import match_log
 from referee.stats import recent_lines
+from store.errors import UnreadableMatch
 from store.repository import StoredMatch
 
 __all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
@@ -76,13 +77,13 @@ async def status_command(interaction: discord.Interaction) -> None:
     spec = game_commands.get(status.ruleset)
     lines = [
         f"Match #{status.match_id}: "
-        + " v ".join(f"{status.names[s]} {g}" for s, g in status.score.items()),
+        + " v ".join(f"{shown(status.names[s])} {g}" for s, g in status.score.items()),
     ]
     lines += [prompt_line(p, spec, on_request) for p in status.pending]
     if status.choices:
-        shown = ", ".join(c.label for c in status.choices[:15])
+        listed = ", ".join(c.label for c in status.choices[:15])
         more = len(status.choices) - 15
-        lines.append(f"Your choices: {shown}" + (f" and {more} more" if more > 0 else ""))
+        lines.append(f"Your choices: {listed}" + (f" and {more} more" if more > 0 else ""))
     elif not status.your_sides:
         lines.append("You are watching this match.")
     lines.append(f"Dice seed SHA-256: {status.seed_hash}")
@@ -140,7 +141,7 @@ async def undo_command(interaction: discord.Interaction) -> None:
     outcome = await play_cog(interaction).referee.undo(
         channel_id_of(interaction), interaction.user.id
     )
-    await post(match_channel(interaction), outcome)
+    await post(match_channel(interaction), outcome, actor=interaction.user.id)
     await interaction.followup.send("Taken back.", ephemeral=True)
 
 

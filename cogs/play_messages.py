@@ -20,7 +20,7 @@ import discord
 
 from cogs import game_commands
 from cogs.game_commands import GameCommands, PlayRefusal
-from cogs.text import pings
+from cogs.text import pings, shown
 from referee import games, match_log
 from referee.errors import NoMatch, OtherGame
 from referee.service import Outcome, Prompt, Referee
@@ -38,11 +38,10 @@ REPLAY_FILE = "replay.gif"
 # How a player checks the dice of the attached action log (docs/dice.md).
 VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
+EXAMPLE_DICE = (4, 2, 6, 1, 3, 5)  # the dice of an example command
 ROLL_LABEL = "Roll the dice"  # the button that rolls a player's virtual dice on request
 # The private answer to a secret choice (a command or a button).
-EXAMPLE_DICE = (4, 2, 6, 1, 3, 5)  # the dice of an example command
 SECRET_REPLY = "You chose {value}; it stays secret until it is revealed."
 
 
@@ -154,8 +153,6 @@ def next_text(outcome: Outcome) -> str:
     return "\n".join(prompt_line(prompt, spec, on_request) for prompt in outcome.next)
 
 
-def prompt_line(prompt: Prompt, spec: GameCommands, rolls_on_request: bool = False) -> str:
-    """One pending decision: who (mentioned), what, and the game's command that answers it.
 def example_dice(n: int) -> str:
     """Values of ``n`` dice as a player types them, for an example.
 
@@ -165,6 +162,8 @@ def example_dice(n: int) -> str:
     return " ".join(str(EXAMPLE_DICE[i % len(EXAMPLE_DICE)]) for i in range(n))
 
 
+def prompt_line(prompt: Prompt, spec: GameCommands, rolls_on_request: bool = False) -> str:
+    """One pending decision: who (mentioned), what, and the game's command that answers it.
     Dice are rolled at the table and typed in, or (``rolls_on_request``) rolled by the bot
     when the player asks."""
     command = spec.command_for.get(prompt.kind, spec.command("status"))
@@ -195,11 +194,18 @@ def final_text(outcome: Outcome) -> str:
         if winner is None:
             text = "The match ends in a draw."
         else:
-            text = f"{outcome.names[winner]} ({game.side_name(winner)}) wins."
+            text = f"{shown(outcome.names[winner])} ({game.side_name(winner)}) wins."
         score = result.get("score")
         if score:
             text += " Score: " + " - ".join(f"{game.side_name(s)} {g}" for s, g in score.items())
     return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
+
+
+def deciders(outcome: Outcome, actor: int | None = None) -> list[int]:
+    """The members to ping for the decisions now pending: not ``actor``, who has just acted
+    (deciding again, they are reading already), nor the bot's coach."""
+    coach = outcome.options.get("coach_side")
+    return [p.user_id for p in outcome.next if p.user_id != actor and p.side != coach]
 
 
 async def post(
@@ -209,11 +215,13 @@ async def post(
     *,
     intro: str = "",
     pinging: Sequence[int] = (),
+    actor: int | None = None,
 ) -> discord.Message:
     """The one public message after a step: narration, board, who decides next (at the final
     whistle: the result; ``full_time_report`` follows with the statistics and the replay).
-    ``intro`` opens the message (a league kick-off names both players in it); with
-    ``pinging`` exactly those members and the ones who decide next may be pinged."""
+    ``intro`` opens the message (a league kick-off names both players in it). It may ping
+    exactly the members who decide next (``deciders``: not ``actor``, who has just acted)
+    and those in ``pinging``; nobody else, never everyone or a role."""
     from cogs.play_buttons import buttons  # at call time: the buttons act through this module
 
     embed = discord.Embed(
@@ -226,9 +234,7 @@ async def post(
     files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
     view = buttons(outcome)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-    mentions = MENTION_USERS
-    if pinging:
-        mentions = pings([*pinging, *(prompt.user_id for prompt in outcome.next)])
+    mentions = pings([*pinging, *deciders(outcome, actor)])
     content = "\n".join(part for part in (intro, next_text(outcome)) if part)
     return await channel.send(
         content=content[:2000] or None,
@@ -273,7 +279,7 @@ async def act_and_post(
         command = interaction.command.name if interaction.command is not None else kind
         raise other_game(spec, error.ruleset, "match", command) from None
     channel = match_channel(interaction)
-    await post(channel, outcome)
+    await post(channel, outcome, actor=interaction.user.id)
     await interaction.followup.send(reply, ephemeral=True)
     await full_time_report(channel, referee, outcome)
     return outcome

@@ -427,7 +427,9 @@ class LeagueService:
         home_id, away_id = players[home_side], players[away_side]
         home_goals, away_goals = _goals(game, match, result, home_side, away_side)
         lines: list[str] = []
-        names = await self.names((home_id, away_id))
+        # the lines' text: names as the referee writes them (inert in Discord)
+        text = self.referee.text_name
+        names = {user: text(name) for user, name in (await self.names((home_id, away_id))).items()}
         if fixture is not None:
             lines += await self._record(fixture, home_goals, away_goals, ending, match, names)
         if home_id == away_id:  # hot-seat: nobody to rate against
@@ -536,7 +538,8 @@ class LeagueService:
         home = names.get(fixture.home_id, str(fixture.home_id))
         away = names.get(fixture.away_id, str(fixture.away_id))
         league = match.options.get("league") or {}
-        called = f"League {league['name']!r}" if league.get("name") else "League"
+        name = league.get("name")
+        called = f"League '{self.referee.text_name(name)}'" if name else "League"
         return [
             f"{called}: {home} {result.home_goals}-{result.away_goals} {away} recorded. "
             "League table updated: /league table"
