@@ -15,6 +15,7 @@ from tests.discord.conftest import World
 from tests.discord.test_play import (
     bot_member,
     challenge_accepted,
+    choice_buttons,
     formations,
     private,
     public,
@@ -30,23 +31,28 @@ DAMAGE = {
 }
 
 
-async def _damaged(world: World, how: str) -> int:
-    """Alice and Bob have kicked off; then the stored match is damaged. Returns its id."""
+async def _damaged(world: World, how: str) -> tuple[int, discord.Message]:
+    """Alice and Bob have chosen their formations; then the stored match is damaged. Returns
+    its id and the last message, with its choice buttons."""
     await challenge_accepted(world)
-    await formations(world)
+    choosing = await formations(world)
     match = await referee(world).store.active_match(world.channel.id)
     assert match is not None
     async with referee(world).store.engine.begin() as conn:
         await conn.execute(text(DAMAGE[how]), {"id": match.id})
-    return match.id
+    return match.id, choosing
 
 
 @pytest.mark.parametrize("how", list(DAMAGE))
 async def test_an_unreadable_match_is_explained_and_called_off_by_a_manager(
     world: World, how: str
 ) -> None:
-    match_id = await _damaged(world, how)
+    match_id, choosing = await _damaged(world, how)
     free = "can call it off with `/fuba abort` to free this channel"
+    button = choice_buttons(choosing)[0]
+    for member in (world.alice, world.bob):  # a button, whoever presses it
+        answer = refused(world, await member.click(choosing, custom_id=button.custom_id))
+        assert f"atch #{match_id}" in answer and free in answer, answer
     for member, command in (
         (world.carol, "fuba status"),
         (world.alice, "fuba board"),
@@ -75,7 +81,7 @@ async def test_an_unreadable_match_is_explained_and_called_off_by_a_manager(
 async def test_a_player_calls_off_an_unreadable_match_and_other_channels_play_on(
     world: World,
 ) -> None:
-    match_id = await _damaged(world, "not JSON")
+    match_id, _ = await _damaged(world, "not JSON")
     elsewhere = world.env.guild.create_text_channel("second-pitch")
     start = await world.carol.slash(elsewhere, "fuba challenge", opponent=bot_member(world))
     assert private(start) == "Match started against the coach."
@@ -132,3 +138,19 @@ async def test_a_guild_that_removes_the_bot_has_its_matches_called_off(world: Wo
     stored = await referee(world).store.get_match(match.id)
     assert stored.status is MatchStatus.ABORTED
     assert stored.result == {"winner": None, "reason": "bot removed"}
+
+
+async def test_a_deleted_channel_takes_the_matches_of_its_threads_with_it(world: World) -> None:
+    await world.alice.slash(
+        world.channel, "fuba challenge", opponent=bot_member(world), thread=True
+    )
+    [thread] = world.channel.threads
+    match = await referee(world).store.active_match(thread.id)
+    assert match is not None
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.settle()
+    stored = await referee(world).store.get_match(match.id)
+    assert stored.status is MatchStatus.ABORTED
+    # Whichever Discord reports first: the thread's own deletion or its channel's.
+    assert stored.result is not None
+    assert stored.result["reason"] in ("channel deleted", "thread deleted")
