@@ -18,6 +18,9 @@ Refusals are typed errors (store, referee, ``PlayRefusal``) shown privately by
 ``cogs.errors``. Announcements (a league created, a member joined, the league started, a result
 set) are public in the channel, without pings; fixtures and results answer privately unless
 ``public``; the table, the leaderboard and profiles answer publicly with an embed and an image.
+Display names, league names and reasons are members' text: every message shows them inert
+(``cogs.text.shown``, ``league_views.who`` and ``league_title``) and names whom it may ping
+(``cogs.text.pings``): nobody, except the kick-off of a league match, which pings its players.
 """
 
 from __future__ import annotations
@@ -43,11 +46,13 @@ from cogs.league_views import (
     profile_message,
     results_embed,
     table_message,
+    who,
 )
 from cogs.play_autocomplete import offer
 from cogs.play_challenges import dice_mode, pending_refusal
 from cogs.play_messages import PlayRefusal, channel_id_of, match_channel, play_cog
 from cogs.play_messages import post as post_step
+from cogs.text import ZERO_WIDTH_SPACE, pings, shown
 from engine.leagues.names import normal_name
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
@@ -61,7 +66,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_PINGS = discord.AllowedMentions.none()
+NO_PINGS = pings()  # league messages ping nobody (a kick-off pings its two players)
 ADMIN_DOING = {
     "create": "create a league",
     "start": "start a league",
@@ -164,7 +169,7 @@ async def fixture_autocomplete(
 async def announce(interaction: discord.Interaction, text: str, reply: str = "Done.") -> None:
     """A public line in the channel (no pings) and the caller's private answer."""
     await match_channel(interaction).send(text[:2000], allowed_mentions=NO_PINGS)
-    await interaction.followup.send(reply, ephemeral=True)
+    await interaction.followup.send(reply, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def defer_private(interaction: discord.Interaction) -> None:
@@ -195,11 +200,11 @@ async def names_for(interaction: discord.Interaction, user_ids: Any) -> dict[int
 
 
 async def score_line(interaction: discord.Interaction, result: StoredResult) -> str:
-    """A result as "Home 2-1 Away", with the members' names."""
+    """A result as "Home 2-1 Away", with the members' names (shown inert)."""
     names = await names_for(interaction, (result.home_id, result.away_id))
     return (
-        f"{name_of(names, result.home_id)} {result.home_goals}-{result.away_goals} "
-        f"{name_of(names, result.away_id)}"
+        f"{who(names, result.home_id)} {result.home_goals}-{result.away_goals} "
+        f"{who(names, result.away_id)}"
     )
 
 
@@ -269,7 +274,7 @@ async def create_command(
         f"New league **{league_title(league)}**: {describe_league(league)}. Join with "
         f"`/league join`; {interaction.user.mention} starts it with `/league start` when "
         "everyone is in.",
-        f"League **{league.name}** created.",
+        f"League **{shown(league.name)}** created.",
     )
 
 
@@ -285,7 +290,8 @@ async def join_command(interaction: discord.Interaction, name: str | None = None
         interaction,
         f"{user.mention} joined **{league_title(league)}** "
         f"({len(members)} member{'' if len(members) == 1 else 's'}).",
-        f"You are in **{league.name}**. Your fixtures appear when an admin starts the league.",
+        f"You are in **{shown(league.name)}**. Your fixtures appear when an admin starts the "
+        "league.",
     )
 
 
@@ -298,7 +304,7 @@ async def leave_command(interaction: discord.Interaction, name: str | None = Non
     await announce(
         interaction,
         f"{interaction.user.mention} left **{league_title(league)}**.",
-        f"You left **{league.name}**.",
+        f"You left **{shown(league.name)}**.",
     )
 
 
@@ -313,13 +319,13 @@ async def start_command(interaction: discord.Interaction, name: str | None = Non
     names = await names_for(interaction, [p for f in fixtures for p in f.players()])
     rounds = max((f.round for f in fixtures), default=0)
     first = [f for f in fixtures if f.round == 1]
-    opening = ", ".join(f"{name_of(names, f.home_id)} v {name_of(names, f.away_id)}" for f in first)
+    opening = ", ".join(f"{who(names, f.home_id)} v {who(names, f.away_id)}" for f in first)
     await announce(
         interaction,
         f"**{league_title(league)}** has started: {len(fixtures)} fixtures in {rounds} rounds. "
         f"Round 1: {opening}. Play your next fixture with `/league play`; see them all with "
         "`/league fixtures` and the table with `/league table`.",
-        f"**{league.name}** started.",
+        f"**{shown(league.name)}** started.",
     )
 
 
@@ -340,7 +346,7 @@ async def fixtures_command(
     league = await leagues.league(guild_id, name)
     fixtures = await leagues.fixtures(guild_id, league.name, round)
     if round is not None and not fixtures and league.status != "open":
-        raise PlayRefusal(f"**{league.name}** has no round {round}.")
+        raise PlayRefusal(f"**{shown(league.name)}** has no round {round}.")
     names = await names_for(interaction, [p for f in fixtures for p in f.players()])
     embed = fixtures_embed(league, fixtures, names)
     await interaction.followup.send(embed=embed, ephemeral=not public, allowed_mentions=NO_PINGS)
@@ -414,8 +420,11 @@ async def play_command(
     if thread:
         if not isinstance(where, discord.TextChannel):
             raise PlayRefusal("A thread can be opened from a text channel only; play here.")
+        # A thread's name is plain text, but Discord repeats it in the "started a thread"
+        # message: no mention may survive in it.
+        thread_name = f"{league.name}: {home} v {away}".replace("@", "@" + ZERO_WIDTH_SPACE)
         created = where = await where.create_thread(
-            name=f"{league.name}: {home} v {away}"[:100], type=discord.ChannelType.public_thread
+            name=thread_name[:100], type=discord.ChannelType.public_thread
         )
     spec = game_commands.get(league.game)
     try:
@@ -436,7 +445,9 @@ async def play_command(
             except discord.HTTPException:
                 log.info("could not delete the unused thread %s", created.id)
         raise
-    title = f"League match: {league.name}, round {fixture.round}: {home} v {away}"
+    title = (
+        f"League match: {shown(league.name)}, round {fixture.round}: {shown(home)} v {shown(away)}"
+    )
     players = fixture.players()
     await post_step(
         where,
@@ -448,9 +459,10 @@ async def play_command(
     there = f" in {where.mention}" if where.id != interaction.channel_id else ""
     await interaction.followup.send(
         f"Your {games.title_of(league.game)} league match against "
-        f"{away if fixture.home_id == interaction.user.id else home} is on{there}: play it with "
-        f"the `/{spec.group}` commands. The result counts at the final whistle.",
+        f"{shown(away if fixture.home_id == interaction.user.id else home)} is on{there}: play "
+        f"it with the `/{spec.group}` commands. The result counts at the final whistle.",
         ephemeral=True,
+        allowed_mentions=NO_PINGS,
     )
 
 
@@ -487,9 +499,9 @@ async def forfeit_command(
     was = await replaced_text(interaction, decision)
     await announce(
         interaction,
-        f"Fixture #{fixture}: {loser.display_name} forfeits; {score}."
+        f"Fixture #{fixture}: {shown(loser.display_name)} forfeits; {score}."
         + (f" It replaces {was}." if was else "")
-        + f" Reason: {reason}",
+        + f" Reason: {shown(reason)}",
         "Forfeit recorded" + (f"; it replaces {was}." if was else "."),
     )
 
@@ -530,9 +542,9 @@ async def set_result_command(
     was = await replaced_text(interaction, decision)
     await announce(
         interaction,
-        f"Fixture #{fixture} result set by {interaction.user.display_name}: {score}."
+        f"Fixture #{fixture} result set by {shown(interaction.user.display_name)}: {score}."
         + (f" It replaces {was}." if was else "")
-        + f" Reason: {reason}",
+        + f" Reason: {shown(reason)}",
         "Result set" + (f"; it replaces {was}." if was else "."),
     )
 
@@ -548,12 +560,12 @@ async def end_command(interaction: discord.Interaction, name: str | None = None)
     champion = ""
     if rows and rows[0].played:
         names = await names_for(interaction, [rows[0].player])
-        champion = f" {name_of(names, rows[0].player)} tops the final table."
+        champion = f" {who(names, rows[0].player)} tops the final table."
     await announce(
         interaction,
         f"**{league_title(league)}** has ended.{champion} Its table and results stay readable; "
-        f"`/league create name:{league.name}` opens the next season.",
-        f"**{league.name}** ended.",
+        f"`/league create` with the same name opens the next season.",
+        f"**{shown(league.name)}** ended.",
     )
 
 
@@ -575,8 +587,9 @@ async def delete_command(
     await announce(
         interaction,
         f"The league **{league_title(league)}** was deleted by "
-        f"{interaction.user.display_name}" + (f". Reason: {reason}" if reason else "."),
-        f"**{league.name}** deleted.",
+        f"{shown(interaction.user.display_name)}"
+        + (f". Reason: {shown(reason)}" if reason else "."),
+        f"**{shown(league.name)}** deleted.",
     )
 
 
@@ -652,7 +665,7 @@ async def profile_command(
     leagues = service(interaction)
     profile = await leagues.profile(guild_id, ruleset, who.id)
     if profile is None:  # a refusal: private, like the others (cogs.errors)
-        whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+        whose = "You have" if who.id == interaction.user.id else f"{shown(who.display_name)} has"
         raise PlayRefusal(
             f"{whose} no rated {games.title_of(ruleset)} match on this server yet, so no rating "
             "or rank. League matches and challenges with `ranked:true` are rated."

@@ -3,7 +3,10 @@ leaderboard and a profile, and their images (``render.league_images``, drawn off
 with ``asyncio.to_thread``).
 
 Pure formatting over the store's records (``store.leagues``) and a ``names`` map (user id ->
-display name); no Discord calls besides building ``discord.Embed`` and ``discord.File``.
+display name); no Discord calls besides building ``discord.Embed`` and ``discord.File``. Names
+and league names are members' text: in messages they are shown inert (``cogs.text.shown``:
+``who``, ``league_title``); the images and the autocomplete draw them as typed (``name_of``,
+``plain_title``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 import discord
 
+from cogs.text import shown
 from referee import games
 from render.league_images import (
     LeaderLine,
@@ -42,13 +46,26 @@ REASON_WORDS = {
 
 
 def name_of(names: Mapping[int, str], user_id: int) -> str:
+    """A member's display name as typed (for images and autocomplete choices)."""
     return names.get(user_id) or f"Player {user_id}"
 
 
-def league_title(league: StoredLeague) -> str:
-    """``Spring (FUBA, season 2)``; the season only from the second one on."""
+def who(names: Mapping[int, str], user_id: int) -> str:
+    """A member's display name in a message: as it reads, no markdown, no mention."""
+    return shown(name_of(names, user_id))
+
+
+def plain_title(league: StoredLeague) -> str:
+    """``Spring (FUBA, season 2)``, as typed (an image's title); the season only from the
+    second one on."""
     season = f", season {league.season}" if league.season > 1 else ""
     return f"{league.name} ({games.title_of(league.game)}{season})"
+
+
+def league_title(league: StoredLeague) -> str:
+    """``plain_title`` in a message: the league's name shown inert."""
+    season = f", season {league.season}" if league.season > 1 else ""
+    return f"{shown(league.name)} ({games.title_of(league.game)}{season})"
 
 
 def describe_league(league: StoredLeague) -> str:
@@ -83,7 +100,7 @@ def fixture_choice(fixture: StoredFixture, names: Mapping[int, str]) -> str:
 
 def fixture_text(fixture: StoredFixture, names: Mapping[int, str]) -> str:
     """``#12 Ada v Brian: 2-1`` / ``: playing now`` / ``: to play``."""
-    home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
+    home, away = who(names, fixture.home_id), who(names, fixture.away_id)
     return f"`#{fixture.id}` {home} v {away}: {fixture_state(fixture)}"
 
 
@@ -124,7 +141,7 @@ def results_embed(
     league: StoredLeague, results: Sequence[StoredResult], names: Mapping[int, str]
 ) -> discord.Embed:
     lines = [
-        f"`#{r.fixture_id}` {name_of(names, r.home_id)} {score_text(r)} {name_of(names, r.away_id)}"
+        f"`#{r.fixture_id}` {who(names, r.home_id)} {score_text(r)} {who(names, r.away_id)}"
         for r in results
     ]
     text = "\n".join(lines) if lines else "No results yet."
@@ -147,7 +164,7 @@ def table_text(rows: Sequence[Any], names: Mapping[int, str]) -> str:
         lines.append(
             f"`{row.position:>3} {row.played:>2} {row.won:>2} {row.drawn:>2} {row.lost:>2} "
             f"{row.goals_for:>3} {row.goals_against:>2} {row.goal_difference:>+3} "
-            f"{row.points:>3}` {name_of(names, row.player)}"
+            f"{row.points:>3}` {who(names, row.player)}"
         )
     return "\n".join(lines)[:DESCRIPTION_LIMIT]
 
@@ -165,7 +182,7 @@ async def table_message(
     )
     lines = [table_line(row, name_of(names, row.player)) for row in rows]
     png = await asyncio.to_thread(
-        table_png, league_title(league), lines, highlight=_position_of(rows, highlight)
+        table_png, plain_title(league), lines, highlight=_position_of(rows, highlight)
     )
     embed.set_image(url=f"attachment://{TABLE_FILE}")
     return embed, discord.File(io.BytesIO(png), filename=TABLE_FILE)
@@ -196,7 +213,7 @@ def leader_line(standing: Standing, names: Mapping[int, str]) -> LeaderLine:
 
 
 def _standing_line(standing: Standing, names: Mapping[int, str], mine: bool) -> str:
-    name = standing.display_name or name_of(names, standing.user_id)
+    name = shown(standing.display_name or name_of(names, standing.user_id))
     text = (
         f"**{standing.rank}.** {name}: {rating_text(standing)} "
         f"({record_text(standing)} W-D-L, {standing.games} rated)"
@@ -222,9 +239,12 @@ async def leaderboard_message(
     if caller is not None and all(s.user_id != caller.user_id for s in top):
         lines += ["...", _standing_line(caller, names, True)]
     elif caller is not None:  # their line is in the list, underlined
-        lines += ["", f"{caller_name}: rank {caller.rank}."]
+        lines += ["", f"{shown(caller_name)}: rank {caller.rank}."]
     elif top:
-        lines += ["", f"{caller_name}: no rated {games.title_of(game)} match yet, so no rank."]
+        lines += [
+            "",
+            f"{shown(caller_name)}: no rated {games.title_of(game)} match yet, so no rank.",
+        ]
     embed.description = "\n".join(lines)[:DESCRIPTION_LIMIT]
     embed.set_footer(
         text="Elo ratings from 1500; a ? marks a provisional rating (fewer than 10 rated "
@@ -252,7 +272,7 @@ async def profile_message(
 ) -> tuple[discord.Embed, discord.File]:
     """A member's rating, rank, record, goals, last five and streak in one game."""
     s = profile.standing
-    embed = discord.Embed(title=f"{name}: {games.title_of(game)} profile", colour=COLOUR)
+    embed = discord.Embed(title=f"{shown(name)}: {games.title_of(game)} profile", colour=COLOUR)
     provisional = " (provisional)" if s.provisional else ""
     embed.add_field(name="Rating", value=f"{s.rating}{provisional}")
     embed.add_field(name="Rank", value=f"#{s.rank}")
@@ -263,8 +283,7 @@ async def profile_message(
         name="Current streak", value=streak_text(profile.streak.outcome, profile.streak.length)
     )
     last = [
-        f"{m.outcome} {m.goals_for}-{m.goals_against} v {name_of(names, m.opponent_id)} "
-        f"({m.delta:+d})"
+        f"{m.outcome} {m.goals_for}-{m.goals_against} v {who(names, m.opponent_id)} ({m.delta:+d})"
         for m in profile.last
     ]
     embed.add_field(

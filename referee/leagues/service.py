@@ -309,9 +309,11 @@ class LeagueService:
                 outcome.match_id, {"winner": None, "reason": "aborted", "by": user_id}
             )
             raise
+        text = self.referee.text_name  # members' text as the referee writes it (inert)
         line = (
-            f"League {league.name!r}, round {fixture.round}: {seats[0].display_name} (home) v "
-            f"{seats[1].display_name} (away). The result counts at the final whistle."
+            f"League '{text(league.name)}', round {fixture.round}: "
+            f"{text(seats[0].display_name)} (home) v {text(seats[1].display_name)} (away). "
+            "The result counts at the final whistle."
         )
         return _with_lines(outcome, [line])
 

@@ -632,3 +632,101 @@ async def test_league_play_starts_the_fixture_it_announces(
     refusal = refused(club, await club.alice.slash(club.channel, "league play"))
     assert refusal.startswith("That fixture is already being played")
     assert await service.referee.store.active_match(club.channel.id) is None
+
+
+# -- hostile names ---------------------------------------------------------------------------
+
+HOSTILE = "@everyone <@&{role}> **x** <@{alice}>"
+
+
+def sent(club: Club, *channels: simcord.ChannelHandle) -> list[object]:
+    """Every message the bot sent in these channels, private answers too, as Discord keeps
+    them (content, embeds, allowed mentions and whom they pinged)."""
+    found = []
+    for channel in channels:
+        found += [
+            m
+            for m in club.env.backend.messages.get(channel.id, {}).values()
+            if m.author_id == club.env.backend.bot_user.id
+        ]
+    return sorted(found, key=lambda m: m.id)
+
+
+def words(message: object) -> str:
+    """All the text of a stored message: content, embed titles, descriptions, fields."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+        parts.append((embed.get("footer") or {}).get("text", ""))
+    return "\n".join(parts)
+
+
+async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
+    club: Club,
+) -> None:
+    """A member called like a mass mention and a league named with a mention: every league
+    message shows them as typed, with no markdown, and pings nobody (the kick-off only its two
+    players)."""
+    role = club.guild.create_role("Everyone's role", mentionable=True)
+    alice, bob = club.alice, club.bob
+    nick = HOSTILE.format(role=role.id, alice=alice.id)
+    mallory = club.guild.add_member(club.env.create_user("mallory"), nick=nick)
+    league = f"Cup <@{alice.id}> @here"
+    admin = club.admin
+    assert private(await admin.slash(club.channel, "league create", name=league, game="fuba"))
+    for member in (mallory, bob):
+        assert private(await member.slash(club.channel, "league join", name=league))
+    await admin.slash(club.channel, "league start", name=league)
+    await mallory.slash(club.channel, "league fixtures", public=True)
+    [fixture] = await leagues(club).fixtures(club.guild.id, league)
+    private(await mallory.slash(club.channel, "league play", thread=True))
+    [thread] = club.channel.threads
+    assert private(await bob.slash(thread, "fuba resign")) == "You resigned."
+    await admin.slash(
+        club.channel,
+        "league set-result",
+        fixture=fixture.id,
+        home_goals=1,
+        away_goals=2,
+        reason=f"@everyone <@{alice.id}> said so",
+        overwrite=True,
+        name=league,
+    )
+    await admin.slash(
+        club.channel,
+        "league forfeit",
+        fixture=fixture.id,
+        loser=mallory,
+        reason="<@&{role.id}> **late**",
+        overwrite=True,
+        name=league,
+    )
+    for command in ("league table", "league results"):
+        await mallory.slash(club.channel, command, name=league, public=True)
+    await mallory.slash(club.channel, "leaderboard")
+    await bob.slash(club.channel, "leaderboard")
+    await bob.slash(club.channel, "profile", member=mallory)
+    await admin.slash(club.channel, "league end", name=league)
+    await admin.slash(club.channel, "league delete", name=league, reason="@here **gone**")
+
+    messages = sent(club, club.channel, thread)
+    assert len(messages) > 20
+    kick_off = next(m for m in messages if "League match" in words(m))
+    for message in messages:
+        text = words(message)
+        players = {mallory.id, bob.id} if message is kick_off else set()
+        assert set(message.ping_user_ids) <= players, text
+        assert not message.ping_role_ids and not message.mention_everyone, text
+        assert "@everyone" not in text and "@here" not in text, text
+        assert f"<@&{role.id}>" not in text and f"<@{alice.id}>" not in text, text
+        if message.type == discord.MessageType.thread_created.value:
+            continue  # Discord's own "started a thread" line: the thread's name, plain text
+        policy = message.allowed_mentions
+        assert not policy.everyone and not policy.roles, text
+        assert "**x**" not in text and "**late**" not in text and "**gone**" not in text, text
+    assert set(kick_off.ping_user_ids) == {mallory.id, bob.id}
+    shown = [words(m) for m in messages]
+    # the names are there, as typed (escaped, not dropped)
+    assert any("@\u200beveryone <@\u200b&" in t and "\\*\\*x\\*\\*" in t for t in shown)
+    assert any(f"Cup <@\u200b{alice.id}> @\u200bhere" in t for t in shown)
