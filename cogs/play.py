@@ -21,13 +21,15 @@ dynamic items.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from cogs.play_buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
-from cogs.play_challenges import ChallengeButton, LegacyChallengeButton
+from cogs.play_challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play_messages import duration_text
 from cogs.text import pings, shown
 from referee import games
@@ -41,7 +43,10 @@ from store.repository import MatchStore, StoredMatch
 
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
 DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
+CHALLENGE_SWEEP = 60.0  # at least this many seconds between two looks for lapsed challenges
 DYNAMIC_ITEMS = (ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButton, TimeoutButton)
+
+log = logging.getLogger(__name__)
 
 
 class MatchPlay(commands.Cog):
@@ -55,6 +60,7 @@ class MatchPlay(commands.Cog):
         self._challenges: ChallengeStore | None = None
         self._leagues: LeagueService | None = None
         self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
+        self.sweeper: asyncio.Task[None] | None = None  # settles lapsed challenges
 
     async def cog_load(self) -> None:
         from store.migrate import migrate
@@ -79,8 +85,14 @@ class MatchPlay(commands.Cog):
             store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
         )
         self.dispatcher.start()
+        self.sweeper = asyncio.create_task(self._sweep(max(interval, CHALLENGE_SWEEP)))
 
     async def cog_unload(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
+            self.sweeper = None
         if self.dispatcher is not None:
             await self.dispatcher.stop()
             self.dispatcher = None
@@ -109,6 +121,31 @@ class MatchPlay(commands.Cog):
         if self._leagues is None:
             raise RuntimeError("the play cog is not loaded")
         return self._leagues
+
+    # -- challenges that lapsed unanswered ------------------------------------------------
+
+    async def _sweep(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.lapse_challenges()
+            except Exception:  # the next look tries again
+                log.exception("could not settle the lapsed challenges")
+
+    async def lapse_challenges(self) -> int:
+        """Take the challenges that lapsed unanswered (in any channel) and make each one's
+        message say so, without its buttons; returns how many lapsed. The sweeper calls it
+        now and then (a challenge answered or replaced after it lapsed says so at once)."""
+        lapsed = await self.challenges.lapsed_all(self.clock())
+        for challenge in lapsed:
+            channel: Any = self.bot.get_channel(challenge.channel_id)
+            if channel is None:
+                try:
+                    channel = await self.bot.fetch_channel(challenge.channel_id)
+                except discord.HTTPException:  # deleted, or out of reach: nothing to edit
+                    continue
+            await settle(channel, challenge, LAPSED)
+        return len(lapsed)
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 

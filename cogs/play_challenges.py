@@ -6,7 +6,9 @@ Open challenges live in the database (``store.challenges``, with the game's rule
 them. A channel has one open challenge at most, of any game, and no challenge is made while it
 has an active match of any game (the store also refuses a second active match in a channel);
 the refusal names who challenged whom, or the match. A challenge lapses after a day
-(``CHALLENGE_TTL``) and the next challenge then replaces it. The buttons
+(``CHALLENGE_TTL``) and the next challenge then replaces it. Once answered, withdrawn or lapsed
+(seen by the play cog's sweeper, or by the next challenge or answer in the channel), the
+challenge message says so and loses its buttons (``settle``). The buttons
 (``<ruleset>:challenge:<id>:<accept|decline>``) carry the challenge's id: answering takes the
 challenge out of the table exactly once, so a double click, or a button of a challenge
 answered, withdrawn or expired since, is refused privately and changes nothing. The challenger
@@ -59,6 +61,7 @@ CANNOT_POST = (
     "I can't post here: I need Send Messages, Embed Links and Attach Files in this channel"
 )
 NO_THREAD = "I may not create a thread here (challenge again without `thread:true`)"
+LAPSED = "This challenge lapsed."  # what a challenge message says once nobody answered it
 
 
 def dice_mode(dice: app_commands.Choice[str] | None) -> str:
@@ -224,7 +227,7 @@ async def _lapse(interaction: discord.Interaction, now: datetime) -> None:
     """The channel's challenge that lapsed unanswered, if any, goes, and its message says so."""
     lapsed = await play_cog(interaction).challenges.lapsed(channel_id_of(interaction), now)
     if lapsed is not None:
-        await settle(match_channel(interaction), lapsed, "This challenge lapsed.")
+        await settle(match_channel(interaction), lapsed, LAPSED)
 
 
 def challenge_view(spec: GameCommands, challenge_id: int) -> discord.ui.View:

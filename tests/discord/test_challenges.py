@@ -329,3 +329,24 @@ async def test_a_lapsed_challenge_says_so_when_replaced_or_answered(world: World
     assert private(posted) == "Challenge posted."
     now = challenge_now(world, second)
     assert now.content.endswith("This challenge lapsed.") and now.components == []
+
+
+async def test_a_challenge_nobody_touches_says_it_lapsed(world: World) -> None:
+    """The running bot looks for lapsed challenges now and then (``lapse_challenges``) and
+    makes each message say so, in every channel."""
+    first = await challenged(world)
+    cog = play_cog(world)
+    assert cog.sweeper is not None and not cog.sweeper.done()  # started with the bot
+    assert await cog.lapse_challenges() == 0  # still open
+    assert buttons_of(world, first) != []
+
+    clock = Clock()
+    cog.clock = clock
+    clock.offset = CHALLENGE_TTL + timedelta(seconds=1)
+    assert await cog.lapse_challenges() == 1
+
+    now = challenge_now(world, first)
+    assert now.content == "alice challenged bob to a FUBA match. This challenge lapsed."
+    assert now.components == []
+    assert await cog.lapse_challenges() == 0
+    await challenged(world)

@@ -99,6 +99,13 @@ async def test_a_lapsed_challenge_is_removed_once_for_its_message(
     assert await challenges.lapsed(2, expiry) is None  # once
     assert await challenges.cancel(2) is None
 
+    here, there = await _open(challenges, channel_id=2), await _open(challenges, channel_id=3)
+    later = await _open(challenges, channel_id=4, now=T0 + timedelta(hours=1))
+    assert await challenges.lapsed_all(expiry - timedelta(seconds=1)) == []
+    assert sorted(c.id for c in await challenges.lapsed_all(expiry)) == [here.id, there.id]
+    assert await challenges.lapsed_all(expiry) == []  # once
+    assert await challenges.get(4, expiry) == later
+
 
 async def test_a_shorter_time_to_live(challenges: ChallengeStore) -> None:
     challenge = await challenges.open(
