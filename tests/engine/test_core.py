@@ -31,6 +31,17 @@ def test_virtual_dice_are_seeded() -> None:
     assert all(1 <= d <= 6 for d in VirtualDice(1).roll(100))
 
 
+def test_virtual_dice_follow_their_seed() -> None:
+    """The same seed gives the same rolls, another seed other rolls (30 dice: two seeds agree
+    by chance once in 6**30), for number seeds and for the referee's "<seed>:<n>" texts."""
+    for seeds in ((7, 8, 9, 2**64 - 1), ("5:0", "5:1", "6:0", "6:1")):
+        rolls = [VirtualDice(seed).roll(30) for seed in seeds]
+        assert rolls == [VirtualDice(seed).roll(30) for seed in seeds]
+        assert len({tuple(r) for r in rolls}) == len(seeds), rolls
+    dice = VirtualDice(7)
+    assert dice.roll(3) + dice.roll(27) == VirtualDice(7).roll(30)  # one stream, rolled on
+
+
 def test_scripted_dice_answer_roll_decisions_in_order() -> None:
     dice = ScriptedDice([4, 1, 6])
     state = FUBA.initial()
