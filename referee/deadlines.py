@@ -24,6 +24,7 @@ from typing import Any
 from referee.errors import BadOption, NotExpired
 from referee.games import Game, JSONData
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
+from store.errors import UnreadableMatch
 from store.models import DeadlineKind, MatchStatus, utcnow
 from store.repository import MatchStore, StoredMatch
 
@@ -180,7 +181,10 @@ class DeadlineDispatcher:
     async def _load(self, match_id: int) -> StoredMatch | None:
         try:
             return await self.store.get_match(match_id)
-        except Exception:  # gone, or a state this bot cannot read: nothing to fire for
+        except UnreadableMatch as exc:  # said to whoever uses the channel: one line here
+            log.warning("deadline dispatcher: %s", exc.why)
+            return None
+        except Exception:  # gone: nothing to fire for
             log.exception("deadline dispatcher: cannot load match #%s", match_id)
             return None
 

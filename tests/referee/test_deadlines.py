@@ -8,6 +8,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import URL
 
 from engine.core import Action
@@ -358,3 +359,21 @@ async def test_a_player_late_too_cannot_claim_the_win(
     await Calls().dispatcher(store, clock).tick()
     won = await referee.claim_win(CHANNEL, ADA)
     assert won.result is not None and won.result["winner"] == "west"
+
+
+async def test_an_unreadable_match_fires_nothing_and_the_others_still_fire(
+    referee: Referee, store: MatchStore, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = await start(referee, clock)
+    await referee.start_match(1, CHANNEL + 1, SEATS, seed=6, turn_timeout=10)
+    async with store.engine.begin() as conn:
+        await conn.execute(
+            text("UPDATE matches SET state_schema = 99 WHERE id = :id"), {"id": broken.match_id}
+        )
+    calls = Calls()
+    clock.at(30)
+    assert await calls.dispatcher(store, clock).tick() == 2  # the other match's two expiries
+    assert {entry[0] for entry in calls.log} == {"expiry"}
+    assert all(d.fired_at is not None for d in await store.deadlines(broken.match_id))
+    [warning] = [r for r in caplog.records if f"atch #{broken.match_id} " in r.getMessage()]
+    assert "schema version 99" in warning.getMessage() and warning.exc_info is None
