@@ -124,12 +124,20 @@ def test_play_match_check_mode_finds_no_illegal_action() -> None:
         assert state.over
 
 
+# A double's special event: the engine records it (4.2.1), but its table is advanced rule A13,
+# which a FUBA match does not play, so the narration leaves it out.
+SILENT = "special_event"
+
+
 def test_every_event_of_a_match_is_narrated() -> None:
     _, _, events = play_match(2)
     kinds = {e.kind for e in events}
     assert kinds <= set(FORMATTERS), kinds - set(FORMATTERS)
     for e in events:
         line = describe(e)
+        if e.kind == SILENT:
+            assert line is None  # a special event of the advanced rules: not played
+            continue
         assert line and "\n" not in line and "*" not in line
 
 
@@ -190,7 +198,7 @@ def test_coach_handles_restarts_and_cards_legally() -> None:
             assert sum(state.score) == sum(1 for e in events if e.kind == "goal") + sum(start.score)
             seen.update(e.kind for e in events)
             seen.update(f"fk_{e.data['choice']}" for e in events if e.kind == "free_kick_choice")
-            assert all(describe(e) for e in events)
+            assert all(describe(e) for e in events if e.kind != SILENT)
     assert {"fk_shoot", "fk_pass", "penalty_kick", "yellow_test", "red_card", "sent_off"} <= seen
 
 
