@@ -322,7 +322,9 @@ async def start_command(interaction: discord.Interaction, name: str | None = Non
     opening = ", ".join(f"{who(names, f.home_id)} v {who(names, f.away_id)}" for f in first)
     await announce(
         interaction,
-        f"**{league_title(league)}** has started: {len(fixtures)} fixtures in {rounds} rounds. "
+        f"**{league_title(league)}** has started: {len(fixtures)} "
+        f"fixture{'' if len(fixtures) == 1 else 's'} in {rounds} "
+        f"round{'' if rounds == 1 else 's'}. "
         f"Round 1: {opening}. Play your next fixture with `/league play`; see them all with "
         "`/league fixtures` and the table with `/league table`.",
         f"**{shown(league.name)}** started.",

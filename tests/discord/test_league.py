@@ -678,6 +678,7 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
     for member in (mallory, bob):
         assert private(await member.slash(club.channel, "league join", name=league))
     await admin.slash(club.channel, "league start", name=league)
+    assert "has started: 1 fixture in 1 round. Round 1: " in public(club.channel)[-1].content
     await mallory.slash(club.channel, "league fixtures", public=True)
     [fixture] = await leagues(club).fixtures(club.guild.id, league)
     private(await mallory.slash(club.channel, "league play", thread=True))
