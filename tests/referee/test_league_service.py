@@ -227,6 +227,17 @@ async def test_a_dice_soccer_forfeit_is_the_target_score(leagues: LeagueService)
     assert (result.home_goals, result.away_goals) == (0, 3)
 
 
+async def test_a_league_match_takes_the_games_player_rolls(leagues: LeagueService) -> None:
+    """With ``player_rolls`` (the game's own option, as its friendlies have it) the members
+    roll their virtual dice when they ask: the kick-off waits for both to roll the toss."""
+    await _league(leagues, (ADA, BRIAN), game="dicesoccer")
+    await leagues.start(GUILD, "Spring", by=ADMIN)
+    out = await leagues.play(GUILD, 1, ADA, player_rolls=True)
+    assert out.rolls_on_request and {p.user_id for p in out.next} == {ADA, BRIAN}
+    match = await leagues.referee.store.get_match(out.match_id)
+    assert match.options["player_rolls"] is True and match.action_count == 0
+
+
 # -- rated matches ---------------------------------------------------------------------------
 
 SEATS = (Seat("west", ADA, "Ada"), Seat("east", BRIAN, "Brian"))
