@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import simcord
 
 from cogs.game_commands import get
 from cogs.play_messages import prompt_line
@@ -14,7 +15,7 @@ from referee import games
 from referee.errors import NotNow, NotYourTurn
 from referee.service import Prompt, says
 from tests.discord.conftest import World
-from tests.discord.test_league import Club, club  # noqa: F401 (the fixture)
+from tests.discord.test_league import Club
 from tests.discord.test_league import public as league_public
 from tests.discord.test_play import challenge_accepted, decider, formations, refused
 
@@ -124,6 +125,14 @@ def test_two_dice_are_entered_as_two_numbers() -> None:
     assert line.endswith("roll 2 dice at the table and enter them with `/fuba roll dice:4 2`.")
 
 
+@pytest.fixture
+def club(simcord_env: simcord.Env) -> Club:
+    """The league tests' club (``tests.discord.test_league.club``)."""
+    from tests.discord import test_league
+
+    return test_league.club.__wrapped__(simcord_env)  # type: ignore[attr-defined]
+
+
 async def test_the_first_member_of_a_league_is_one_member(club: Club) -> None:
     await club.admin.slash(club.channel, "league create", name="Spring", game="fuba")
     await club.member("alice").slash(club.channel, "league join")
@@ -131,3 +140,15 @@ async def test_the_first_member_of_a_league_is_one_member(club: Club) -> None:
     assert joined.endswith("(1 member).")
     await club.member("bob").slash(club.channel, "league join")
     assert league_public(club.channel)[-1].content.endswith("(2 members).")
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["referee.fuba.game", "referee.dicesoccer.game", "referee.service", "cogs.play_messages"],
+)
+def test_the_wording_examples_in_docstrings_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert tried > 0 and failures == 0
