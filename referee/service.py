@@ -43,8 +43,8 @@ from referee.errors import (
     NoMatch,
     NotAPlayer,
     NothingToUndo,
-    NotYourTurn,
     NotNow,
+    NotYourTurn,
     OtherGame,
     OtherMatch,
     StillYourDecision,
@@ -80,8 +80,8 @@ class Prompt:
     text: str
     secret: bool
     dice: int  # > 0: this player must roll that many dice (physical dice)
-
     task: str = ""  # the decision in a player's words ("roll 1 die for the kick-off")
+
     @property
     def who(self) -> str:
         return f"{self.player} ({self.side_name})"
@@ -150,11 +150,11 @@ class Referee:
         text_name: Callable[[str], str] = str,
     ) -> None:
         self.store = store
-        self.clock = clock  # when turn deadlines are due from (tests move it)
         # How a display name is written into the text of lines and refusals: Discord makes
         # it inert (``cogs.text.shown``); the terminal and the demo print it as it is. Names
         # stay raw everywhere else (the store, ``Outcome.names``, the board images).
         self.text_name = text_name
+        self.clock = clock  # when turn deadlines are due from (tests move it)
         # Players' display names as given when their matches started (the store keeps them;
         # this saves a read per move). A name changed by another process shows after a restart.
         self._names_seen: dict[int, str] = {}
@@ -272,10 +272,10 @@ class Referee:
             # the version and left this one pending as it was.
             if stale and not (decision.secret and match.version == expected_version + 1):
                 raise ConflictError(match.id, expected_version, match.version)
-            typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
-            if _virtual_on_request(match.options, kind, typed, decision):
             if not _answers(decision, kind):
                 raise NotNow(game.side_name(decision.actor), game.task(decision))
+            typed = _typed_dice(game, match.state, kind, dict(args or {}), decision)
+            if _virtual_on_request(match.options, kind, typed, decision):
                 seed = match.options["seed"]
                 typed["dice"] = match_dice.roll(seed, match.action_count, decision.dice)
             action = Action(decision.actor, kind, typed)
@@ -516,6 +516,10 @@ class Referee:
             raise NoMatch()
         return games.get(match.ruleset), match
 
+    def _who(self, game: Game, names: dict[str, str], side: str) -> str:
+        """A player in the text of a line or refusal: "Ada (West)"."""
+        return f"{self.text_name(names[side])} ({game.side_name(side)})"
+
     async def _names(self, match: StoredMatch) -> dict[str, str]:
         seen = self._names_seen
         missing = [user for user in match.players.values() if user not in seen]
@@ -542,10 +546,6 @@ class Referee:
             if not decision.dice and decision.actor == coach_side:
                 return game.coach(_coach_seed(options)).choose(state, decision)
         return None
-
-    def _who(self, game: Game, names: dict[str, str], side: str) -> str:
-        """A player in the text of a line or refusal: "Ada (West)"."""
-        return f"{self.text_name(names[side])} ({game.side_name(side)})"
 
     def _follower(
         self, game: Game, match: StoredMatch, count: int
@@ -576,6 +576,7 @@ class Referee:
                 text=d.prompt,
                 secret=d.secret,
                 dice=d.dice,
+                task=game.task(d),
             )
             for d in game.ruleset.pending(match.state)
         ]
@@ -608,7 +609,6 @@ class Referee:
             version=version,
             lines=lines,
             next=[] if over else self._prompts(game, match, names),
-                task=game.task(d),
             over=over,
             result=result,
             seed_hash=seed_hash(int(match.options["seed"])),
@@ -670,6 +670,24 @@ def _decision_for(
     return (kinds or fits or mine)[0]
 
 
+def _answers(decision: Decision, kind: str) -> bool:
+    """Whether an action of ``kind`` may answer ``decision`` (the engine checks the rest)."""
+    return kind == decision.kind or any(c.action.kind == kind for c in decision.choices)
+
+
+def says(who: str, verb: str) -> str:
+    """``who`` and a verb in the third person ("resigns"), in the second person for the
+    terminal's "You".
+
+    >>> says("Ada (West)", "takes back"), says("You (West)", "takes back")
+    ('Ada (West) takes back', 'You (West) take back')
+    """
+    if who == "You" or who.startswith("You ("):
+        first, _, rest = verb.partition(" ")
+        verb = " ".join(filter(None, (first.removesuffix("s"), rest)))
+    return f"{who} {verb}"
+
+
 def _sides_of(match: StoredMatch, user_id: int) -> list[str]:
     sides = match.sides_of(user_id)
     if not sides:
@@ -702,24 +720,6 @@ def _virtual_on_request(options: JSONData, kind: str, args: JSONData, decision: 
         return False
     if "dice" in args:
         raise BadOption("The bot rolls the dice in this match (virtual dice): roll without dice.")
-def _answers(decision: Decision, kind: str) -> bool:
-    """Whether an action of ``kind`` may answer ``decision`` (the engine checks the rest)."""
-    return kind == decision.kind or any(c.action.kind == kind for c in decision.choices)
-
-
-def says(who: str, verb: str) -> str:
-    """``who`` and a verb in the third person ("resigns"), in the second person for the
-    terminal's "You".
-
-    >>> says("Ada (West)", "takes back"), says("You (West)", "takes back")
-    ('Ada (West) takes back', 'You (West) take back')
-    """
-    if who == "You" or who.startswith("You ("):
-        first, _, rest = verb.partition(" ")
-        verb = " ".join(filter(None, (first.removesuffix("s"), rest)))
-    return f"{who} {verb}"
-
-
     return True
 
 
