@@ -159,7 +159,7 @@ def _p_bring(s: FubaState, step: dict[str, Any]) -> list[Decision]:
         )
         for a, gk in step["options"]
     )
-    prompt = f"Move your closest player to area {step['to']} (4.2.2.1)."
+    prompt = f"Move your closest player to area {step['to']}."  # 4.2.2.1
     return [Decision(SIDES[team], "bring", prompt, choices)]
 
 

@@ -88,7 +88,7 @@ def move_problem(
         return "You have no moves left in this step."
     if with_ball:
         if mode != ACTION:
-            return "You can dribble only during a movement action (4.5.2)."
+            return "You can dribble only during a movement action."  # 4.5.2
         if team != s.control:
             return "Only the team with the ball can dribble."
         if frm != s.ball:
@@ -101,7 +101,7 @@ def move_problem(
         if not fresh:
             return "Only a player who has not moved yet this turn can dribble."
     elif team == s.control and frm == s.ball and s.pieces(team, frm) <= 1:
-        return f"You must keep a player with the ball in area {frm} (4.5.3)."
+        return f"You must keep a player with the ball in area {frm}."  # 4.5.3
     if mode == FREE and _free_allowance(step, team, frm, to, gk) is None:
         return (
             f"No free movement from area {frm} to area {to}: you need more players than the "
@@ -114,7 +114,7 @@ def move_problem(
         and not is_straight_backwards(team, frm, to)
         and is_offside(s, team, to, to if with_ball else s.ball)
     ):
-        return f"A player may not move into an offside position in area {to} (4.5.1)."
+        return f"A player may not move into an offside position in area {to}."  # 4.5.1
     if mode == ADJUST:
         row = s.outfield[team][:]
         row[frm] -= 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -105,3 +106,22 @@ def test_random_matches_keep_invariants(chunk: int) -> None:
             FUBA, initial, [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in log]
         )
         assert replayed_json == state
+
+
+RULE_NUMBER = re.compile(r"\(\d+(\.\d+)+\)|\([A-Z]\d+\)")  # "(4.5.1)", "(A13)"
+
+
+def test_prompts_and_refusals_name_no_rule_numbers() -> None:
+    """Players read the prompts and refusals: they say what to do, not a rulebook section."""
+    seen: set[str] = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = FUBA.initial()
+        while not FUBA.is_over(state):
+            seen.update(d.prompt for d in FUBA.pending(state))
+            problem = FUBA.problem(state, random_junk(rng, state))
+            if problem:
+                seen.add(problem)
+            state, _ = FUBA.apply(state, random_action(rng, state))
+    assert len(seen) > 50
+    assert not sorted(text for text in seen if RULE_NUMBER.search(text))
