@@ -196,7 +196,8 @@ class TerminalGame:
             example = " ".join(["5", "2", "3"][:n]) if n <= 3 else "5 2 ..."
             hint = f" {dice_hint}" if dice_hint and n > 1 else ""
             self.say(
-                f'  Roll {n} {"die" if n == 1 else "dice"} and type them, e.g. "{example}".{hint}'
+                f"  Roll {n} {'die' if n == 1 else 'dice'} and type {'it' if n == 1 else 'them'}, "
+                f'e.g. "{example}".{hint}'
             )
         self.list_choices(choices)
         if prompt.secret:

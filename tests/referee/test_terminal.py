@@ -166,3 +166,14 @@ async def test_help_shows_the_commands_for_the_decision_at_hand_first(referee: R
     assert now < helped.index("Or: undo, resign, help.")  # the full list comes after
     setup = text[: text.index("Choose the target area")]
     assert "Now:" not in setup  # help was asked only once
+
+
+async def test_one_die_is_typed_as_it_and_you_resign(referee: Referee) -> None:
+    out = io.StringIO()
+    lines = ["formation 4-4-2", "roll 6", "resign"]
+    terminal = TerminalGame(referee, read=script(lines), out=out)
+    assert await terminal.run(dice="physical", vs_coach=True, seed=1) == 0
+    text = out.getvalue()
+    assert 'Roll 1 die and type it, e.g. "5".' in text
+    assert "You (West) resign: Coach (East) wins." in text
+    assert "resigns" not in text and "type them" not in text
