@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import registry
+
 if TYPE_CHECKING:
     from store.challenges import StoredChallenge
     from store.leagues import StoredFixture, StoredLeague, StoredResult
@@ -67,8 +69,8 @@ class UnreadableMatch(StoreError):
         self.players = players
         self.version = version
         self.why = why
-        # The commands of a known game; any game's abort frees the channel.
-        group = ruleset if ruleset in ("fuba", "dicesoccer") else "fuba"
+        # Each game's commands are named after it; any game's abort frees the channel.
+        group = ruleset if ruleset in registry.RULESETS else registry.FUBA.name
         super().__init__(
             f"{why} Nothing can be played in it: one of its players, or a member with Manage "
             f"Server, can call it off with `/{group} abort` to free this channel."
