@@ -14,6 +14,7 @@ from bot import create_bot
 from botconfig import Settings
 from cogs.errors import player_message
 from referee.leagues.service import LeagueService
+from tests.discord.test_dicesoccer import buttons
 from tests.discord.test_play import private
 
 PLAYERS = ("alice", "bob", "carol", "dave")
@@ -112,16 +113,6 @@ def pinged(club: Club, message: discord.Message) -> tuple[set[int], set[int], bo
     (members, roles, everyone)."""
     sent = club.env.backend.messages[message.channel.id][message.id]
     return set(sent.ping_user_ids), set(sent.ping_role_ids), sent.mention_everyone
-
-
-def buttons(message: discord.Message) -> dict[str, str]:
-    """The message's buttons: label -> custom id."""
-    return {
-        c.label or "": c.custom_id or ""
-        for row in message.components
-        for c in getattr(row, "children", [])
-        if c.custom_id
-    }
 
 
 def table_lines(message: discord.Message) -> dict[str, tuple[int, ...]]:

@@ -6,47 +6,26 @@ SQLite always, PostgreSQL when TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from sqlalchemy import event, text, update
-from sqlalchemy.engine import URL
 
 from referee.errors import NotAPlayer
 from referee.leagues import LeagueService
 from referee.service import Referee
 from store.errors import UnreadableMatch
-from store.leagues import LeagueStore
 from store.models import Match, MatchStatus
 from store.repository import MatchStore, Seat
 from tests.referee.test_dicesoccer_game import CHANNEL, answer_first_choice
-from tests.store.conftest import backend, clear_leagues, db_url, pg_database, sqlite_template
+from tests.referee.test_league_service import leagues, referee, store
+from tests.store.conftest import backend, db_url, pg_database, sqlite_template
 
-__all__ = ["backend", "db_url", "pg_database", "sqlite_template"]  # the store's fixtures
+# the store's fixtures, and the league service's over the same store
+__all__ = ["backend", "db_url", "leagues", "pg_database", "referee", "sqlite_template", "store"]
 
 GUILD, ADMIN = 900, 7
 ADA, BRIAN, CAROL = 101, 202, 303
-
-
-@pytest.fixture
-async def store(db_url: URL) -> AsyncIterator[MatchStore]:
-    store = MatchStore.open(db_url)
-    try:
-        yield store
-        await clear_leagues(store)
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-def referee(store: MatchStore) -> Referee:
-    return Referee(store)
-
-
-@pytest.fixture
-def leagues(referee: Referee, store: MatchStore) -> LeagueService:
-    return LeagueService(referee, LeagueStore(store.engine))
 
 
 async def _league(leagues: LeagueService, game: str = "fuba") -> None:
