@@ -45,6 +45,7 @@ from store.errors import (
     LeagueNotRunning,
     LeagueStoreError,
     NotInFixture,
+    UnreadableMatch,
 )
 from store.leagues import (
     HISTORY,
@@ -472,12 +473,12 @@ class LeagueService:
             ids = list(await conn.scalars(query))
         rated = 0
         for match_id in ids:
-            match = await self.referee.store.get_match(match_id)
-            if match.result is None:
-                continue
             try:
+                match = await self.referee.store.get_match(match_id)
+                if match.result is None:
+                    continue
                 lines = await self.on_match_finished(match, match.result)
-            except (LeagueStoreError, RefereeError):
+            except (LeagueStoreError, RefereeError, UnreadableMatch):
                 log.exception("match #%s: could not be rated on catch-up", match_id)
                 continue
             rated += any(line.startswith("Ratings:") for line in lines)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text, update
+from sqlalchemy import delete, event, text, update
 
 from referee.errors import NotAPlayer
 from referee.leagues import LeagueService
 from referee.service import Referee
 from store.errors import UnreadableMatch
+from store.leagues import HISTORY
 from store.models import Match, MatchStatus
 from store.repository import MatchStore, Seat
 from tests.referee.test_dicesoccer_game import CHANNEL, answer_first_choice
@@ -276,3 +277,18 @@ async def test_a_resignation_on_a_damaged_match_commits_nothing(
         await referee.resign(CHANNEL, ADA)
     assert await _row(store, out.match_id) == before
     assert before[0] == "active"
+
+
+async def test_an_unreadable_unrated_match_does_not_stop_the_start_up_catch_up(
+    leagues: LeagueService, referee: Referee, store: MatchStore
+) -> None:
+    """A finished rated match whose rating is missing and whose saved state cannot be read is
+    logged and passed over at start-up; the bot starts and rates the others."""
+    await _league(leagues)
+    [fixture] = await leagues.fixtures(GUILD)
+    unreadable = await leagues.play(GUILD, 1, ADA)
+    await referee.resign(1, fixture.away_id)
+    async with store.engine.begin() as conn:
+        await conn.execute(delete(HISTORY).where(HISTORY.c.match_id == unreadable.match_id))
+        await conn.execute(text(DAMAGE["newer schema"]), {"id": unreadable.match_id})
+    assert await leagues.catch_up() == 0  # nothing it can rate, and no error
