@@ -545,12 +545,12 @@ async def _not_started(
     try:
         await match_channel(interaction).send(
             f"The match between <@{taken.challenger_id}> and <@{taken.opponent_id}> could not "
-            f"start: {why}. <@{taken.challenger_id}> may challenge again.",
+            f"start. {why}. <@{taken.challenger_id}> may challenge again.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:  # the channel may refuse every message of the bot
         log.info("could not say in channel %s why a match did not start", taken.channel_id)
-    return PlayRefusal(f"The match could not start: {why}.")
+    return PlayRefusal(f"The match could not start. {why}.")
 
 
 @app_commands.describe(

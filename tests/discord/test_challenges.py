@@ -225,7 +225,7 @@ async def test_an_accepted_challenge_whose_match_cannot_start_says_why(world: Wo
 
     answer = refused(world, await world.bob.click(challenge, label="Accept"))
 
-    assert answer.startswith("The match could not start: This channel already has a match")
+    assert answer.startswith("The match could not start. This channel already has a match")
     told = public(world)[-1].content
     assert "could not start" in told and "may challenge again" in told
     match = await referee(world).store.active_match(world.channel.id)
