@@ -92,7 +92,7 @@ def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
         Decision(
             SIDES[team],
             "setup",
-            f"Set up your {n} outfield players ({step['kind']}).",
+            f"Set up your {n} outfield players for {SETUP_FOR[step['kind']]}.",
             choices,
             open_ended=True,
             info={"kind": step["kind"], "area": step["area"], "players": n},
@@ -133,6 +133,29 @@ def _p_moves(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     return [Decision(SIDES[team], "move", prompt, tuple(choices), info={"mode": step["mode"]})]
 
 
+# The restart a set-up is for, in a player's words.
+SETUP_FOR = {
+    "kickoff": "the kick-off",
+    "free_kick": "the free kick",
+    "corner": "the corner kick",
+    "penalty": "the penalty kick",
+}
+# What each roll is for, in a player's words ("Roll 2 dice for the situation.").
+ROLL_PURPOSES = {
+    "kickoff": "for the kick-off",
+    "situation": "for the situation",
+    "rebound": "for the rebound",
+    "goal": "for the goal attempt",
+    "goal_difficult": "for the difficult attempt",
+    "move": "for the movement",
+    "position": "for the positioning",
+    "press": "for the pressing",
+    "penalty": "for the penalty",
+    "yellow": "for the yellow card test",
+    "red": "for the red card test",
+}
+
+
 def _p_target(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
     choices = tuple(
@@ -144,7 +167,8 @@ def _p_target(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 def _p_roll(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     n = step["n"]
-    prompt = f"Roll {n} {'die' if n == 1 else 'dice'} ({step['for'].replace('_', ' ')})."
+    purpose = ROLL_PURPOSES.get(step["for"], "")
+    prompt = f"Roll {n} {'die' if n == 1 else 'dice'} {purpose}".strip() + "."
     return [_roll(step["team"], n, prompt, purpose=step["for"])]
 
 

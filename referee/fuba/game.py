@@ -19,8 +19,9 @@ from engine.core import Action, Decision, Event, MalformedAction
 from engine.fuba import moves
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
+from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 from engine.fuba.state import FubaState
-from referee.fuba.narration import _KIND_NAMES, _PURPOSES, SIDE_NAMES, clock, describe, narrate
+from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
 from referee.games import Game, JSONData
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
@@ -274,12 +275,12 @@ def task(decision: Decision) -> str:
     kind, info = decision.kind, decision.info
     if decision.dice:
         n = decision.dice
-        purpose = {**_PURPOSES, "situation": "for the situation"}.get(info.get("purpose", ""))
+        purpose = ROLL_PURPOSES.get(info.get("purpose", ""))
         return " ".join(filter(None, (f"roll {n} {'die' if n == 1 else 'dice'}", purpose)))
     if kind == "formation" and not decision.open_ended:
         return "keep or change the formation for the second half"
     if kind == "setup":
-        names = {**_KIND_NAMES, "goal_kick": "the goal kick"}
+        names = {**SETUP_FOR, "goal_kick": "the goal kick"}
         restart = names.get(info.get("kind", ""), "the restart")
         return f"set up the players for {restart}"
     if kind == "move":

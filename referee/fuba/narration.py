@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.events import Event
+from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 
 SIDE_NAMES = ("West", "East")
 Data = dict[str, Any]
@@ -42,24 +43,6 @@ def _dice(dice: list[int]) -> str:
     return ", ".join(str(d) for d in dice[:-1]) + f" and {dice[-1]}"
 
 
-_PURPOSES = {
-    "kickoff": "for the kick-off",
-    "rebound": "for the rebound",
-    "goal": "for the goal attempt",
-    "goal_difficult": "for the difficult attempt",
-    "move": "for the movement",
-    "position": "for the positioning",
-    "press": "for the pressing",
-    "penalty": "for the penalty",
-    "yellow": "for the yellow card test",
-    "red": "for the red card test",
-}
-_KIND_NAMES = {
-    "kickoff": "the kick-off",
-    "free_kick": "the free kick",
-    "corner": "the corner kick",
-    "penalty": "the penalty kick",
-}
 _ACTIONS = {
     "goal": "goal attempt",
     "move": "movement",
@@ -78,7 +61,9 @@ _OUTCOMES = {
 def _dice_event(d: Data) -> str:
     if d["purpose"] == "situation":
         return f"Dice {_dice(d['dice'])}"
-    return f"{side(d['team'])} rolls {_dice(d['dice'])} {_PURPOSES.get(d['purpose'], '')}".strip()
+    return (
+        f"{side(d['team'])} rolls {_dice(d['dice'])} {ROLL_PURPOSES.get(d['purpose'], '')}".strip()
+    )
 
 
 def _time(d: Data) -> str:
@@ -126,7 +111,7 @@ def _order(d: Data) -> str:
 
 def _setup(d: Data) -> str:
     where = ", ".join(f"{n} in {a}" for a, n in d["layout"])
-    kind = _KIND_NAMES.get(d["kind"], d["kind"].replace("_", " "))
+    kind = SETUP_FOR.get(d["kind"], d["kind"].replace("_", " "))
     return f"{side(d['team'])} sets up for {kind}: {where}"
 
 

@@ -114,14 +114,20 @@ RULE_NUMBER = re.compile(r"\(\d+(\.\d+)+\)|\([A-Z]\d+\)")  # "(4.5.1)", "(A13)"
 def test_prompts_and_refusals_name_no_rule_numbers() -> None:
     """Players read the prompts and refusals: they say what to do, not a rulebook section."""
     seen: set[str] = set()
+    prompts: set[str] = set()
     for seed in range(20):
         rng = random.Random(seed)
         state = FUBA.initial()
         while not FUBA.is_over(state):
-            seen.update(d.prompt for d in FUBA.pending(state))
+            prompts.update(d.prompt for d in FUBA.pending(state))
             problem = FUBA.problem(state, random_junk(rng, state))
             if problem:
                 seen.add(problem)
             state, _ = FUBA.apply(state, random_action(rng, state))
+    seen |= prompts
     assert len(seen) > 50
     assert not sorted(text for text in seen if RULE_NUMBER.search(text))
+    # a prompt names no internal step: "Roll 2 dice for the situation.", not "(goal_difficult)"
+    step_name = re.compile(r"_|\(\w+( \w+)?\)\.$")
+    assert not sorted(text for text in prompts if step_name.search(text))
+    assert "Roll 2 dice for the situation." in prompts
