@@ -115,7 +115,10 @@ def _p_chip(s: DiceSoccerState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
     other = team_name(1 - team)
     count = tallies(s)[team]
-    what = "matching dice" if s.roll["for"] == PLAY else "balls"
+    if s.roll["for"] == PLAY:
+        what = "matching die" if count == 1 else "matching dice"
+    else:
+        what = "ball" if count == 1 else "balls"
     choices = (
         Choice(
             Action(SIDES[team], "chip", {"use": True}),

@@ -154,3 +154,15 @@ def test_reroll_during_a_shot_and_the_tie_is_lost() -> None:
     assert attempt["balls"] == [3, 3] and attempt["scored"] is True
     assert find(ev, "roll_won").data["by"] == "reroll_tie"
     assert s.score == [1, 0] and s.chip == 0
+
+
+def test_a_tie_at_one_ball_each_reads_in_the_singular() -> None:
+    """A shot tied at one ball each: "1 ball each", not "1 balls each"."""
+    s = position(ball=4, chip=WHITE)
+    s, _ = both(s, "BBBKKK", "KKKPPP")
+    s, _ = act(s, WHITE, "chip", use=True)
+    s, _ = act(s, WHITE, "pick", symbol="kick")
+    s, _ = both(s, "BKKKPR", "BKKKPR")
+    d = decision(s)
+    assert d.kind == "chip"
+    assert "A tie (1 ball each)" in d.prompt
