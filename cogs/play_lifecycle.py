@@ -58,7 +58,8 @@ class MatchLifecycle(commands.Cog):
         if parent is None or not closed:
             return
         for match in closed:
-            players = list(dict.fromkeys(match.players.values()))
+            me = self.bot.user.id if self.bot.user is not None else None
+            players = [user for user in dict.fromkeys(match.players.values()) if user != me]
             who = " ".join(f"<@{user_id}>" for user_id in players)
             try:
                 await parent.send(

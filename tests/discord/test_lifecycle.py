@@ -123,8 +123,8 @@ async def test_a_deleted_thread_calls_its_match_off_and_says_so_in_the_channel(
     assert stored.status is MatchStatus.ABORTED
     assert stored.result == {"winner": None, "reason": "thread deleted"}
     said = public(world)[-1]
-    assert text_of(said) == (
-        f"{world.alice.mention} <@{world.env.backend.bot_user.id}>: match #{match.id} was "
+    assert text_of(said) == (  # the coach (the bot itself) is not named
+        f"{world.alice.mention}: match #{match.id} was "
         "called off because its thread was deleted. Nothing counts; it can be started again."
     )
 
