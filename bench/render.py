@@ -19,8 +19,8 @@ import time
 from bench._timing import print_board_figures, print_replay_figures
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
-from render.fuba_board import DEFAULT_KITS, Board, board, render, render_png
-from render.replay import HOLD_MS, replay_gif
+from render.fuba.board import DEFAULT_KITS, Board, board, render, render_png
+from render.fuba.replay import HOLD_MS, replay_gif
 
 SEEDS = (1, 2, 3)
 

@@ -20,16 +20,9 @@ from typing import Any
 from bench._timing import print_board_figures, print_replay_figures
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
-from render.dicesoccer_board import (
-    DEFAULT_KITS,
-    DEFAULT_WIDTH,
-    HOLD_MS,
-    Board,
-    board,
-    render,
-    render_png,
-    replay_gif,
-)
+from render.dicesoccer.board import DEFAULT_KITS, Board, board, render, render_png
+from render.dicesoccer.geometry import DEFAULT_WIDTH
+from render.dicesoccer.replay import HOLD_MS, replay_gif
 
 SEEDS = (1, 2, 3)
 OPTIONS: tuple[dict[str, Any], ...] = ({}, {"advanced": True}, {"sections": 4})

@@ -1,5 +1,5 @@
 """What the league commands show: the texts and embeds of fixtures, results, the table, the
-leaderboard and a profile, and their images (``render.league_images``, drawn off the event loop
+leaderboard and a profile, and their images (``render.leagues``, drawn off the event loop
 with ``asyncio.to_thread``).
 
 Pure formatting over the store's records (``store.leagues``) and a ``names`` map (user id ->
@@ -20,14 +20,9 @@ import discord
 
 from cogs.text import shown
 from referee import games
-from render.league_images import (
-    LeaderLine,
-    ProfileCard,
-    leaderboard_png,
-    profile_png,
-    table_line,
-    table_png,
-)
+from render.leagues.data import LeaderLine, ProfileCard, table_line
+from render.leagues.profile import profile_png
+from render.leagues.tables import leaderboard_png, table_png
 from store.leagues import Profile, Standing, StoredFixture, StoredLeague, StoredResult
 
 COLOUR = discord.Colour.green()

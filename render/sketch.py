@@ -8,7 +8,7 @@ its palette once and keeps it as a ``Sprite``: pasting a sprite is a plain copy 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -16,6 +16,8 @@ from PIL import Image, ImageDraw, ImageFont
 from render.kits import RGB
 
 SS = 4  # supersampling factor for shapes
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]
 RGBA = tuple[int, int, int, int]
 Colour = RGB | RGBA
 
@@ -111,3 +113,8 @@ class Sketch:
                 )
                 dmask.text(xy, text, font=font, fill=255, anchor=anchor, stroke_width=stroke)
         return rgb, mask.point(lambda v: 255 if v else 0).convert("1")
+
+
+# What a painter returns: where the piece goes on the board, and a function drawing it into a
+# ``Sketch`` of that box's size.
+Painted = tuple[Box, Callable[[Sketch], None]]

@@ -14,8 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
-from render.pieces import Painted
-from render.sketch import Sketch, Sprite
+from render.sketch import Painted, Sketch, Sprite
 
 B = TypeVar("B")
 

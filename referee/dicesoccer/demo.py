@@ -94,7 +94,7 @@ class _Boards:
         self.frames: list[Frame] = []
 
     def write(self, state: DiceSoccerState, events: list[Event]) -> None:
-        from render.dicesoccer_board import render_png  # Pillow only when images are asked for
+        from render.dicesoccer.board import render_png  # Pillow only when images are asked for
 
         (frame,) = frames([(state, events)])
         self.frames.append(frame)
@@ -102,7 +102,7 @@ class _Boards:
         (self.dir / f"{len(self.frames):03d}-{frame.kind}.png").write_bytes(png)
 
     def finish(self, out: TextIO) -> None:
-        from render.dicesoccer_board import HOLD_MS, replay_gif
+        from render.dicesoccer.replay import HOLD_MS, replay_gif
 
         replay = self.dir / "replay.gif"
         gif = replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in self.frames), SIDE_NAMES)

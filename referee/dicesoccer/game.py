@@ -117,7 +117,7 @@ def typed_dice(state: DiceSoccerState, text: str, n: int) -> list[int]:
 def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
     """The field, the ball, both teams' dice, the Power Chip, the score, the last roll, and a
     short caption of ``events`` (a goal, a red card, a shot...)."""
-    from render.dicesoccer_board import render_png as render  # Pillow only when asked for
+    from render.dicesoccer.board import render_png as render  # Pillow only when asked for
 
     return render(view, names=names, caption=caption(events))
 
@@ -127,7 +127,7 @@ def replay(
 ) -> bytes | None:
     """The match as an animated GIF: the board after the toss, the kick-off and every roll."""
     from referee.dicesoccer.frames import frames
-    from render.dicesoccer_board import HOLD_MS, replay_gif
+    from render.dicesoccer.replay import HOLD_MS, replay_gif
 
     shots = frames(steps)
     if not shots:

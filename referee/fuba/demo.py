@@ -93,7 +93,7 @@ class _Boards:
         self.frames: list[Frame] = []
 
     def _write(self, frame: Frame) -> None:
-        from render.fuba_board import render_png  # Pillow only when images are asked for
+        from render.fuba.board import render_png  # Pillow only when images are asked for
 
         self.frames.append(frame)
         path = self.dir / f"{len(self.frames):03d}-{frame.name}.png"
@@ -104,7 +104,7 @@ class _Boards:
             self._write(frame)
 
     def finish(self, state: FubaState, out: TextIO) -> None:
-        from render.replay import HOLD_MS, replay_gif
+        from render.fuba.replay import HOLD_MS, replay_gif
 
         self._write(self.recorder.finish(state))
         replay = self.dir / "replay.gif"

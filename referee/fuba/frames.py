@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
 from engine.fuba.board import BOX
 from referee.fuba.narration import describe, side
-from render.fuba_board import Caption
+from render.fuba.board import Caption
 
 Data = dict[str, Any]
 _OUTCOMES = {

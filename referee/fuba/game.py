@@ -123,8 +123,8 @@ def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = (
     """The board with a caption of ``events`` (a goal: its banner and the shot's arrow)."""
     # Pillow only when images are asked for
     from referee.fuba.frames import caption_text, shot_area
-    from render.fuba_board import Caption
-    from render.fuba_board import render_png as render
+    from render.fuba.board import Caption
+    from render.fuba.board import render_png as render
 
     caption = None
     goal = next((e for e in reversed(events) if e.kind == "goal"), None)
@@ -182,7 +182,7 @@ def statistics(events: Sequence[Event]) -> list[str]:
 def replay(steps: Sequence[tuple[FubaState, list[Event]]], names: Sequence[str]) -> bytes | None:
     """The match as an animated GIF: the board after every turn and goal, and at the end."""
     from referee.fuba.frames import FrameRecorder
-    from render.replay import HOLD_MS, replay_gif
+    from render.fuba.replay import HOLD_MS, replay_gif
 
     if not steps:
         return None

@@ -54,7 +54,7 @@ async def test_a_public_board_twice_in_ten_seconds(world: World) -> None:
 
 
 @pytest.mark.parametrize("command", ["leaderboard", "profile", "league table"])
-async def test_league_images_twice_in_ten_seconds(world: World, command: str) -> None:
+async def test_league_pictures_twice_in_ten_seconds(world: World, command: str) -> None:
     for _ in range(2):
         assert "You can ask" not in answered(world, await world.alice.slash(world.channel, command))
     third = refused(world, await world.alice.slash(world.channel, command))

@@ -566,7 +566,7 @@ async def test_a_decided_fixture_is_shown_and_replaced_only_when_asked(club: Clu
     assert f"#{first.id} round 1, decided 1-1 (set by an admin): " in offered[0]["name"]
 
 
-async def test_league_images_are_drawn_off_the_event_loop(
+async def test_league_pictures_are_drawn_off_the_event_loop(
     club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import threading

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-import render.fuba_board
-import render.replay
+import render.fuba.board
+import render.fuba.replay
 from tests.discord.conftest import World
 from tests.discord.test_play import bot_member, play_until, public
 
@@ -27,9 +27,11 @@ def drawing_threads(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[int]]:
         return wrapper
 
     monkeypatch.setattr(
-        render.fuba_board, "render_png", watched("board", render.fuba_board.render_png)
+        render.fuba.board, "render_png", watched("board", render.fuba.board.render_png)
     )
-    monkeypatch.setattr(render.replay, "replay_gif", watched("replay", render.replay.replay_gif))
+    monkeypatch.setattr(
+        render.fuba.replay, "replay_gif", watched("replay", render.fuba.replay.replay_gif)
+    )
     return seen
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.fuba.board import AREAS
 from render import colours as C
 from render.fonts import font
-from render.geometry import Layout
+from render.fuba.geometry import Layout
 from render.sketch import Sketch
 
 BORDER_ALPHA = 110  # area borders: lighter than the pitch markings

@@ -1,30 +1,18 @@
 """Painters and texts for the header (teams, score, clock) and the footer (what happened, who
-plays now). Same ``(box, paint)`` convention as ``render.pieces``."""
+plays now). Same ``(box, paint)`` convention as ``render.fuba.pieces``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import ImageFont
-
 from render import colours as C
-from render.fonts import font
-from render.geometry import Box, Layout
+from render.fonts import fit, font
+from render.fuba.geometry import Layout
 from render.kits import RGB, Kit
-from render.pieces import Painted
-from render.sketch import Sketch
+from render.sketch import Box, Painted, Sketch
 
 SIDES = ("west", "east")
-
-
-def fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def formation_text(shape: Any) -> str:

@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.fuba.board import ALL_AREAS, AREAS, CORNER_SPOTS, STRIP, X_RANGE
-
-Point = tuple[int, int]
-Box = tuple[int, int, int, int]
+from render.sketch import Box, Point
 
 BASE_WIDTH = 1280
 _STRIP_Y = {"north": (0.0, 14.0), "middle": (14.0, 50.0), "south": (50.0, 64.0)}

@@ -4,7 +4,7 @@
 >>> render_png(FUBA.view(FUBA.initial(), None))[:4]
 b'\\x89PNG'
 
-Speed: the static board (``render.background``) is drawn once per width and quantised to one
+Speed: the static board (``render.fuba.background``) is drawn once per width and quantised to one
 256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
 over the pixels it covers, and kept as a palette sprite, so a render is a copy of the background
 plus a few masked pastes. ``render.png.BandEncoder`` then compresses only the rows that differ
@@ -21,9 +21,10 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from engine.fuba.board import ALL_AREAS, CORNER_SPOTS
-from render import background, palette, panels, pieces
 from render import colours as C
-from render.geometry import Layout, layout
+from render import palette
+from render.fuba import background, panels, pieces
+from render.fuba.geometry import Layout, layout
 from render.kits import RGB, Kit, choose_kits
 from render.palette import pixel as pixel  # the tests read board pixels through it
 from render.png import BandEncoder

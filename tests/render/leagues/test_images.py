@@ -11,10 +11,13 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.leagues import Result, standings
 from render import colours as C
-from render import league_images as L
 from render.fonts import font
 from render.kits import RGB
-from render.league_images import (
+from render.leagues import canvas, data, layouts, style, tables
+from render.leagues.data import LeaderLine, ProfileCard, TableLine, table_line
+from render.leagues.layouts import leaderboard_layout, table_layout
+from render.leagues.profile import profile_image, profile_layout, profile_png
+from render.leagues.style import (
     BRONZE,
     DRAW,
     EMPTY_TEXT,
@@ -26,21 +29,9 @@ from render.league_images import (
     ROW_B,
     SILVER,
     WIN,
-    LeaderLine,
-    ProfileCard,
-    TableLine,
-    leaderboard_image,
-    leaderboard_layout,
-    leaderboard_png,
-    pixel,
-    profile_image,
-    profile_layout,
-    profile_png,
-    table_image,
-    table_layout,
-    table_line,
-    table_png,
 )
+from render.leagues.tables import leaderboard_image, leaderboard_png, table_image, table_png
+from render.palette import pixel
 
 Box = tuple[int, int, int, int]
 NUMBER_COLUMNS = (
@@ -75,7 +66,7 @@ def colours(im: Image.Image, box: Box) -> set[RGB]:
     return {c for _, c in region.getcolors(region.width * region.height) or []}
 
 
-def blank(row: Box, g: L.Layout) -> tuple[int, int]:
+def blank(row: Box, g: layouts.Layout) -> tuple[int, int]:
     """A point of a row where nothing is drawn: the top edge at the name column's right end."""
     return (g.columns["name"][1] - 3, row[1] + 3)
 
@@ -94,10 +85,10 @@ def test_height_grows_with_rows_width_stays() -> None:
     for n in range(2, 21):
         im = decoded(table_png("League", lines(n)))
         g = table_layout(n)
-        assert im.size == (g.width, g.height) == (L.WIDTH, g.height)
+        assert im.size == (g.width, g.height) == (style.WIDTH, g.height)
         assert len(g.rows) == n
         heights.append(im.height)
-    assert all(b - a == L.ROW_H for a, b in zip(heights, heights[1:], strict=False))
+    assert all(b - a == style.ROW_H for a, b in zip(heights, heights[1:], strict=False))
 
 
 def test_png_is_a_palette_image_of_the_same_pixels() -> None:
@@ -177,7 +168,7 @@ def test_big_numbers_stay_in_their_columns() -> None:
 def test_notes_add_a_footer() -> None:
     plain, noted = table_layout(4), table_layout(4, notes=True)
     assert plain.footer is None and noted.footer is not None
-    assert noted.height == plain.height - L.END_H + L.FOOT_H
+    assert noted.height == plain.height - style.END_H + style.FOOT_H
     rows = lines(4)
     rows[1] = rows[1]._replace(note="GD")
     assert decoded(table_png("League", rows)).height == noted.height
@@ -219,7 +210,7 @@ def test_goals_for_and_against_are_drawn_in_their_own_columns() -> None:
     assert g.header is not None
     for column, heading in (("goals_for", "GF"), ("goals_against", "GA")):
         x0, _, x1, _ = g.cell(g.header, column)
-        ref = L.Canvas((g.width, g.height), HEAD_BG)
+        ref = canvas.Canvas((g.width, g.height), HEAD_BG)
         ref.text(
             (x1 - 8, (g.header[1] + g.header[3]) / 2), heading, 20, C.CHALK, HEAD_BG, anchor="rm"
         )
@@ -258,9 +249,9 @@ def test_deterministic_bytes() -> None:
     profile = profile_png(card)
     table_png("Other", lines(3), highlight=1)  # other images in between fill the caches
     assert table_png("League", rows, highlight=4) == first
-    L._inked.cache_clear()
-    L._text_mask.cache_clear()
-    L._rounded_mask.cache_clear()
+    canvas._inked.cache_clear()
+    canvas._text_mask.cache_clear()
+    canvas._rounded_mask.cache_clear()
     assert table_png("League", rows, highlight=4) == first
     assert (
         leaderboard_png("Board", leaders(12), caller=LeaderLine(40, "Me", 1400, 1, 2, 3, True))
@@ -285,7 +276,7 @@ def test_caller_outside_top_ten_gets_their_own_line() -> None:
     g = leaderboard_layout(40, caller=True)
     assert g.caller is not None and g.separator is not None
     assert im.size == (g.width, g.height)
-    assert g.height == leaderboard_layout(40).height + L.SEP_H + L.ROW_H
+    assert g.height == leaderboard_layout(40).height + style.SEP_H + style.ROW_H
     assert pixel(im, blank(g.caller, g)) == HIGHLIGHT
     assert HIGHLIGHT not in {pixel(im, blank(row, g)) for row in g.rows}
     rank = g.cell(g.caller, "rank")
@@ -359,7 +350,7 @@ def test_last_five_chips_in_result_colours() -> None:
     assert im.size == (g.width, g.height)
     got = [chip_colour(im, box) for box in g.chips]
     assert got[:4] == [WIN, DRAW, LOSS, WIN]
-    assert got[4] == L.TITLE_BG  # an empty slot: an outline only
+    assert got[4] == style.TITLE_BG  # an empty slot: an outline only
     assert pixel(im, (g.chips[4][0] + 1, (g.chips[4][1] + g.chips[4][3]) // 2)) == C.PANEL_LINE
     assert len({WIN, DRAW, LOSS}) == 3
     # the letter is drawn in the chip
@@ -369,7 +360,7 @@ def test_last_five_chips_in_result_colours() -> None:
 def test_profile_other_cards() -> None:
     g = profile_layout()
     fresh = profile_image(card(rank=None, won=0, drawn=0, lost=0, last_five=(), streak=None))
-    assert [chip_colour(fresh, box) for box in g.chips] == [L.TITLE_BG] * 5
+    assert [chip_colour(fresh, box) for box in g.chips] == [style.TITLE_BG] * 5
     full = profile_image(card(last_five=("L",) * 5, streak=("L", 7), provisional=True))
     assert [chip_colour(full, box) for box in g.chips] == [LOSS] * 5
     long = profile_image(card(name="X" * 40, rating=123456))
@@ -393,6 +384,7 @@ def test_profile_refuses_bad_results(changes: dict[str, object]) -> None:
         card(**changes)
 
 
-def test_docstring_examples() -> None:
-    failures, tried = doctest.testmod(L)
-    assert tried >= 4 and failures == 0
+@pytest.mark.parametrize(("module", "examples"), [(data, 3), (tables, 3)])
+def test_docstring_examples(module: object, examples: int) -> None:
+    failures, tried = doctest.testmod(module)
+    assert tried >= examples and failures == 0

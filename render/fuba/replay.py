@@ -11,7 +11,7 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from render.fuba_board import (
+from render.fuba.board import (
     DEFAULT_KITS,
     DEFAULT_NAMES,
     DEFAULT_WIDTH,

@@ -8,7 +8,8 @@ import pytest
 
 from engine.fuba.board import AREAS, CORNER_SPOTS, STRIP
 from render.fonts import font
-from render.geometry import Box, Layout, layout, piece_slot
+from render.fuba.geometry import Layout, layout, piece_slot
+from render.sketch import Box
 
 WIDTHS = (640, 1280, 1600, 2048)
 HEADER_PARTS = ("badge", "possession", "formation", "yellow", "red")

@@ -14,24 +14,12 @@ from PIL import Image, ImageChops
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
 from render import colours as C
-from render.dicesoccer_board import (
-    CROSSED,
-    DEFAULT_KITS,
-    GOLD,
-    GREEN_DARK,
-    GREEN_LIGHT,
-    HOLD_MS,
-    MAX_GIF_BYTES,
-    ball_section,
-    dice_rows,
-    geometry,
-    last_text,
-    pixel,
-    render,
-    render_png,
-    replay_gif,
-)
-from tests.render.test_board import read_number
+from render.dicesoccer.board import DEFAULT_KITS, render, render_png
+from render.dicesoccer.geometry import CROSSED, GOLD, GREEN_DARK, GREEN_LIGHT, geometry
+from render.dicesoccer.replay import HOLD_MS, MAX_GIF_BYTES, replay_gif
+from render.dicesoccer.view import ball_section, dice_rows, last_text
+from render.palette import pixel
+from tests.render.fuba.test_board import read_number
 
 G = geometry(960, 3)
 SIDES = ("white", "black")

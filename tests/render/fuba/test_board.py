@@ -15,18 +15,18 @@ from PIL import Image, ImageChops
 from engine.fuba import FUBA
 from engine.fuba.board import ALL_AREAS, AREAS, CORNER_SPOTS
 from render import colours as C
-from render.background import track_cells
 from render.fonts import font
-from render.fuba_board import DEFAULT_KITS, Caption, pixel, render, render_png
-from render.geometry import (
+from render.fuba.background import track_cells
+from render.fuba.board import DEFAULT_KITS, Caption, pixel, render, render_png
+from render.fuba.geometry import (
     ball_pixel,
     layout,
     piece_slot,
     ring_pixel,
     team_pixel,
 )
+from render.fuba.pieces import token_text
 from render.kits import choose_kits
-from render.pieces import token_text
 from tests.engine.scenario import EAST, WEST, position
 
 G = layout(1280)

@@ -6,15 +6,13 @@ draws it into a ``Sketch`` of that box's size.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from render import colours as C
+from render.dice import PIPS
 from render.fonts import font
-from render.geometry import Box, Layout, Point
+from render.fuba.geometry import Layout
 from render.kits import RGB, Kit
-from render.sketch import Sketch
+from render.sketch import Box, Painted, Point, Sketch
 
-Painted = tuple[Box, Callable[[Sketch], None]]
 COUNTED = 6  # 1.4.1: at most six players of a team count in one area
 
 
@@ -61,16 +59,6 @@ def keeper(g: Layout, centre: Point, kit: Kit) -> Painted:
         s.text((side / 2, side / 2), "GK", font(g.px(18)), kit.ink)
 
     return centred(centre, side, side), paint
-
-
-PIPS = {  # die face -> its pips, in steps from the centre
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 def die(g: Layout, centre: Point, value: int, ring: RGB | None) -> Painted:

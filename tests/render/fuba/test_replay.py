@@ -15,9 +15,9 @@ from engine.fuba import FUBA, FubaState
 from engine.fuba.coach import iter_match
 from referee.demo import run_demo
 from referee.fuba.frames import FINAL, GOAL, TURN, Frame, FrameRecorder, caption_text
-from render.fuba_board import render, render_png
-from render.geometry import layout
-from render.replay import HOLD_MS, MAX_BYTES, replay_gif
+from render.fuba.board import render, render_png
+from render.fuba.geometry import layout
+from render.fuba.replay import HOLD_MS, MAX_BYTES, replay_gif
 from tests.test_demo import run_bot
 
 

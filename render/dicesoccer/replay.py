@@ -1,0 +1,36 @@
+"""Sports Dice Soccer replays: the boards of a match as one animated GIF, every frame in the board's
+palette.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from render.dicesoccer.board import DEFAULT_KITS, DEFAULT_NAMES, render
+from render.dicesoccer.geometry import DEFAULT_WIDTH
+from render.kits import Kit
+
+MAX_GIF_BYTES = 8 * 1024 * 1024
+HOLD_MS = {"turn": 1400, "goal": 2600, "final": 5000}
+
+
+def replay_gif(
+    frames: Iterable[tuple[dict[str, Any], str | None, int]],
+    names: Sequence[str] = DEFAULT_NAMES,
+    *,
+    width: int = DEFAULT_WIDTH,
+    kits: tuple[Kit, Kit] = DEFAULT_KITS,
+) -> bytes:
+    """An animated GIF of a match: ``frames`` are (view, caption, milliseconds on screen).
+    Every frame shares the board's palette, so Pillow stores only what changed."""
+    images, durations = [], []
+    for view, caption, ms in frames:
+        images.append(render(view, names, caption, width, kits=kits))
+        durations.append(ms)
+    if not images:
+        raise ValueError("a replay needs at least one frame")
+    buf = io.BytesIO()
+    images[0].save(buf, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return buf.getvalue()
