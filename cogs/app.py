@@ -28,13 +28,14 @@ class RefereeTree(app_commands.CommandTree):
 
 
 def extensions() -> list[str]:
-    """Every module in ``cogs/`` with an extension ``setup``, in name order."""
-    names = []
-    for info in pkgutil.iter_modules(cogs.__path__, prefix=f"{cogs.__name__}."):
+    """Every module under ``cogs/`` (its packages included: ``cogs.play``, one per game,
+    ``cogs.leagues``) with an extension ``setup``, in name order, each once."""
+    names = set()
+    for info in pkgutil.walk_packages(cogs.__path__, prefix=f"{cogs.__name__}."):
         if info.ispkg or info.name.rsplit(".", 1)[-1].startswith("_"):
             continue
         if hasattr(importlib.import_module(info.name), "setup"):
-            names.append(info.name)
+            names.add(info.name)
     return sorted(names)
 
 

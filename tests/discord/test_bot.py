@@ -12,6 +12,7 @@ from sqlalchemy.engine import URL
 
 from bot import create_bot
 from botconfig import Settings, parse_guild_ids
+from cogs.app import extensions
 from store.config import DEFAULT_SQLITE
 from tests.discord.conftest import World
 from tests.discord.test_play import private
@@ -42,6 +43,16 @@ def test_settings_default_to_the_project_database_and_no_token() -> None:
 def test_bad_guild_list_is_explained() -> None:
     with pytest.raises(ValueError, match="FUBA_SYNC_GUILDS must list numeric guild ids"):
         parse_guild_ids("my server")
+
+
+def test_the_cogs_are_found_in_their_packages_once_each_in_name_order() -> None:
+    assert extensions() == [
+        "cogs.dicesoccer.commands",
+        "cogs.fuba.commands",
+        "cogs.leagues.commands",
+        "cogs.play.cog",
+        "cogs.play.lifecycle",
+    ]
 
 
 def test_no_privileged_intents_and_no_mass_pings(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot import create_bot
 from botconfig import Settings
-from cogs.fuba_help import help_description
-from cogs.fuba_rules import TOPICS
+from cogs.fuba.help import help_description
+from cogs.fuba.rules import TOPICS
 from tests.discord.conftest import World
 
 

@@ -571,7 +571,7 @@ async def test_league_pictures_are_drawn_off_the_event_loop(
 ) -> None:
     import threading
 
-    import cogs.league_views as views
+    import cogs.leagues.views as views
 
     seen: dict[str, int] = {}
     for name in ("table_png", "leaderboard_png", "profile_png"):

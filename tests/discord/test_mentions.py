@@ -103,8 +103,8 @@ def test_the_bot_pings_nobody_unless_a_message_says_whom(simcord_bot: discord.Cl
 
 
 def test_text_typed_in_an_option_is_echoed_inert() -> None:
-    from cogs.dicesoccer_play import positions
-    from cogs.game_commands import PlayRefusal
+    from cogs.dicesoccer.commands import positions
+    from cogs.play.registry import PlayRefusal
 
     with pytest.raises(PlayRefusal) as refused:
         positions("`@everyone` <@1>")

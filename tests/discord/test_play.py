@@ -410,7 +410,7 @@ def outcome_at(state: object) -> Outcome:
 
 
 def test_penalty_sides_are_buttons_for_the_match_version() -> None:
-    from cogs.play_buttons import buttons
+    from cogs.play.buttons import buttons
     from tests.engine.test_restarts import penalty_ready
 
     view = buttons(outcome_at(penalty_ready()))

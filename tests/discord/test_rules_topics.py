@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cogs.fuba_rules import (
+from cogs.fuba.rules import (
     AUTOCOMPLETE_LIMIT,
     EMBED_DESCRIPTION_LIMIT,
     TOPICS,

@@ -187,7 +187,7 @@ async def test_help_mentions_the_menus(world: World) -> None:
 
 
 def picks(state: object) -> list[discord.ui.Select]:
-    from cogs.play_buttons import buttons
+    from cogs.play.buttons import buttons
 
     view = buttons(outcome_at(state))
     assert view is not None
@@ -195,7 +195,7 @@ def picks(state: object) -> list[discord.ui.Select]:
 
 
 def test_the_player_to_bring_is_a_menu() -> None:
-    from cogs.fuba_play import pick_args
+    from cogs.fuba.commands import pick_args
     from tests.engine.scenario import to_stage2
     from tests.engine.test_stage2 import base
 
@@ -228,17 +228,17 @@ def test_the_player_sent_off_is_a_menu() -> None:
 def test_menus_fit_in_five_rows_under_the_buttons(
     buttons_pending: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cogs import play_buttons
+    from cogs.play import buttons
     from tests.engine.test_cards import sent_off
 
-    def many(outcome: Outcome) -> list[play_buttons.ChoiceButton]:
+    def many(outcome: Outcome) -> list[buttons.ChoiceButton]:
         return [
-            play_buttons.ChoiceButton(3, 41, "corner", f"s{n}", f"side {n}", "fuba")
+            buttons.ChoiceButton(3, 41, "corner", f"s{n}", f"side {n}", "fuba")
             for n in range(buttons_pending)
         ]
 
-    monkeypatch.setattr(play_buttons, "choice_buttons", many)
-    view = play_buttons.buttons(outcome_at(sent_off()))
+    monkeypatch.setattr(buttons, "choice_buttons", many)
+    view = buttons.buttons(outcome_at(sent_off()))
     assert view is not None
     payload = view.to_components()
     assert len(payload) <= 5

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from cogs.game_commands import get
-from cogs.play_messages import prompt_line
+from cogs.play.registry import get
+from cogs.play.texts import prompt_line
 from engine.core import Action, Decision, VirtualDice
 from referee import games
 from referee.errors import NotNow, NotYourTurn
@@ -144,7 +144,7 @@ async def test_the_first_member_of_a_league_is_one_member(club: Club) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["referee.fuba.game", "referee.dicesoccer.game", "referee.service", "cogs.play_messages"],
+    ["referee.fuba.game", "referee.dicesoccer.game", "referee.service", "cogs.play.texts"],
 )
 def test_the_wording_examples_in_docstrings_hold(module: str) -> None:
     import doctest

@@ -2,7 +2,7 @@
 ``GameCommands``.
 
 Challenges, the public message after each step, buttons, turn timeouts, board/status/log/
-resign/abort, help and rules are the shared ``cogs.play*`` / ``cogs.game_*`` code, as for FUBA.
+resign/abort, help and rules are the shared ``cogs.play`` package's code, as for FUBA.
 What is this game's:
 
 - dice: with virtual dice each player rolls on request (``player_rolls``: `/dicesoccer roll` or
@@ -25,14 +25,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import dicesoccer_help, dicesoccer_rules
-from cogs.game_commands import GameCommands, JSONData, PlayRefusal, register
-from cogs.game_help import COMMANDS as HELP
-from cogs.groups import add_commands, remove_commands
-from cogs.play_autocomplete import Value, choices_of, legal, offer
-from cogs.play_challenges import RANKED_HELP, challenge, dice_mode
-from cogs.play_commands import ENDING, READING, SHARED, act_and_post
-from cogs.play_messages import match_of
+from cogs.dicesoccer.help import INTRO, STEPS
+from cogs.dicesoccer.rules import BOOK
+from cogs.play.autocomplete import Value, choices_of, legal, offer
+from cogs.play.buttons import act_and_post
+from cogs.play.challenges import RANKED_HELP, challenge, dice_mode
+from cogs.play.commands import ENDING, READING, SHARED
+from cogs.play.context import match_of
+from cogs.play.groups import add_commands, remove_commands
+from cogs.play.help import COMMANDS as HELP
+from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.text import shown
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
@@ -70,9 +72,9 @@ DICESOCCER = register(
             "chip": "/dicesoccer chip",
             "reroll": "/dicesoccer reroll",
         },
-        intro=dicesoccer_help.INTRO,
-        steps=dicesoccer_help.STEPS,
-        topics=dicesoccer_rules.BOOK,
+        intro=INTRO,
+        steps=STEPS,
+        topics=BOOK,
         overview="how to play",
         player_rolls=True,
         button_args={"start": "role", "pick": "symbol", "chip": "use"},

@@ -1,18 +1,7 @@
-"""Playing matches in a channel, whatever the game: the play cog and the buttons.
-
-A thin adapter over ``referee.service.Referee``: the ``MatchPlay`` cog owns the match store, the
-referee, the turn-deadline dispatcher and the open challenges of this bot process, for every
-game. The rules and the flow live in the referee and the engine; each game's commands live in
-its own cog module (``cogs/<game>_play.py``), which registers a ``GameCommands``
-(``cogs.game_commands``) and adds its slash group. The shared gameplay adapter is split by what
-it holds:
-
-- ``cogs.play_messages``: the one public message after each step and its text;
-- ``cogs.play_buttons``: the choice buttons and select menus, the turn-timeout buttons;
-- ``cogs.play_challenges``: challenges, their buttons, and starting a match;
-- ``cogs.play_commands``: board, status, log, undo, resign and abort;
-- ``cogs.play_autocomplete``: the legal choices offered while typing;
-- ``cogs.game_help``: help and rules topics.
+"""The play cog: ``MatchPlay`` owns the match store, the referee, the turn-deadline dispatcher,
+the open challenges and the league service of this bot process, for every game (the modules
+below find it by its name, ``cogs.play.context.PLAY_COG``). It posts the turn-deadline reminders
+and expiries and settles the challenges that lapsed unanswered.
 
 This module's ``setup`` adds the cog and registers the buttons and menus of every game as
 dynamic items.
@@ -28,9 +17,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.play_buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
-from cogs.play_challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
-from cogs.play_messages import duration_text
+from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
+from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
+from cogs.play.context import PLAY_COG
+from cogs.play.texts import duration_text
 from cogs.text import pings, shown
 from referee import games
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
@@ -49,7 +39,7 @@ DYNAMIC_ITEMS = (ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButto
 log = logging.getLogger(__name__)
 
 
-class MatchPlay(commands.Cog):
+class MatchPlay(commands.Cog, name=PLAY_COG):
     """Owns the match store and the referee of this bot process."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -117,7 +107,7 @@ class MatchPlay(commands.Cog):
 
     @property
     def leagues(self) -> LeagueService:
-        """Leagues, ratings, leaderboards (``cogs.league``), over the match store's engine."""
+        """Leagues, ratings, leaderboards (``cogs.leagues``), over the match store's engine."""
         if self._leagues is None:
             raise RuntimeError("the play cog is not loaded")
         return self._leagues

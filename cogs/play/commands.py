@@ -13,35 +13,23 @@ import io
 import discord
 from discord import app_commands
 
-from cogs import cooldowns, game_commands
-from cogs.play_challenges import accept_command, challenge_command, decline_command
-from cogs.play_messages import (
-    BOARD_FILE,
-    SECRET_REPLY,
-    VERIFY_HINT,
-    act_and_post,
-    channel_id_of,
-    full_time_report,
-    match_channel,
-    match_of,
-    narration,
-    next_text,
-    play_cog,
-    post,
-    prompt_line,
-)
+from cogs import cooldowns
+from cogs.play import registry
+from cogs.play.buttons import post_step
+from cogs.play.challenges import accept_command, challenge_command, decline_command
+from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
+from cogs.play.messages import BOARD_FILE, VERIFY_HINT, full_time_report
+from cogs.play.texts import narration, next_text, prompt_line
 from cogs.text import shown
 from referee import match_log
 from referee.stats import recent_lines
 from store.errors import UnreadableMatch
 from store.repository import StoredMatch
 
-__all__ = ["SECRET_REPLY", "act_and_post"]  # what a game's commands use, with these
-
 
 async def _check(interaction: discord.Interaction, command: str) -> StoredMatch:
     """The channel's match; refused when it is not of the command's game (or there is none)."""
-    return await match_of(interaction, game_commands.of_interaction(interaction), command)
+    return await match_of(interaction, registry.of_interaction(interaction), command)
 
 
 @app_commands.describe(public="Post the board in the channel for everyone (default: only you)")
@@ -74,7 +62,7 @@ async def status_command(interaction: discord.Interaction) -> None:
     status = await play_cog(interaction).referee.status(
         channel_id_of(interaction), interaction.user.id
     )
-    spec = game_commands.get(status.ruleset)
+    spec = registry.get(status.ruleset)
     lines = [
         f"Match #{status.match_id}: "
         + " v ".join(f"{shown(status.names[s])} {g}" for s, g in status.score.items()),
@@ -120,7 +108,7 @@ async def log_command(
 async def _export_log(interaction: discord.Interaction) -> None:
     """The action log of the channel's last finished match of the command's game, privately
     (docs/dice.md); refused while a match of the game is played there."""
-    spec = game_commands.of_interaction(interaction)
+    spec = registry.of_interaction(interaction)
     referee = play_cog(interaction).referee
     match_id, log = await match_log.channel_export(
         referee.store, channel_id_of(interaction), spec.ruleset
@@ -141,7 +129,7 @@ async def undo_command(interaction: discord.Interaction) -> None:
     outcome = await play_cog(interaction).referee.undo(
         channel_id_of(interaction), interaction.user.id
     )
-    await post(match_channel(interaction), outcome, actor=interaction.user.id)
+    await post_step(match_channel(interaction), outcome, actor=interaction.user.id)
     await interaction.followup.send("Taken back.", ephemeral=True)
 
 
@@ -152,7 +140,7 @@ async def resign_command(interaction: discord.Interaction) -> None:
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
     channel = match_channel(interaction)
-    await post(channel, outcome, title="Resigned")
+    await post_step(channel, outcome, title="Resigned")
     await interaction.followup.send("You resigned.", ephemeral=True)
     await full_time_report(channel, referee, outcome)
 
@@ -170,7 +158,7 @@ async def abort_command(interaction: discord.Interaction) -> None:
         await interaction.followup.send("The match was called off.", ephemeral=True)
         return
     outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
-    await post(match_channel(interaction), outcome, title="Match called off")
+    await post_step(match_channel(interaction), outcome, title="Match called off")
     await interaction.followup.send("The match was called off.", ephemeral=True)
 
 

@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import game_commands
-from cogs.game_commands import GameCommands, Step
-from cogs.groups import subcommands
-from cogs.rules_topics import EMBED_DESCRIPTION_LIMIT, Topic
+from cogs.play import registry
+from cogs.play.groups import subcommands
+from cogs.play.registry import GameCommands, Step
+from cogs.play.topics import EMBED_DESCRIPTION_LIMIT, Topic
 
 EMBED_COLOUR = discord.Colour.green()
 
@@ -82,11 +82,11 @@ def overview_embed(spec: GameCommands) -> discord.Embed:
 
 async def help_command(interaction: discord.Interaction) -> None:
     """How to play with this bot, and every command of this game."""
-    spec = game_commands.of_interaction(interaction)
+    spec = registry.of_interaction(interaction)
     bot = interaction.client
     assert isinstance(bot, commands.Bot)
     others = []
-    for other in game_commands.registered():
+    for other in registry.registered():
         group = bot.tree.get_command(other.group)
         if other is not spec and isinstance(group, app_commands.Group):
             others.append((_title(other), subcommands(group)))
@@ -103,7 +103,7 @@ async def help_command(interaction: discord.Interaction) -> None:
 
 def _not_games(bot: commands.Bot) -> Others:
     """The bot's commands outside the games' groups (leagues, ratings), in one line."""
-    groups = {spec.group for spec in game_commands.registered()}
+    groups = {spec.group for spec in registry.registered()}
     found: list[app_commands.Command] = []
     for command in bot.tree.get_commands():
         if command.name in groups:
@@ -118,7 +118,7 @@ def _not_games(bot: commands.Bot) -> Others:
 async def topic_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    spec = game_commands.of_interaction(interaction)
+    spec = registry.of_interaction(interaction)
     return [
         app_commands.Choice(name=f"{t.key} ({t.sections})"[:100], value=t.key)
         for t in spec.topics.matching(current)
@@ -134,7 +134,7 @@ async def rules_command(
     interaction: discord.Interaction, topic: str | None = None, share: bool = False
 ) -> None:
     """A rule of the game explained in short."""
-    spec = game_commands.of_interaction(interaction)
+    spec = registry.of_interaction(interaction)
     if topic is None:
         await interaction.response.send_message(embed=overview_embed(spec), ephemeral=not share)
         return

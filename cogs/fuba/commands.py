@@ -3,7 +3,7 @@
 
 Everything every game shares (challenges, the public message after each step, buttons, turn
 timeouts, board/status/log/resign/abort/undo, help and rules layout) lives in the shared
-``cogs.play*`` and ``cogs.game_*`` modules; this module only says what is FUBA's. Its ``setup``
+``cogs.play`` package; this module only says what is FUBA's. Its ``setup``
 adds the shared and the FUBA commands to ``/fuba``.
 """
 
@@ -16,12 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import fuba_help, fuba_rules
-from cogs.game_commands import GameCommands, register
-from cogs.game_help import COMMANDS as HELP
-from cogs.groups import add_commands, remove_commands
-from cogs.play_autocomplete import Value, choices_of, legal, offer
-from cogs.play_commands import SECRET_REPLY, SHARED, act_and_post
+from cogs.fuba.help import INTRO, STEPS
+from cogs.fuba.rules import BOOK
+from cogs.play.autocomplete import Value, choices_of, legal, offer
+from cogs.play.buttons import act_and_post
+from cogs.play.commands import SHARED
+from cogs.play.groups import add_commands, remove_commands
+from cogs.play.help import COMMANDS as HELP
+from cogs.play.registry import GameCommands, register
+from cogs.play.texts import SECRET_REPLY
 
 FUBA = register(
     GameCommands(
@@ -43,9 +46,9 @@ FUBA = register(
             "penalty": "/fuba penalty",
             "remove": "/fuba remove",
         },
-        intro=fuba_help.INTRO,
-        steps=fuba_help.STEPS,
-        topics=fuba_rules.BOOK,
+        intro=INTRO,
+        steps=STEPS,
+        topics=BOOK,
         overview="turn",
         # Decisions offered as buttons too: action kind -> the argument the button sets.
         button_args={

@@ -30,18 +30,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs import game_commands
-from cogs.game_commands import GameCommands, JSONData
-from cogs.play_buttons import GAME, answer_component_error, game_of
-from cogs.play_messages import (
-    PlayRefusal,
-    channel_id_of,
-    match_channel,
-    minutes_text,
-    other_game,
-    play_cog,
-    post,
-)
+from cogs.play import registry
+from cogs.play.buttons import GAME, answer_component_error, game_of, post_step
+from cogs.play.context import channel_id_of, match_channel, other_game, play_cog
+from cogs.play.registry import GameCommands, JSONData, PlayRefusal
+from cogs.play.texts import minutes_text
 from cogs.text import pings, shown
 from engine.core import RulesError
 from referee import games
@@ -116,7 +109,7 @@ class ChallengeButton(
         try:
             await answer_challenge(
                 interaction,
-                game_commands.find(self.game),
+                registry.find(self.game),
                 accept=self.answer == "accept",
                 challenge_id=self.challenge_id,
             )
@@ -339,7 +332,7 @@ async def _kick_off(
     )
     title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
     try:
-        await post(where, outcome, title=title, actor=interaction.user.id)
+        await post_step(where, outcome, title=title, actor=interaction.user.id)
     except BaseException as error:
         result = {"winner": None, "reason": "aborted"}
         try:
@@ -477,7 +470,7 @@ async def answer_challenge(
     if challenge_id is None and spec is not None and challenge.ruleset != spec.ruleset:
         command = "accept" if accept else "decline"
         raise other_game(spec, challenge.ruleset, "open challenge", command)
-    spec = game_commands.get(challenge.ruleset)
+    spec = registry.get(challenge.ruleset)
     user_id = interaction.user.id
     withdraw = not accept and user_id == challenge.challenger_id
     if user_id != challenge.opponent_id and not withdraw:
@@ -570,16 +563,16 @@ async def challenge_command(
     ranked: bool = False,
 ) -> None:
     """Challenge a member (or the bot) to a match in this channel."""
-    spec = game_commands.of_interaction(interaction)
+    spec = registry.of_interaction(interaction)
     mode = dice_mode(dice)
     await challenge(interaction, spec, opponent, mode, thread, turn_timeout, ranked=ranked)
 
 
 async def accept_command(interaction: discord.Interaction) -> None:
     """Accept the challenge made to you in this channel."""
-    await answer_challenge(interaction, game_commands.of_interaction(interaction), accept=True)
+    await answer_challenge(interaction, registry.of_interaction(interaction), accept=True)
 
 
 async def decline_command(interaction: discord.Interaction) -> None:
     """Decline the challenge made to you in this channel, or withdraw your own."""
-    await answer_challenge(interaction, game_commands.of_interaction(interaction), accept=False)
+    await answer_challenge(interaction, registry.of_interaction(interaction), accept=False)

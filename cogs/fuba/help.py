@@ -1,15 +1,15 @@
 """The FUBA help texts: how a FUBA match goes, step by step, for `/fuba help`.
 
-Data; the help and `/fuba rules` are laid out by the shared ``cogs.game_help`` (the topics are in
-``cogs.fuba_rules``).
+Data; the help and `/fuba rules` are laid out by the shared ``cogs.play.help`` (the topics are in
+``cogs.fuba.rules``).
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from cogs.game_commands import Step
-from cogs.game_help import help_description as describe
+from cogs.play.help import help_description as describe
+from cogs.play.registry import Step
 
 INTRO = "FUBA is tabletop football: the bot referees, rolls the dice and draws the board."
 

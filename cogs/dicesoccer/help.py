@@ -1,16 +1,16 @@
 """The Sports Dice Soccer help texts: how a match goes here, step by step, for
 `/dicesoccer help`.
 
-Data; the help and `/dicesoccer rules` are laid out by the shared ``cogs.game_help`` (the topics
-are in ``cogs.dicesoccer_rules``).
+Data; the help and `/dicesoccer rules` are laid out by the shared ``cogs.play.help`` (the topics
+are in ``cogs.dicesoccer.rules``).
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from cogs.game_commands import Step
-from cogs.game_help import help_description as describe
+from cogs.play.help import help_description as describe
+from cogs.play.registry import Step
 
 INTRO = (
     "Sports Dice Soccer is a quick dice football game: both teams roll six dice at once, the "

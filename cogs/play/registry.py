@@ -1,9 +1,9 @@
 """What the shared Discord adapter needs to know about one game: its slash group, the command
 that answers each kind of decision, its buttons and select menus, its help and rules topics.
 
-Each game's cog module (``cogs/<game>_play.py``) builds one ``GameCommands`` and ``register``s it
-when it is imported. The shared modules (``play``, ``play_challenges``, ``play_messages``,
-``play_buttons``, ``play_autocomplete``, ``play_commands``, ``game_help``) look it up by the
+Each game's cog module (``cogs/<game>/commands.py``) builds one ``GameCommands`` and
+``register``s it when it is imported. The shared modules (``cogs.play``: ``cog``, ``challenges``,
+``texts``, ``buttons``, ``autocomplete``, ``commands``, ``help``...) look it up by the
 match's ruleset (``get``), by a command's group (``of_interaction``) or by a button's prefix,
 and never name a game themselves::
 
@@ -12,7 +12,7 @@ and never name a game themselves::
     get("chess").command_for["move"]  # '/chess move'
 
 The game's ``ruleset`` (its name in ``referee.games``) is also the first part of the custom ids
-of its buttons and menus (``<ruleset>:act:...``), see ``cogs.play_buttons``.
+of its buttons and menus (``<ruleset>:act:...``), see ``cogs.play.buttons``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from cogs.rules_topics import TopicBook
+from cogs.play.topics import TopicBook
 from referee.errors import RefereeError
 
 JSONData = dict[str, Any]

@@ -1,6 +1,6 @@
 """Rules topics of a game for `/<game> rules`: short explanations in the project's own words,
 looked up by forgiving names. Pure data and lookup; each game's topics live in
-``cogs/<game>_rules.py`` as a ``TopicBook``.
+``cogs/<game>/rules.py`` as a ``TopicBook``.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ A thin adapter over ``referee.leagues.service.LeagueService``, which the play co
 referee and the match store (``MatchPlay.leagues``: one database engine for matches and
 leagues). A league match is an ordinary match of its game: `/league play` starts the caller's
 next fixture in this channel (or a new public thread) and posts the kick-off with the shared
-``cogs.play_messages.post``; the match then goes on with `/fuba ...` or `/dicesoccer ...`, and
-the referee's final-whistle hook records the result and the ratings, by full time, resignation
+``cogs.play.buttons.post_step``; the match then goes on with `/fuba ...` or `/dicesoccer ...`,
+and the referee's final-whistle hook records the result and the ratings, by full time, resignation
 or timeout, after a restart too.
 
 Admin commands (create, start, forfeit, set-result, end, delete) need Manage Server. Discord
@@ -19,7 +19,7 @@ Refusals are typed errors (store, referee, ``PlayRefusal``) shown privately by
 set) are public in the channel, without pings; fixtures and results answer privately unless
 ``public``; the table, the leaderboard and profiles answer publicly with an embed and an image.
 Display names, league names and reasons are members' text: every message shows them inert
-(``cogs.text.shown``, ``league_views.who`` and ``league_title``) and names whom it may ping
+(``cogs.text.shown``, ``cogs.leagues.views.who`` and ``league_title``) and names whom it may ping
 (``cogs.text.pings``): nobody, except the kick-off of a league match, which pings its players.
 """
 
@@ -34,8 +34,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import cooldowns, game_commands
-from cogs.league_views import (
+from cogs import cooldowns
+from cogs.leagues.views import (
     REASON_WORDS,
     describe_league,
     fixture_choice,
@@ -48,10 +48,12 @@ from cogs.league_views import (
     table_message,
     who,
 )
-from cogs.play_autocomplete import offer
-from cogs.play_challenges import dice_mode, pending_refusal
-from cogs.play_messages import PlayRefusal, channel_id_of, match_channel, play_cog
-from cogs.play_messages import post as post_step
+from cogs.play import registry
+from cogs.play.autocomplete import offer
+from cogs.play.buttons import post_step
+from cogs.play.challenges import dice_mode, pending_refusal
+from cogs.play.context import channel_id_of, match_channel, play_cog
+from cogs.play.registry import PlayRefusal
 from cogs.text import ZERO_WIDTH_SPACE, pings, shown
 from engine.leagues.names import normal_name
 from referee import games
@@ -428,7 +430,7 @@ async def play_command(
         created = where = await where.create_thread(
             name=thread_name[:100], type=discord.ChannelType.public_thread
         )
-    spec = game_commands.get(league.game)
+    spec = registry.get(league.game)
     try:
         outcome = await leagues.play(
             guild_id,

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from cogs.game_commands import GameCommands
+    from cogs.play.registry import GameCommands
 
 Callback = Callable[..., Awaitable[None]]
 

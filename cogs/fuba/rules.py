@@ -2,12 +2,12 @@
 
 Pure data; section numbers refer to the FUBA rulebook (3rd edition) as used in
 docs/rules-fuba.md, which has the full notes and every interpretation the engine makes. The
-lookup is shared (``cogs.rules_topics``).
+lookup is shared (``cogs.play.topics``).
 """
 
 from __future__ import annotations
 
-from cogs.rules_topics import AUTOCOMPLETE_LIMIT, EMBED_DESCRIPTION_LIMIT, Topic, TopicBook
+from cogs.play.topics import AUTOCOMPLETE_LIMIT, EMBED_DESCRIPTION_LIMIT, Topic, TopicBook
 
 __all__ = [
     "AUTOCOMPLETE_LIMIT",

@@ -21,6 +21,11 @@ name: they are handled as they are, after any restart. All three are ``DynamicIt
 carries the match and the version they were drawn for, so they work after a restart and a
 stale, foreign or double choice is refused by the referee and changes nothing. Their errors get
 the same private answer as a command's.
+
+Also here, the whole step every acting command and button takes (``act_and_post``: defer
+privately, ask the referee, post ONE public message with ``post_step``, answer the caller
+privately, "Done." or the typed error shown by ``cogs.errors``): a click posts the next message
+with its own buttons, so the buttons and the step that draws them live in one module.
 """
 
 from __future__ import annotations
@@ -33,21 +38,14 @@ from typing import Any
 
 import discord
 
-from cogs import game_commands
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
-from cogs.game_commands import GameCommands
-from cogs.play_messages import (
-    ROLL_LABEL,
-    SECRET_REPLY,
-    PlayRefusal,
-    act_and_post,
-    channel_id_of,
-    full_time_report,
-    match_channel,
-    play_cog,
-    post,
-)
+from cogs.play import registry
+from cogs.play.context import channel_id_of, match_channel, other_game, play_cog
+from cogs.play.messages import full_time_report, post
+from cogs.play.registry import GameCommands, PlayRefusal
+from cogs.play.texts import ROLL_LABEL, SECRET_REPLY
 from engine.core import Choice, Decision
+from referee.errors import OtherGame
 from referee.service import Outcome
 
 log = logging.getLogger(__name__)
@@ -64,7 +62,7 @@ ROLL = "roll"  # the engine's dice action: its button asks the bot to roll (no a
 
 def game_of(prefix: str) -> GameCommands:
     """The game a button's prefix names; a private refusal when the bot has no such game."""
-    spec = game_commands.find(prefix)
+    spec = registry.find(prefix)
     if spec is None:
         raise PlayRefusal("This button is not used any more.")
     return spec
@@ -144,7 +142,7 @@ class ChoiceButton(
 
 def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
     """A button for each common choice now pending (at most ``BUTTON_LIMIT``)."""
-    spec = game_commands.get(outcome.ruleset)
+    spec = registry.get(outcome.ruleset)
     found: list[ChoiceButton] = []
     pending = outcome.game.ruleset.pending(outcome.state)
     if outcome.rolls_on_request and any(decision.dice for decision in pending):
@@ -247,7 +245,7 @@ def pick_selects(outcome: Outcome) -> list[PickSelect]:
     """A select menu for each pending decision whose legal choices are a short list of one
     argument. Decisions of both sides with the same options (the formation cards) share one
     menu: the referee takes the decision of whoever chooses."""
-    game, spec = outcome.game, game_commands.get(outcome.ruleset)
+    game, spec = outcome.game, registry.get(outcome.ruleset)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Decision]] = {}
     options_of: dict[tuple[str, tuple[tuple[str, str], ...]], list[discord.SelectOption]] = {}
     for decision in game.ruleset.pending(outcome.state):
@@ -391,7 +389,7 @@ class TimeoutButton(
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
                 title, reply = None, "The automatic coach plays your opponent's side now."
             channel = match_channel(interaction)
-            await post(channel, outcome, title=title, actor=interaction.user.id)
+            await post_step(channel, outcome, title=title, actor=interaction.user.id)
             await interaction.followup.send(reply, ephemeral=True)
             await full_time_report(channel, referee, outcome)
         except Exception as error:  # every error gets a private answer
@@ -403,3 +401,68 @@ def timeout_view(ruleset: str, match_id: int, version: int) -> discord.ui.View:
     for answer in TIMEOUT_ANSWERS:
         view.add_item(TimeoutButton(match_id, version, answer, ruleset))
     return view
+
+
+# -- the step: act, post the next message with its controls, answer privately ------------------
+
+
+async def post_step(
+    channel: Any,
+    outcome: Outcome,
+    title: str | None = None,
+    *,
+    intro: str = "",
+    pinging: Sequence[int] = (),
+    actor: int | None = None,
+) -> discord.Message:
+    """The public message after a step (``cogs.play.messages.post``) with the buttons and
+    select menus of the decisions now pending."""
+    return await post(
+        channel,
+        outcome,
+        title,
+        view=buttons(outcome),
+        intro=intro,
+        pinging=pinging,
+        actor=actor,
+    )
+
+
+async def act_and_post(
+    interaction: discord.Interaction,
+    kind: str,
+    args: dict[str, Any] | None = None,
+    *,
+    reply: str = "Done.",
+    expected_version: int | None = None,
+    match_id: int | None = None,
+    side: str | None = None,
+) -> Outcome:
+    """Defer privately, apply the action, post the public message, answer ``reply``. A button or
+    select menu passes the match and version it was drawn for (and the side of a one-side
+    menu); a command acts in the channel's match when it is of the command's game."""
+    if not interaction.response.is_done():  # a command may have deferred and checked already
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    referee = play_cog(interaction).referee
+    # a command acts only on a match of its own game (a button names its match)
+    spec = registry.of_interaction(interaction) if match_id is None else None
+    try:
+        outcome = await referee.act(
+            channel_id_of(interaction),
+            interaction.user.id,
+            kind,
+            args,
+            side=side,
+            expected_version=expected_version,
+            match_id=match_id,
+            ruleset=spec.ruleset if spec is not None else None,
+        )
+    except OtherGame as error:
+        assert spec is not None
+        command = interaction.command.name if interaction.command is not None else kind
+        raise other_game(spec, error.ruleset, "match", command) from None
+    channel = match_channel(interaction)
+    await post_step(channel, outcome, actor=interaction.user.id)
+    await interaction.followup.send(reply, ephemeral=True)
+    await full_time_report(channel, referee, outcome)
+    return outcome

@@ -2,12 +2,12 @@
 
 Pure data; ``sections`` name the rulebook's headings. docs/rules-dicesoccer.md has the full notes
 and every interpretation the engine makes (the toss, the faces and sections defaults, the red
-card's lifetime). The lookup is shared (``cogs.rules_topics``).
+card's lifetime). The lookup is shared (``cogs.play.topics``).
 """
 
 from __future__ import annotations
 
-from cogs.rules_topics import Topic, TopicBook
+from cogs.play.topics import Topic, TopicBook
 
 _TOPICS = (
     Topic(

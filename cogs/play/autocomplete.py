@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.play_messages import channel_id_of, play_cog
+from cogs.play.context import channel_id_of, play_cog
 from engine.core import Choice
 from referee.errors import RefereeError
 from store.errors import StoreError
