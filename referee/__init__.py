@@ -6,7 +6,8 @@ Cogs, the terminal play mode and the offline demo all go through this package.
 
 - ``referee.service``: ``Referee``, the match service (start, act, status, resign, abort) and
   its ``Outcome``; ruleset-agnostic.
-- ``referee.games``: the per-ruleset adapters it uses (``Game``) and their registry.
+- ``referee.adapter``: what the service needs of one game (``Game``, a per-ruleset adapter).
+- ``referee.games``: the registry of the games' adapters, by ruleset name.
 - ``referee.errors``: typed refusals with player-readable messages.
 - ``referee.terminal``: terminal play (``python3 bot.py play [--game NAME]``).
 - ``referee.demo``: a whole coach-vs-coach match, narrated (``python3 bot.py demo``).

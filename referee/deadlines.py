@@ -21,8 +21,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from referee.adapter import Game, JSONData
 from referee.errors import BadOption, NotExpired
-from referee.games import Game, JSONData
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import UnreadableMatch
 from store.models import DeadlineKind, MatchStatus, utcnow

@@ -1,114 +1,23 @@
-"""Per-ruleset adapters: everything the shared referee needs to know about one game.
-
-The referee, the terminal and (later) the cogs look a game up here by its ruleset name and never
-branch on the ruleset themselves: narration, board images, the automatic coach, typed commands
-and the final result all come from the game's adapter.
+"""The games this bot referees, by ruleset name: the referee, the terminal and the cogs look a
+game's adapter (``referee.adapter.Game``) up here and never branch on the ruleset themselves.
+A new game adds its adapter here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
-from typing import Any, Protocol, TextIO
 
-from engine.core import Action, Decision, Event, RulesError, Ruleset, parse_typed
-from engine.leagues import DEFAULT_FORFEIT_SCORE
+from engine.core import RulesError
+from referee.adapter import Game
+from referee.dicesoccer.game import DICESOCCER_GAME
+from referee.fuba.game import FUBA_GAME
 
-JSONData = dict[str, Any]
 DEFAULT = "fuba"  # the game a match is of unless the caller names another
-
-
-class Policy(Protocol):
-    """An automatic player: the action for a pending non-dice decision."""
-
-    def choose(self, state: Any, decision: Decision) -> Action: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One ruleset as the referee sees it.
-
-    - ``narrate(events)``: plain-English lines for a run of engine events.
-    - ``render_png(view, names, events)``: the board image of a view (called off the event
-      loop); ``names`` are the players' display names in ``ruleset.sides`` order; ``events``
-      (public: those narrated) may give it a caption.
-    - ``coach(seed)``: a new automatic player.
-    - ``side_names``: each side as people see it ("west" -> "West").
-    - ``result(state)``: the final result of a finished match: at least ``winner`` (a side, or
-      None for a draw) and ``score`` (side -> goals).
-    - ``score(state)``: side -> goals at any moment.
-    - ``kicked_off(state)``: whether play proper has begun (a match can be aborted before).
-    - ``parse(text)``: a typed command ("target 9", "move 7 8") -> (action kind, args); raises
-      ``MalformedAction`` with a player-readable message.
-    - ``commands``: the typed commands explained in a few lines (terminal ``help``).
-    - ``usage``: the typed commands for each kind of decision ("target": "target 9"), which
-      the terminal's ``help`` shows first for the decision at hand; none by default.
-    - ``statistics(events)``: lines of match statistics from all the events of a match
-      (shots, corners...), shown at the final whistle; none by default.
-    - ``replay(steps, names)``: an animated image (GIF bytes) of a whole match from its
-      (state after, events) steps as spectators see it, or None when the game has none.
-    - ``undoable``: the action kinds a player may take back (``Referee.undo``) while nothing
-      else has been logged since: no dice, no other decision. None by default.
-    - ``describe_undo(action)``: what taking ``action`` back is called ("a move: 2 players
-      7 -> 6"), for the narration of an undo.
-    - ``typed_dice(state, text, n)``: physical dice typed by a player ("5 2") -> the ``n`` die
-      values of the roll action; by default numbers only (a game whose dice show symbols
-      also reads those, with the faces of the match in ``state``).
-    - ``dice_hint``: a sentence on other ways to type physical dice (symbols), or "".
-    - ``demo(seed, as_json, out, out_dir)``: a whole coach-vs-coach match narrated to ``out``
-      (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
-    - ``forfeit_goals(state)``: the winner's goals when a match is awarded (a league forfeit,
-      a resignation while not ahead); by default football's 3-0.
-    - ``rule_levels``: the match options each level of rules ("basic", "advanced") stands for
-      in a league; a level the game lacks is missing (basic only by default).
-    - ``task(decision)``: what a pending decision asks for, in a player's words, to follow
-      "West must first ..." ("choose who starts with the ball", "roll 1 die for the
-      kick-off"); never an engine step name.
-    """
-
-    name: str
-    title: str
-    ruleset: Ruleset[Any]
-    side_names: dict[str, str]
-    narrate: Callable[[list[Event]], list[str]]
-    render_png: Callable[[JSONData, Sequence[str], Sequence[Event]], bytes]
-    coach: Callable[[int], Policy]
-    result: Callable[[Any], JSONData]
-    score: Callable[[Any], dict[str, int]]
-    kicked_off: Callable[[Any], bool]
-    parse: Callable[[str], tuple[str, JSONData]]
-    commands: str
-    statistics: Callable[[Sequence[Event]], list[str]] = field(default=lambda events: [])
-    replay: Callable[[Sequence[tuple[Any, list[Event]]], Sequence[str]], bytes | None] = field(
-        default=lambda steps, names: None
-    )
-    undoable: frozenset[str] = frozenset()
-    describe_undo: Callable[[Action], str] = field(
-        default=lambda action: f"a {action.kind.replace('_', ' ')}"
-    )
-    typed_dice: Callable[[Any, str, int], list[int]] = field(
-        default=lambda state, text, n: parse_typed(text, n)
-    )
-    dice_hint: str = ""
-    demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
-    forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
-    rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
-    task: Callable[[Decision], str] = field(default=lambda decision: "decide")
-    usage: dict[str, str] = field(default_factory=dict)
-
-    def side_name(self, side: str) -> str:
-        return self.side_names.get(side, side)
 
 
 @cache
 def games() -> dict[str, Game]:
-    """Every registered game by ruleset name (imported on first use: adapters import this
-    module for ``Game``)."""
-    from referee.dicesoccer.game import DICESOCCER_GAME  # the registration of each game
-    from referee.fuba.game import FUBA_GAME
-
+    """Every registered game by ruleset name."""
     return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME)}
 
 

@@ -1,6 +1,7 @@
 """The referee service: one match per channel, who may act, virtual dice, the coach, outcomes.
 
-Ruleset-agnostic: everything game-specific comes from the game's adapter (``referee.games``).
+Ruleset-agnostic: everything game-specific comes from the game's adapter (``referee.adapter``,
+looked up in ``referee.games``).
 Discord cogs and the terminal call it alike:
 
 - ``start_match`` creates the match (with a 64-bit dice seed whose SHA-256 is shown at once
@@ -36,6 +37,7 @@ from typing import Any
 
 from engine.core import Action, Choice, Decision, Event
 from referee import games, match_dice
+from referee.adapter import Game, JSONData
 from referee.deadlines import absent_side, check_turn_timeout, turn_plan
 from referee.errors import (
     BadOption,
@@ -49,7 +51,6 @@ from referee.errors import (
     OtherMatch,
     StillYourDecision,
 )
-from referee.games import Game, JSONData
 from referee.match_dice import seed_hash  # what players see at kick-off (docs/dice.md)
 from store.errors import ConflictError, MatchNotActive, NoActiveMatch, UnreadableMatch
 from store.models import MatchStatus, utcnow

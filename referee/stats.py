@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import Action, Event
 from referee import games
+from referee.adapter import Game
 from store.repository import MatchStore
 
 Steps = list[tuple[Any, list[Event]]]
@@ -29,7 +30,7 @@ def _steps(ruleset: Any, initial: Any, actions: list[Action]) -> Steps:
     return steps
 
 
-async def _replay(store: MatchStore, match_id: int) -> tuple[games.Game, Steps, list[str]]:
+async def _replay(store: MatchStore, match_id: int) -> tuple[Game, Steps, list[str]]:
     history = await store.history(match_id)
     game = games.get(history.match.ruleset)
     steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)

@@ -19,8 +19,8 @@ from engine.dicesoccer.coach import Coach, iter_match
 from engine.dicesoccer.options import SIDES
 from engine.dicesoccer.state import DiceSoccerState
 from referee.dicesoccer.frames import Frame, frames, told
-from referee.dicesoccer.game import tally
 from referee.dicesoccer.narration import SIDE_NAMES, narrate, score_line
+from referee.dicesoccer.tally import tally
 
 
 def summary(seed: int, s: DiceSoccerState, events: list[Event], actions: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TextIO
+from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Decision, Event, MalformedAction, parse_typed
@@ -27,8 +27,10 @@ from engine.core.dice import check_roll
 from engine.dicesoccer.coach import Coach
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
 from engine.dicesoccer.state import DiceSoccerState
+from referee.adapter import Game, JSONData
+from referee.dicesoccer.demo import run_demo
 from referee.dicesoccer.narration import SIDE_NAMES, caption, narrate
-from referee.games import Game, JSONData
+from referee.dicesoccer.tally import tally
 
 # The typed commands for each kind of decision: the terminal's help shows those of the
 # decision at hand first, then all of them.
@@ -147,39 +149,6 @@ def _per_side(counts: Sequence[int]) -> str:
     return f"{SIDE_NAMES[0]} {counts[0]}, {SIDE_NAMES[1]} {counts[1]}"
 
 
-class Tally(NamedTuple):
-    """A match's events counted per side (index 0 and 1)."""
-
-    goals: list[dict[str, int]]  # how scored -> goals
-    attempts: dict[str, list[list[int]]]  # "shot"/"free_kick" -> per side [tried, scored]
-    won: list[int]  # play rolls won
-    chip: list[int]  # Power Chip uses (re-rolls included)
-    cards: list[int]  # red cards against
-
-
-def tally(events: Sequence[Event]) -> Tally:
-    """Goals by kind, attempts at goal, play rolls won, Power Chip uses and red cards."""
-    goals: list[dict[str, int]] = [{}, {}]
-    attempts = {"shot": [[0, 0], [0, 0]], "free_kick": [[0, 0], [0, 0]]}
-    won, chip, cards = [0, 0], [0, 0], [0, 0]
-    for e in events:
-        d = e.data
-        if e.kind == "goal":
-            kind = d["how"]
-            goals[d["team"]][kind] = goals[d["team"]].get(kind, 0) + 1
-        elif e.kind == "attempt":
-            tried_scored = attempts[d["kind"]][d["team"]]
-            tried_scored[0] += 1
-            tried_scored[1] += bool(d["scored"])
-        elif e.kind == "roll_won" and d["for"] == "play":
-            won[d["winner"]] += 1
-        elif e.kind in ("chip_used", "reroll"):
-            chip[d["team"]] += 1
-        elif e.kind == "penalty":
-            cards[d["team"]] += 1
-    return Tally(goals, attempts, won, chip, cards)
-
-
 def statistics(events: Sequence[Event]) -> list[str]:
     """Goals by kind, shots and free kicks at goal, rolls won, Power Chip uses, red cards.
 
@@ -240,8 +209,6 @@ def coach(seed: int) -> Any:
 
 def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
     """The offline demo (``referee.dicesoccer.demo``)."""
-    from referee.dicesoccer.demo import run_demo
-
     return run_demo(seed, as_json, out, out_dir)
 
 

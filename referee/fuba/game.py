@@ -21,8 +21,9 @@ from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 from engine.fuba.state import FubaState
+from referee.adapter import Game, JSONData
+from referee.fuba.demo import run_demo
 from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
-from referee.games import Game, JSONData
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
 _BALL_WORDS = {"ball", "with_ball", "with-ball"}
@@ -212,8 +213,6 @@ def coach(seed: int) -> Any:
 
 def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
     """The offline demo (``referee.fuba.demo``; Pillow only when images are asked for)."""
-    from referee.fuba.demo import run_demo
-
     return run_demo(seed, as_json, out, out_dir)
 
 

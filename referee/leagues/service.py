@@ -36,8 +36,8 @@ from engine.leagues.errors import LeagueError
 from engine.leagues.ratings import Ending, Update
 from engine.leagues.table import Row as TableRow
 from referee import games
+from referee.adapter import Game, JSONData
 from referee.errors import RefereeError
-from referee.games import Game, JSONData
 from referee.service import Outcome, Referee
 from store.errors import (
     FixtureNotFound,
