@@ -64,6 +64,9 @@ class Game:
     - ``task(decision)``: what a pending decision asks for, in a player's words, to follow
       "West must first ..." ("choose who starts with the ball", "roll 1 die for the
       kick-off"); never an engine step name.
+    - ``status_lines(view)``: the match at a glance for ``/<game> status``, a few short lines
+      from a view (``Ruleset.view``: a player's own secrets only in their view): the clock,
+      the ball, cards... never the score (the caller shows it with the names). None by default.
     """
 
     name: str
@@ -95,6 +98,7 @@ class Game:
     rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
     task: Callable[[Decision], str] = field(default=lambda decision: "decide")
     usage: dict[str, str] = field(default_factory=dict)
+    status_lines: Callable[[JSONData], list[str]] = field(default=lambda view: [])
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -39,6 +39,27 @@ OnExpiry = Callable[[StoredMatch, str, str], Awaitable[None]]
 MAX_TURN_TIMEOUT = 7 * 24 * 60  # minutes: a week
 
 
+def duration_text(left: timedelta) -> str:
+    """A time left as players read it: seconds under a minute, else to the nearest minute.
+
+    >>> duration_text(timedelta(seconds=59.4)), duration_text(timedelta(seconds=89))
+    ('59 seconds', '1 minute')
+    >>> duration_text(timedelta(minutes=4, seconds=31)), duration_text(timedelta(minutes=5))
+    ('5 minutes', '5 minutes')
+    >>> duration_text(timedelta(seconds=20)), duration_text(timedelta(days=3, hours=12))
+    ('20 seconds', '3 days 12 hours')
+    >>> duration_text(timedelta(hours=1, minutes=1)), duration_text(timedelta(seconds=-3))
+    ('1 hour 1 minute', '0 seconds')
+    """
+    seconds = max(0, round(left.total_seconds()))
+    if seconds < 60:
+        return f"{seconds} second{'' if seconds == 1 else 's'}"
+    minutes = round(seconds / 60)
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
+    return " ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n)
+
+
 def check_turn_timeout(minutes: int | None) -> int | None:
     """The option as stored: None (off) or whole minutes from 1 to a week."""
     if minutes is None:

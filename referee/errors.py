@@ -80,10 +80,11 @@ class OtherGame(RefereeError):
 class NotExpired(RefereeError):
     """Claiming a win or handing the opponent's side to the coach before their time ran out."""
 
-    def __init__(self) -> None:
+    def __init__(self, why: str | None = None) -> None:
         super().__init__(
-            "Your opponent's time to decide has not run out, so you cannot claim the win or hand "
-            "their side to the automatic coach yet."
+            why
+            or "Your opponent's time to decide has not run out, so you cannot claim the win or "
+            "hand their side to the automatic coach yet."
         )
 
 

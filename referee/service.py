@@ -32,18 +32,19 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Event
 from referee import games, match_dice
 from referee.adapter import Game, JSONData
-from referee.deadlines import absent_side, check_turn_timeout, turn_plan
+from referee.deadlines import absent_side, check_turn_timeout, duration_text, turn_plan
 from referee.errors import (
     BadOption,
     CannotAbort,
     NoMatch,
     NotAPlayer,
+    NotExpired,
     NothingToUndo,
     NotNow,
     NotYourTurn,
@@ -52,8 +53,9 @@ from referee.errors import (
     StillYourDecision,
 )
 from referee.match_dice import seed_hash  # what players see at kick-off (docs/dice.md)
+from store.deadlines import StoredDeadline
 from store.errors import ConflictError, MatchNotActive, NoActiveMatch, UnreadableMatch
-from store.models import MatchStatus, utcnow
+from store.models import DeadlineKind, MatchStatus, utcnow
 from store.repository import ClosedMatch, LoggedAction, MatchStore, Seat, Step, StoredMatch
 
 DICE_MODES = ("virtual", "physical")
@@ -138,6 +140,10 @@ class Status:
     choices: list[Choice]  # the caller's legal choices now (labels for autocomplete)
     score: dict[str, int]
     seed_hash: str
+    view: JSONData = field(default_factory=dict)  # the match as the caller may see it
+    lines: list[str] = field(default_factory=list)  # the game's glance (Game.status_lines)
+    time_left: dict[str, timedelta] = field(default_factory=dict)  # side -> until its expiry
+    expired: list[str] = field(default_factory=list)  # sides out of time on the decision now
 
 
 class Referee:
@@ -408,10 +414,38 @@ class Referee:
         decision of their own pending (both late on a decision made at once, formations or
         dice) must make it first (``StillYourDecision``)."""
         sides = _sides_of(match, user_id)
-        absent = await absent_side(self.store, match, sides)
+        try:
+            absent = await absent_side(self.store, match, sides)
+        except NotExpired:
+            raise await self._not_expired(game, match, sides) from None
         if any(d.actor in sides for d in game.ruleset.pending(match.state)):
             raise StillYourDecision()
         return absent
+
+    async def _not_expired(self, game: Game, match: StoredMatch, sides: list[str]) -> NotExpired:
+        """Why the caller cannot claim yet, in a player's words: no turn clock, the
+        opponent's time left, or no decision of the opponent's pending."""
+        if not match.options.get("turn_timeout") or match.options.get("coach_side") is not None:
+            return NotExpired("This match has no turn clock, so nobody can run out of time.")
+        now = self.clock()
+        clocks = {d.side: d.due_at - now for d in await self._expiries(match) if not d.fired_at}
+        late = [side for side in clocks if side not in sides]
+        if not late:
+            return NotExpired("It is not your opponent's decision now: nobody is late.")
+        who = self._who(game, await self._names(match), late[0])
+        left = clocks[late[0]]
+        if left <= timedelta(0):  # due, and fired at the dispatcher's next tick
+            return NotExpired(f"{who}'s time has just run out: try again in a few seconds.")
+        return NotExpired(f"{who} still has {duration_text(left)} to decide.")
+
+    async def _expiries(self, match: StoredMatch) -> list[StoredDeadline]:
+        """The turn clocks' expiries set for the decision pending now (the match's version),
+        fired or not."""
+        return [
+            d
+            for d in await self.store.deadlines(match.id)
+            if d.kind is DeadlineKind.EXPIRY and d.version == match.version
+        ]
 
     async def _forfeit(
         self, game: Game, match: StoredMatch, loser: str, reason: str, key: str, verb: str
@@ -463,10 +497,14 @@ class Referee:
         return await self._outcome(game, match, [])
 
     async def status(self, channel_id: int, user_id: int) -> Status:
-        """Whose decision it is, and what the caller may do now (anyone may ask)."""
+        """Whose decision it is, and what the caller may do now (anyone may ask): the match as
+        the caller may see it (a player's own secrets, none for a spectator or for someone
+        playing both sides), the time left on each turn clock, and who ran out of time."""
         game, match = await self._match(channel_id)
         names = await self._names(match)
         sides = match.sides_of(user_id)
+        view = game.ruleset.view(match.state, sides[0] if len(sides) == 1 else None)
+        current, now = await self._expiries(match), self.clock()
         return Status(
             match_id=match.id,
             ruleset=game.name,
@@ -478,6 +516,10 @@ class Referee:
             choices=_choices(game, match, sides),
             score=game.score(match.state),
             seed_hash=seed_hash(int(match.options["seed"])),
+            view=view,
+            lines=game.status_lines(view),
+            time_left={d.side: d.due_at - now for d in current if d.fired_at is None},
+            expired=[d.side for d in current if d.fired_at is not None],
         )
 
     async def legal_choices(

@@ -6,11 +6,11 @@ players read them. Pure text: nothing here talks to Discord.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 
 from cogs.play import registry
 from cogs.play.registry import GameCommands
 from cogs.text import shown
+from referee.deadlines import duration_text  # noqa: F401  (times left, also in refusals)
 from referee.service import Outcome, Prompt
 
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
@@ -26,27 +26,6 @@ def minutes_text(minutes: float) -> str:
     ('1 minute', '1.5 minutes', '30 minutes')
     """
     return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
-
-
-def duration_text(left: timedelta) -> str:
-    """A time left as players read it: seconds under a minute, else to the nearest minute.
-
-    >>> duration_text(timedelta(seconds=59.4)), duration_text(timedelta(seconds=89))
-    ('59 seconds', '1 minute')
-    >>> duration_text(timedelta(minutes=4, seconds=31)), duration_text(timedelta(minutes=5))
-    ('5 minutes', '5 minutes')
-    >>> duration_text(timedelta(seconds=20)), duration_text(timedelta(days=3, hours=12))
-    ('20 seconds', '3 days 12 hours')
-    >>> duration_text(timedelta(hours=1, minutes=1)), duration_text(timedelta(seconds=-3))
-    ('1 hour 1 minute', '0 seconds')
-    """
-    seconds = max(0, round(left.total_seconds()))
-    if seconds < 60:
-        return f"{seconds} second{'' if seconds == 1 else 's'}"
-    minutes = round(seconds / 60)
-    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
-    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
-    return " ".join(f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n)
 
 
 def narration(lines: Sequence[str], limit: int = NARRATION_LIMIT) -> str:

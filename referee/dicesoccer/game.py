@@ -248,6 +248,48 @@ def task(decision: Decision) -> str:
     return _TASKS.get(decision.kind, "decide")
 
 
+def status_lines(view: JSONData) -> list[str]:
+    """The match at a glance for ``/dicesoccer status``: the target score and the rolls so
+    far, the ball's section (numbered from White's goal, as on the board) and who is on
+    offense, the Power Chip holder and the red cards in force.
+
+    >>> view = {"options": {"target_score": 2}, "exchanges": 4, "offense": "white",
+    ...     "ball_zone": {"half": "black", "depth": 2, "of": 3}, "chip_holder": "black",
+    ...     "dice_fewer": {"white": 1, "black": 0}}
+    >>> status_lines(view)  # doctest: +NORMALIZE_WHITESPACE
+    ['First to 2 goals, roll 4 for play', "Ball: section 5 of 6, in Black's half; White on
+    offense", 'Power Chip: Black', 'Red cards: White rolls 1 die fewer']
+    """
+    names = dict(zip(SIDES, SIDE_NAMES, strict=True))
+    target = int((view.get("options") or {}).get("target_score", 3))
+    head = f"First to {target} goal{'' if target == 1 else 's'}"
+    rolls = int(view.get("exchanges") or 0)
+    lines = [f"{head}, roll {rolls} for play" if rolls else head]
+    zone = view.get("ball_zone")
+    if view.get("over"):
+        lines.append("Full time")
+    elif zone:
+        n, depth = int(zone["of"]), int(zone["depth"])
+        section = n + 1 - depth if zone["half"] == SIDES[0] else n + depth
+        lines.append(
+            f"Ball: section {section} of {2 * n}, in {names[zone['half']]}'s half; "
+            f"{names[view['offense']]} on offense"
+        )
+    else:
+        lines.append("Before the kick-off")
+    holder = view.get("chip_holder")
+    lines.append(f"Power Chip: {names[holder]}" if holder else "Power Chip: not tossed for yet")
+    fewer = view.get("dice_fewer") or {}
+    reds = [
+        f"{names[side]} rolls {n} {'die' if n == 1 else 'dice'} fewer"
+        for side in SIDES
+        if (n := int(fewer.get(side, 0)))
+    ]
+    if reds:
+        lines.append("Red cards: " + "; ".join(reds))
+    return lines
+
+
 DICESOCCER_GAME = Game(
     name="dicesoccer",
     title="Sports Dice Soccer",
@@ -271,4 +313,5 @@ DICESOCCER_GAME = Game(
     forfeit_goals=lambda state: int(state.options["target_score"]),  # a win to nil
     rule_levels={"basic": {"advanced": False}, "advanced": {"advanced": True}},
     task=task,
+    status_lines=status_lines,
 )

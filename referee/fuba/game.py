@@ -20,6 +20,7 @@ from engine.fuba import moves
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
+from engine.fuba.formations import fmt
 from engine.fuba.state import FubaState
 from referee.adapter import Game, JSONData
 from referee.fuba.demo import run_demo
@@ -287,6 +288,53 @@ def task(decision: Decision) -> str:
     return _TASKS.get(kind, "decide")
 
 
+def _cards(yellows: int, reds: int) -> str:
+    said = [(yellows, "yellow"), (reds, "red")]
+    return ", ".join(f"{n} {colour}{'s' if n > 1 else ''}" for n, colour in said if n)
+
+
+def status_lines(view: JSONData) -> list[str]:
+    """The match at a glance for ``/fuba status``: the clock, the ball, the cards and the
+    formations; a formation chosen but not yet revealed only in its own side's view.
+
+    >>> view = FUBA_GAME.ruleset.view(FubaState(), "west")
+    >>> view["agenda"] = [{"k": "formation", "picks": [[4, 4, 2], "hidden"], "halftime": False}]
+    >>> status_lines(view)[-1]
+    "West's formation (secret until both have chosen): 4-4-2"
+    """
+    if view.get("over"):
+        lines = ["Full time"]
+    else:
+        half = "1st" if view["half"] == 1 else "2nd"
+        lines = [f"{half} half, {clock(view['minute'], view['stoppage'])}"]
+    control = view["control"]
+    who = f"{SIDE_NAMES[control]} has it" if control in (0, 1) else "nobody has it yet"
+    lines.append(f"Ball: area {view['ball']}, value {view['value']}, {who}")
+    cards = [
+        f"{SIDE_NAMES[t]} {_cards(view['yellows'][t], view['reds'][t])}"
+        for t in (0, 1)
+        if view["yellows"][t] or view["reds"][t]
+    ]
+    if cards:
+        lines.append("Cards: " + "; ".join(cards))
+    shapes = view.get("formations") or [None, None]
+    if all(isinstance(shape, list) for shape in shapes):
+        lines.append(
+            "Formations: " + ", ".join(f"{SIDE_NAMES[t]} {fmt(shapes[t])}" for t in (0, 1))
+        )
+    for step in view.get("agenda") or []:
+        if step.get("k") != "formation":
+            continue
+        # 2.1: chosen in secret; the view holds only the viewer's own choice
+        for t, pick in enumerate(step["picks"]):
+            if isinstance(pick, list):
+                which = "second-half formation" if step.get("halftime") else "formation"
+                lines.append(
+                    f"{SIDE_NAMES[t]}'s {which} (secret until both have chosen): {fmt(pick)}"
+                )
+    return lines
+
+
 FUBA_GAME = Game(
     name="fuba",
     title="FUBA",
@@ -310,4 +358,5 @@ FUBA_GAME = Game(
     describe_undo=describe_undo,
     demo=demo,
     task=task,
+    status_lines=status_lines,
 )

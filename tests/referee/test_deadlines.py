@@ -254,7 +254,7 @@ async def test_claim_win_after_the_expiry(
     dispatcher = Calls().dispatcher(store, clock)
     clock.at(7)
     await dispatcher.tick()  # the reminder alone allows nothing
-    with pytest.raises(NotExpired, match="has not run out"):
+    with pytest.raises(NotExpired, match=r"Brian \(East\) still has 5 minutes to decide"):
         await referee.claim_win(CHANNEL, ADA)
     clock.at(12)
     with pytest.raises(NotExpired):  # due, but not fired yet
