@@ -36,8 +36,7 @@ def paint_background(g: Geometry) -> Image.Image:
         d.text(
             ((sx0 + sx1) // 2, y1 - g.px(18)), str(i), font=small, fill=(214, 232, 214), anchor="mm"
         )
-    mid = g.width // 2
-    d.text((mid, g.px(54)), "–", font=font(g.px(80)), fill=C.MUTED, anchor="mm")
+    d.text(g.dash, "–", font=font(g.px(72)), fill=C.MUTED, anchor="mm")
     return im
 
 

@@ -13,8 +13,9 @@ boot, goal with penalty spot, red card), dice not rolled yet as outlines, dice a
 roll (red-card penalty, a free kick's defense) greyed and crossed, the "rolls 1 die fewer"
 penalty, then the last play, the caption and whose decision it is.
 
-Made to be read on a phone: at the default 960 px width, Discord's ~400 px preview still shows
-35 px score digits and 40 px dice.
+Made to be read on a phone: shrunk to Discord's ~400 px preview, the score, the target, the caption
+and whose decision it is keep capitals at least 8 px tall (``texts`` lists them with their fonts;
+the sizes are ``geometry.TEXT_SIZES``), and the dice are 40 px.
 
 Speed, as ``render.fuba.board``: the static board is painted once per (kits, width, sections)
 and quantised to one 256-colour palette; every die, badge, arrow and line of text is drawn once
@@ -53,6 +54,7 @@ from render.dicesoccer.geometry import (
     ROLLED,
     SIDES,
     SYMBOLS,
+    TEXT_SIZES,
     geometry,
 )
 from render.dicesoccer.painters import (
@@ -66,7 +68,11 @@ from render.dicesoccer.painters import (
     paint_die,
     paint_line,
     paint_penalty,
+    paint_pending,
     paint_score,
+    paint_target,
+    text_font,
+    wrapped,
 )
 from render.dicesoccer.view import (
     ball_section,
@@ -76,6 +82,7 @@ from render.dicesoccer.view import (
     sections_of,
     team_of,
 )
+from render.fonts import Text, font
 from render.kits import RGB, Kit, kit
 from render.palette import Quantiser, fitted
 from render.png import BandEncoder
@@ -202,10 +209,12 @@ def render(
         if offense == t and not view.get("over"):
             paste(im, ("attack", t), lambda t=t, k=k: paint_attack_tag(g, t, k))
 
-    target = (view.get("options") or {}).get("target_score")
+    target = _target_text(view)
     if target:
-        rule = f"first to {target} goal{'s' if target != 1 else ''} · {g.sections} sections a half"
-        paste(im, ("rule", rule), lambda: paint_centred(g.rule, rule, g.px(15), C.MUTED))
+        paste(im, ("target", target), lambda: paint_target(g, target))
+    rules = _rules_text(view, g.sections)
+    paste(im, ("rules", rules), lambda: paint_centred(g.rules, rules, g.px(TEXT_SIZES["rules"]),
+                                                      C.MUTED))  # fmt: skip
 
     # field
     section = ball_section(view)
@@ -249,19 +258,62 @@ def render(
     # footer
     line = last_text(view, names)
     if line:
-        paste(im, ("last", line), lambda: paint_line(g.last, line, g.px(22)))
+        paste(im, ("last", line), lambda: paint_line(g.last, line, g.px(TEXT_SIZES["last"])))
     if caption:
         team = _caption_team(caption, names)
         ck = kits[team] if team is not None else None
         paste(im, ("caption", caption, team), lambda: paint_banner(g, g.caption, caption, ck))
     waiting = pending_text(view, names)
     if waiting:
-        paste(
-            im,
-            ("pending", waiting),
-            lambda: paint_line(g.pending, waiting, g.px(21), C.MUTED, bold=False),
-        )
+        paste(im, ("pending", waiting), lambda: paint_pending(g, waiting))
     return im
+
+
+def _target_text(view: dict[str, Any]) -> str:
+    target = (view.get("options") or {}).get("target_score")
+    return f"first to {target} goal{'s' if target != 1 else ''}" if target else ""
+
+
+def _rules_text(view: dict[str, Any], sections: int) -> str:
+    """The rules in force besides the target: the sections, and the advanced rule only when
+    it is played."""
+    text = f"{sections} sections a half"
+    if (view.get("options") or {}).get("advanced"):
+        text += " · advanced rule: the Power Chip holder may re-roll"
+    return text
+
+
+def texts(
+    view: dict[str, Any],
+    names: Sequence[str] = DEFAULT_NAMES,
+    caption: str | None = None,
+    width: int = DEFAULT_WIDTH,
+) -> list[Text]:
+    """The texts ``render`` draws for ``view`` with the fonts and boxes it draws them in: the
+    score, the target, the rules strip, the last play, the caption and pending lines."""
+    g = geometry(width, sections_of(view))
+    score = view.get("score") or [0, 0]
+    out = [
+        Text("score", f"{score[0]}–{score[1]}", text_font(g, "score"),
+             (g.score_box(0)[0], g.score_box(0)[1], g.score_box(1)[2], g.score_box(1)[3])),
+    ]  # fmt: skip
+    target = _target_text(view)
+    if target:
+        out.append(Text("target", target, text_font(g, "target"), g.rule))
+    rules = _rules_text(view, g.sections)
+    out.append(Text("rules", rules, font(g.px(TEXT_SIZES["rules"]), bold=False), g.rules))
+    line = last_text(view, names)
+    if line:
+        out.append(Text("last", line, text_font(g, "last"), g.last))
+    if caption:
+        inset = g.px(14) if _caption_team(caption, names) is not None else 0
+        lines = wrapped(g, g.caption, caption, "caption", inset)
+        out += [Text("caption", t, text_font(g, "caption"), g.caption) for t in lines]
+    waiting = pending_text(view, names)
+    if waiting:
+        lines = wrapped(g, g.pending, waiting, "pending")
+        out += [Text("pending", t, text_font(g, "pending"), g.pending) for t in lines]
+    return out
 
 
 def _caption_team(caption: str, names: Sequence[str]) -> int | None:

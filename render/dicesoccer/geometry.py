@@ -15,6 +15,17 @@ SIDES = ("white", "black")
 DEFAULT_WIDTH = 960
 BASE_WIDTH = 960
 DICE = 6
+# Font sizes at 960 px. Discord shows the board about 400 px wide on a phone: at 28 px the
+# capitals of what a player must read there are 20 px tall here, 8 px on the phone.
+TEXT_SIZES = {
+    "score": 84,
+    "target": 28,
+    "caption": 28,
+    "pending": 28,
+    "last": 24,
+    "rules": 15,
+}
+LINE_HEIGHT = 34  # of a caption or pending line at 960 px
 
 BALL, KICK, PENALTY, RED = "ball", "kick", "penalty", "red_card"
 SYMBOLS = (BALL, KICK, PENALTY, RED)
@@ -52,7 +63,7 @@ class Geometry:
 
     @property
     def height(self) -> int:
-        return self.px(852)
+        return self.px(918)
 
     @property
     def header(self) -> Box:
@@ -113,15 +124,25 @@ class Geometry:
         """Where ``team``'s goals are written (White's right-aligned left of the dash)."""
         mid, px = self.width // 2, self.px
         return (
-            (px(336), px(4), mid - px(26), px(102))
+            (px(336), px(2), mid - px(26), px(88))
             if team == 0
-            else (mid + px(26), px(4), self.width - px(336), px(102))
+            else (mid + px(26), px(2), self.width - px(336), px(88))
         )
 
     @property
+    def dash(self) -> Point:
+        """The centre of the dash between the scores."""
+        return (self.width // 2, self.px(45))
+
+    @property
     def rule(self) -> Box:
-        """The line under the score: the target score and the sections."""
-        return (self.px(336), self.px(100), self.width - self.px(336), self.px(122))
+        """The line under the score: the target score."""
+        return (self.px(336), self.px(88), self.width - self.px(336), self.px(126))
+
+    @property
+    def rules(self) -> Box:
+        """The strip above the field: the sections a half and the advanced rule when in force."""
+        return (self.px(64), self.px(129), self.width - self.px(64), self.px(147))
 
     def chip(self, team: int) -> Box:
         """The Power Chip marker beside its holder's badge (coin and label)."""
@@ -183,11 +204,13 @@ class Geometry:
 
     @property
     def caption(self) -> Box:
-        return (self.px(16), self.px(774), self.width - self.px(16), self.px(810))
+        """Two lines."""
+        return (self.px(16), self.px(772), self.width - self.px(16), self.px(842))
 
     @property
     def pending(self) -> Box:
-        return (self.px(16), self.px(814), self.width - self.px(16), self.px(846))
+        """Two lines."""
+        return (self.px(16), self.px(846), self.width - self.px(16), self.px(914))
 
 
 @lru_cache(maxsize=32)

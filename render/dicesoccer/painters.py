@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from PIL import ImageFont
+
 from render import colours as C
 from render.dice import PIPS
 from render.dicesoccer.geometry import (
@@ -18,14 +20,16 @@ from render.dicesoccer.geometry import (
     GOLD_DARK,
     HIGHLIGHT,
     KICK,
+    LINE_HEIGHT,
     OUT,
     PENALTY,
     PENALTY_TEXT,
     RED,
     ROLLED,
+    TEXT_SIZES,
     Geometry,
 )
-from render.fonts import fit, font
+from render.fonts import fit, font, wrap
 from render.kits import RGB, Kit
 from render.sketch import Box, Painted, Point, Sketch
 
@@ -213,7 +217,7 @@ def paint_badge(g: Geometry, box: Box, k: Kit, name: str, size: int) -> Painted:
 def paint_score(g: Geometry, team: int, goals: int) -> Painted:
     box = g.score_box(team)
     w, h = _local(box)
-    big = font(g.px(96))
+    big = font(g.px(TEXT_SIZES["score"]))
 
     def paint(s: Sketch) -> None:
         if team == 0:
@@ -333,17 +337,56 @@ def paint_centred(box: Box, text: str, size: int, colour: RGB) -> Painted:
     return box, paint
 
 
+def wrapped(g: Geometry, box: Box, text: str, what: str, inset: int = 0) -> list[str]:
+    """``text`` on the (at most two) lines of ``box`` in the font of ``what``."""
+    return wrap(text, text_font(g, what), box[2] - box[0] - 2 * inset)
+
+
+def text_font(g: Geometry, what: str) -> ImageFont.FreeTypeFont:
+    """The font of a board text ("caption", "pending"...): bold but for the pending lines."""
+    return font(g.px(TEXT_SIZES[what]), bold=what != "pending")
+
+
 def paint_banner(g: Geometry, box: Box, text: str, k: Kit | None) -> Painted:
-    """The caption: on a pill in a team's colour when it names one team's goal, else a line."""
-    f = font(g.px(22))
+    """The caption on up to two lines: on a pill in a team's colour when it names one team's
+    goal."""
+    f = text_font(g, "caption")
     w, h = _local(box)
-    text = fit(text, f, w - 2 * g.px(14))
+    inset = g.px(14) if k is not None else 0
+    lines = wrapped(g, box, text, "caption", inset)
+    step = g.px(LINE_HEIGHT)
+    top = (h - step * len(lines)) / 2 if k is not None else 0
 
     def paint(s: Sketch) -> None:
         if k is not None:
-            s.rounded((0, 0, w, h), h / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-            s.text((g.px(14), h / 2), text, f, k.ink, anchor="lm")
-        else:
-            s.text((0, h / 2), text, f, C.TEXT, anchor="lm")
+            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
+        for i, line in enumerate(lines):
+            s.text((inset, top + step * (i + 0.5)), line, f, k.ink if k else C.TEXT, anchor="lm")
+
+    return box, paint
+
+
+def paint_target(g: Geometry, text: str) -> Painted:
+    """The target score under the score: how long the match lasts."""
+    box = g.rule
+    f = text_font(g, "target")
+    w, h = _local(box)
+
+    def paint(s: Sketch) -> None:
+        s.text((w / 2, h / 2), text, f, C.MUTED, anchor="mm")
+
+    return box, paint
+
+
+def paint_pending(g: Geometry, text: str) -> Painted:
+    """Whose decision it is, on up to two lines."""
+    box = g.pending
+    f = text_font(g, "pending")
+    step = g.px(LINE_HEIGHT)
+    lines = wrapped(g, box, text, "pending")
+
+    def paint(s: Sketch) -> None:
+        for i, line in enumerate(lines):
+            s.text((0, step * (i + 0.5)), line, f, C.MUTED, anchor="lm")
 
     return box, paint

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import ImageFont
 
 _DIR = Path(__file__).resolve().parent
 BOLD = _DIR / "DejaVuSans-Bold.ttf"
 REGULAR = _DIR / "DejaVuSans.ttf"
+
+
+class Text(NamedTuple):
+    """A text a board draws: what it is ("score", "pending"...), the words, the font and the box
+    it is drawn in. Boards list theirs so tests can check they are legible."""
+
+    what: str
+    text: str
+    font: ImageFont.FreeTypeFont
+    box: tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=64)
@@ -26,3 +37,21 @@ def fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of ``width`` pixels; the last one
+    shortened with an ellipsis when the text does not fit."""
+    words, out = text.split(" "), []
+    while words and len(out) < lines - 1:
+        n = 1
+        while n < len(words) and f.getlength(" ".join(words[: n + 1])) <= width:
+            n += 1
+        line = " ".join(words[:n])
+        if f.getlength(line) > width:
+            break  # one word too long for a line: the last line shortens it
+        out.append(line)
+        words = words[n:]
+    if words:
+        out.append(fit(" ".join(words), f, width))
+    return out

@@ -1,7 +1,8 @@
 """The static board: everything that does not change during a match, drawn once per width.
 
 The 13 areas in their greens with their numbers, the lines of a football pitch on top, the
-goals, the empty clock track, the legend and the reserved panel for the advanced rules.
+goals, the empty clock track and the legend. (The advanced rules are not played, so there is no
+strip for them: the board shows only the rules in force.)
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from PIL import Image, ImageDraw
 from engine.fuba.board import AREAS
 from render import colours as C
 from render.fonts import font
-from render.fuba.geometry import Layout
+from render.fuba.geometry import TEXT_SIZES, Layout
 from render.sketch import Sketch
 
 BORDER_ALPHA = 110  # area borders: lighter than the pitch markings
 LINE_ALPHA = 235
-ADVANCED = ("Condition", "Substitutions", "Weather", "Skills")
 LEGEND = "3 = players in the area   GK = goalkeeper   6+2 = only 6 count   die = ball value"
 STOPPAGE_SQUARES = 5
 
@@ -195,18 +195,5 @@ def track_cells(g: Layout) -> list[tuple[int, int, int, int]]:
 
 def _legend(d: ImageDraw.ImageDraw, g: Layout) -> None:
     x0, y0, x1, y1 = g.ui["legend"]
-    small = font(g.px(15), bold=False)
-    cy = (y0 + y1) // 2
-    d.text((x0, cy), LEGEND, font=small, fill=C.MUTED, anchor="lm")
-    # the reserved panel for advanced-rule items: labelled, empty until those rules exist
-    x = x1
-    box_w = g.px(16)
-    for label in reversed(ADVANCED):
-        x -= box_w
-        d.rectangle(
-            (x, cy - box_w // 2, x + box_w, cy + box_w // 2), outline=C.PANEL_LINE, width=g.px(2)
-        )
-        x -= g.px(6)
-        d.text((x, cy), label, font=small, fill=C.MUTED, anchor="rm")
-        x -= round(small.getlength(label)) + g.px(16)
-    d.text((x, cy), "Advanced rules:", font=small, fill=C.MUTED, anchor="rm")
+    small = font(g.px(TEXT_SIZES["legend"]), bold=False)
+    d.text((x0, (y0 + y1) // 2), LEGEND, font=small, fill=C.MUTED, anchor="lm")

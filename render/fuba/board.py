@@ -4,6 +4,11 @@
 >>> render_png(FUBA.view(FUBA.initial(), None))[:4]
 b'\\x89PNG'
 
+Made to be read on a phone: shrunk to Discord's ~400 px preview, the score, clock, ball value
+(a numeral on the die), formations, cards, caption and whose decision it is keep capitals at
+least 8 px tall (``texts`` lists them with their fonts; the sizes are ``geometry.TEXT_SIZES``).
+The caption and the pending decision wrap onto two lines rather than being cut.
+
 Speed: the static board (``render.fuba.background``) is drawn once per width and quantised to one
 256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
 over the pixels it covers, and kept as a palette sprite, so a render is a copy of the background
@@ -23,8 +28,9 @@ from PIL import Image
 from engine.fuba.board import ALL_AREAS, CORNER_SPOTS
 from render import colours as C
 from render import palette
+from render.fonts import Text, font
 from render.fuba import background, panels, pieces
-from render.fuba.geometry import Layout, layout
+from render.fuba.geometry import TEXT_SIZES, Layout, layout
 from render.kits import RGB, Kit, choose_kits
 from render.palette import pixel as pixel  # the tests read board pixels through it
 from render.png import BandEncoder
@@ -130,9 +136,7 @@ class Board:
         for team, kit in enumerate(self.kits):
             block = panels.team_block(g, team, kit, "Name", "4-4-2", 1, 1, True)
             parts.append(draw_over(self.rgb, block)[0])
-            parts.append(
-                draw_over(self.rgb, panels.banner(g, g.ui["caption"], "GOAL! 1-0", kit))[0]
-            )
+            parts.append(draw_over(self.rgb, panels.banner(g, "GOAL! 1-0", kit))[0])
         return stacked(parts)
 
 
@@ -222,7 +226,7 @@ def _header(im: Image.Image, b: Board, view: dict[str, Any], names: Sequence[str
     clock = panels.clock_text(view)
     s = b.sprite(
         ("clock", clock),
-        lambda: panels.line(g.ui["clock"], clock, g.px(24), align="m"),
+        lambda: panels.line(g.ui["clock"], clock, g.px(TEXT_SIZES["clock"]), align="m"),
     )
     im.paste(s.image, s.at, s.mask)
     cells = b.track
@@ -247,17 +251,53 @@ def _footer(
         text, team = caption.text, caption.team
         if team in (0, 1):
             kit = b.kits[team]
-            s = b.sprite(
-                ("banner", text, team), lambda: panels.banner(g, g.ui["caption"], text, kit)
-            )
+            s = b.sprite(("banner", text, team), lambda: panels.banner(g, text, kit))
         else:
-            s = b.sprite(("caption", text), lambda: panels.line(g.ui["caption"], text, g.px(22)))
+            s = b.sprite(("caption", text), lambda: panels.caption(g, text))
         im.paste(s.image, s.at, s.mask)
     text, team = panels.pending_text(view, names)
     if text:
         kit = b.kits[team] if team is not None else None
         s = b.sprite(("pending", text, team), lambda: panels.pending(g, text, kit))
         im.paste(s.image, s.at, s.mask)
+
+
+def texts(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = DEFAULT_NAMES,
+    width: int = DEFAULT_WIDTH,
+    caption: Caption | None = None,
+) -> list[Text]:
+    """The texts ``render`` draws for ``view`` with the fonts and boxes it draws them in: the
+    score, clock, ball value, formations, cards, caption lines, whose decision it is and the
+    legend."""
+    g = layout(width)
+    out = [
+        Text("score", f"{view['score'][0]}–{view['score'][1]}", font(g.px(TEXT_SIZES["score"])),
+             (g.ui["score_west"][0], 0, g.ui["score_east"][2], g.ui["score_east"][3])),
+        Text("clock", panels.clock_text(view), font(g.px(TEXT_SIZES["clock"])), g.ui["clock"]),
+    ]  # fmt: skip
+    if not view.get("over"):
+        ball = pieces.centred(g.slot(view["ball"], "ball"), g.die, g.die)
+        out.append(Text("ball value", str(view["value"]), pieces.value_font(g), ball))
+    formations = view.get("formations") or [None, None]
+    small, card = font(g.px(TEXT_SIZES["formation"])), font(g.px(TEXT_SIZES["cards"]))
+    for team, side in enumerate(SIDES):
+        shape = panels.formation_text(formations[team])
+        out.append(Text("formation", shape, small, g.ui[f"formation_{side}"]))
+        out.append(Text("cards", str(view["yellows"][team]), card, g.ui[f"yellow_{side}"]))
+        out.append(Text("cards", str(view["reds"][team]), card, g.ui[f"red_{side}"]))
+    if caption is not None and caption.text:
+        f, lines, _ = panels.caption_lines(g, caption.text, caption.team in (0, 1))
+        out += [Text("caption", line, f, g.ui["caption"]) for line in lines]
+    text, team = panels.pending_text(view, names)
+    if text:
+        f, lines, _ = panels.pending_lines(g, text, team is not None)
+        out += [Text("pending", line, f, g.ui["pending"]) for line in lines]
+    legend = font(g.px(TEXT_SIZES["legend"]), bold=False)
+    out.append(Text("legend", background.LEGEND, legend, g.ui["legend"]))
+    return out
 
 
 def render_png(

@@ -7,7 +7,7 @@ pip.
 
 >>> g = layout(1280)
 >>> g.width, g.height
-(1280, 824)
+(1280, 982)
 """
 
 from __future__ import annotations
@@ -19,6 +19,20 @@ from engine.fuba.board import ALL_AREAS, AREAS, CORNER_SPOTS, STRIP, X_RANGE
 from render.sketch import Box, Point
 
 BASE_WIDTH = 1280
+# Font sizes at 1280 px. Discord shows the board about 400 px wide on a phone: at 36 px the
+# capitals of what a player must read there are 26 px tall here, 8 px on the phone.
+TEXT_SIZES = {
+    "score": 60,
+    "clock": 36,
+    "ball value": 36,
+    "caption": 36,
+    "pending": 36,
+    "formation": 36,
+    "cards": 36,
+    "name": 32,
+    "legend": 15,
+}
+LINE_HEIGHT = 44  # of a caption or pending line at 1280 px
 _STRIP_Y = {"north": (0.0, 14.0), "middle": (14.0, 50.0), "south": (50.0, 64.0)}
 
 # Middle-strip areas (tall): slot positions as fractions of the area's box.
@@ -100,7 +114,7 @@ def _strip_slots(box: Box, k: float, strip: str) -> dict[str, Point]:
 def _build(width: int) -> Layout:
     k = width / BASE_WIDTH
     margin_x, margin_y = round(68 * k), round(12 * k)
-    header_h, footer_h = round(92 * k), round(100 * k)
+    header_h, footer_h = round(132 * k), round(218 * k)
     pitch_w = width - 2 * margin_x
     pitch_h = round(608 * k)
     pitch = (margin_x, header_h + margin_y, margin_x + pitch_w, header_h + margin_y + pitch_h)
@@ -141,30 +155,30 @@ def _build(width: int) -> Layout:
 
 def _place_panels(g: Layout) -> None:
     """Header: team badges at the sides, the score and the clock in the middle. Footer: what
-    happened, who decides now, and a small legend."""
+    happened and who decides now (two lines each), and a small legend."""
     k, w = g.scale, g.width
     top = g.footer[1]
     boxes = {
-        "badge_west": (16, 10, 292, 54),
-        "possession_west": (300, 18, 328, 46),
-        "formation_west": (16, 60, 104, 88),
-        "yellow_west": (112, 61, 132, 87),
-        "red_west": (140, 61, 160, 87),
-        "score_west": (500, 0, 618, 56),
-        "score_dash": (618, 0, 662, 56),
-        "clock": (440, 57, 840, 81),
-        "track": (420, 82, 860, 88),
-        "caption": (16, 6, 1264, 38),
-        "pending": (16, 42, 1264, 72),
-        "legend": (16, 76, 1264, 96),
+        "badge_west": (16, 10, 292, 58),
+        "possession_west": (300, 20, 328, 48),
+        "formation_west": (16, 68, 150, 112),
+        "yellow_west": (160, 68, 194, 112),
+        "red_west": (202, 68, 236, 112),
+        "score_west": (500, 0, 618, 60),
+        "score_dash": (618, 0, 662, 60),
+        "clock": (330, 62, 950, 106),
+        "track": (420, 114, 860, 122),
+        "caption": (16, 8, 1264, 96),
+        "pending": (16, 100, 1264, 188),
+        "legend": (16, 192, 1264, 212),
     }
     for name, (x0, y0, x1, y1) in boxes.items():
         y_off = top if name in ("caption", "pending", "legend") else 0
         box = (round(x0 * k), round(y0 * k) + y_off, round(x1 * k), round(y1 * k) + y_off)
         g.ui[name] = box
-        if name == "pending":
-            h = box[3] - box[1]
-            chip = h - round(8 * k)
+        if name == "pending":  # the chip beside the first line
+            h = round(LINE_HEIGHT * k)
+            chip = h - round(10 * k)
             chip_top = box[1] + (h - chip) // 2
             g.ui["pending_chip"] = (box[0], chip_top, box[0] + chip, chip_top + chip)
         if name.endswith("_west"):

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PIL import ImageFont
+
 from render import colours as C
-from render.fonts import fit, font
-from render.fuba.geometry import Layout
+from render.fonts import fit, font, wrap
+from render.fuba.geometry import LINE_HEIGHT, TEXT_SIZES, Layout
 from render.kits import RGB, Kit
 from render.sketch import Box, Painted, Sketch
 
@@ -16,7 +18,7 @@ SIDES = ("west", "east")
 
 
 def formation_text(shape: Any) -> str:
-    return "-".join(str(n) for n in shape) if isinstance(shape, list) else "formation ?"
+    return "-".join(str(n) for n in shape) if isinstance(shape, list) else "?-?-?"
 
 
 def clock_text(view: dict[str, Any]) -> str:
@@ -68,15 +70,17 @@ def team_block(
         max(b[3] for b in parts.values()),
     )
     p = {k: _sub(box, b) for k, b in parts.items()}
-    name_font, small = font(g.px(30)), font(g.px(22))
+    name_font, small = font(g.px(TEXT_SIZES["name"])), font(g.px(TEXT_SIZES["formation"]))
+    card_font = font(g.px(TEXT_SIZES["cards"]))
     badge_w = p["badge"][2] - p["badge"][0]
     label = fit(name.upper(), name_font, badge_w - 2 * g.px(16))
+    formation = fit(formation, small, p["formation"][2] - p["formation"][0])
 
     def card(s: Sketch, b: Box, fill: RGB, ink: RGB, count: int) -> None:
         dim = count == 0
         s.rounded(b, g.px(3), fill=(*fill, 80 if dim else 255))
         centre = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-        s.text(centre, str(count), font(g.px(16)), (*ink, 130 if dim else 255))
+        s.text(centre, str(count), card_font, (*ink, 130 if dim else 255))
 
     def paint(s: Sketch) -> None:
         b = p["badge"]
@@ -100,7 +104,7 @@ def team_block(
 def score(g: Layout, goals: Sequence[int]) -> Painted:
     west, dash, east = g.ui["score_west"], g.ui["score_dash"], g.ui["score_east"]
     box = (west[0], west[1], east[2], east[3])
-    big = font(g.px(60))
+    big = font(g.px(TEXT_SIZES["score"]))
     mid = (west[3] - west[1]) / 2
 
     def paint(s: Sketch) -> None:
@@ -126,27 +130,64 @@ def line(
     return box, paint
 
 
-def banner(g: Layout, box: Box, text: str, kit: Kit) -> Painted:
-    """A line on a pill in the kit colour: goals and other big moments."""
-    f = font(g.px(24))
-    w, h = box[2] - box[0], box[3] - box[1]
-    text = fit(text, f, w - 2 * g.px(14))
+def caption_lines(
+    g: Layout, text: str, banner: bool
+) -> tuple[ImageFont.FreeTypeFont, list[str], int]:
+    """The caption's font, its lines (two at most) and their left edge in the caption box; a
+    banner (on a pill in a kit colour) keeps its text off the pill's round ends."""
+    box = g.ui["caption"]
+    f = font(g.px(TEXT_SIZES["caption"]))
+    x = g.px(16) if banner else 0
+    return f, wrap(text, f, box[2] - box[0] - 2 * x), x
+
+
+def caption(g: Layout, text: str) -> Painted:
+    """What just happened, on up to two lines."""
+    box = g.ui["caption"]
+    f, lines, _ = caption_lines(g, text, False)
+    step = g.px(LINE_HEIGHT)
 
     def paint(s: Sketch) -> None:
-        s.rounded((0, 0, w, h), h / 2, fill=kit.colour)
-        s.text((g.px(14), h / 2), text, f, kit.ink, anchor="lm")
+        for i, line in enumerate(lines):
+            s.text((0, step * (i + 0.5)), line, f, C.TEXT, anchor="lm")
 
     return box, paint
+
+
+def banner(g: Layout, text: str, kit: Kit) -> Painted:
+    """The caption on a pill in the kit colour filling the caption's place: goals and other big
+    moments."""
+    box = g.ui["caption"]
+    f, lines, x = caption_lines(g, text, True)
+    step = g.px(LINE_HEIGHT)
+    w, h = box[2] - box[0], box[3] - box[1]
+    top = (h - step * len(lines)) / 2
+
+    def paint(s: Sketch) -> None:
+        s.rounded((0, 0, w, h), step / 2, fill=kit.colour)
+        for i, line in enumerate(lines):
+            s.text((x, top + step * (i + 0.5)), line, f, kit.ink, anchor="lm")
+
+    return box, paint
+
+
+def pending_lines(
+    g: Layout, text: str, chip: bool
+) -> tuple[ImageFont.FreeTypeFont, list[str], int]:
+    """The font, lines (two at most) and left edge of whose decision it is, after the team's
+    chip when there is one."""
+    box = g.ui["pending"]
+    f = font(g.px(TEXT_SIZES["pending"]), bold=False)
+    x = g.ui["pending_chip"][2] - box[0] + g.px(12) if chip else 0
+    return f, wrap(text, f, box[2] - box[0] - x), x
 
 
 def pending(g: Layout, text: str, kit: Kit | None) -> Painted:
     """Whose decision it is: a chip in that team's colour, then the prompt."""
     box = g.ui["pending"]
-    w, h = box[2] - box[0], box[3] - box[1]
-    f = font(g.px(24), bold=False)
     chip = _sub(box, g.ui["pending_chip"])
-    x = chip[2] + g.px(12) if kit is not None else 0
-    text = fit(text, f, w - x)
+    f, lines, x = pending_lines(g, text, kit is not None)
+    step = g.px(LINE_HEIGHT)
 
     def paint(s: Sketch) -> None:
         if kit is not None:
@@ -157,6 +198,7 @@ def pending(g: Layout, text: str, kit: Kit | None) -> Painted:
                 outline=C.PANEL_LINE,
                 width=g.px(1),
             )
-        s.text((x, h / 2), text, f, C.TEXT, anchor="lm")
+        for i, line in enumerate(lines):
+            s.text((x, step * (i + 0.5)), line, f, C.TEXT, anchor="lm")
 
     return box, paint

@@ -6,10 +6,11 @@ draws it into a ``Sketch`` of that box's size.
 
 from __future__ import annotations
 
+from PIL import ImageFont
+
 from render import colours as C
-from render.dice import PIPS
 from render.fonts import font
-from render.fuba.geometry import Layout
+from render.fuba.geometry import TEXT_SIZES, Layout
 from render.kits import RGB, Kit
 from render.sketch import Box, Painted, Point, Sketch
 
@@ -61,8 +62,14 @@ def keeper(g: Layout, centre: Point, kit: Kit) -> Painted:
     return centred(centre, side, side), paint
 
 
+def value_font(g: Layout) -> ImageFont.FreeTypeFont:
+    """The ball value's numeral on the die."""
+    return font(g.px(TEXT_SIZES["ball value"]))
+
+
 def die(g: Layout, centre: Point, value: int, ring: RGB | None) -> Painted:
-    """The ball: a die showing the ball value, framed in the colour of the team that has it."""
+    """The ball: a die showing the ball value as a numeral (pips would be specks on a phone),
+    framed in the colour of the team that has it."""
     border = g.ring
     side = g.die + 2 * border
 
@@ -73,10 +80,7 @@ def die(g: Layout, centre: Point, value: int, ring: RGB | None) -> Painted:
             s.rounded((edge, edge, side - edge, side - edge), g.px(13), fill=ring)
         lo, hi = border, side - border
         s.rounded((lo, lo, hi, hi), g.px(9), fill=C.DIE, outline=C.OUTLINE, width=g.px(1.5))
-        c, step, r = side / 2, g.die * 0.26, g.die * 0.09
-        for dx, dy in PIPS.get(value, []):
-            x, y = c + dx * step, c + dy * step
-            s.ellipse((x - r, y - r, x + r, y + r), fill=C.PIP)
+        s.text((side / 2, side / 2), str(value), value_font(g), C.PIP, anchor="mm")
 
     return centred(centre, side, side), paint
 
