@@ -135,6 +135,23 @@ class Match(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class LiveBoard(Base):
+    """A match's live board (``cogs.play.live``): the one Discord message that shows it, when
+    it was posted, and the match version it shows. Behind the match's ``version`` after a failed
+    send or edit: brought up to date at the next interaction, after a restart, or by the play
+    cog's retry loop. No row until the first board is delivered."""
+
+    __tablename__ = "live_boards"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int]
+    posted_at: Mapped[datetime]
+
+
 class MatchAction(Base):
     """One action of a match, numbered from 1; rows are only ever inserted."""
 

@@ -35,6 +35,7 @@ from store.errors import (
 from store.models import (
     FixtureStatus,
     LeagueFixture,
+    LiveBoard,
     Match,
     MatchAction,
     MatchStatus,
@@ -50,6 +51,17 @@ Follow = Callable[[Any], Action | None]
 # Called with a state the ruleset says is over; returns the match's result (score, winner...),
 # written with the finished status in the same transaction as the final step.
 Finish = Callable[[Any], JSONData]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredBoard:
+    """Where a match's live board is, when it was posted, and the match version it shows."""
+
+    match_id: int
+    channel_id: int
+    message_id: int
+    version: int
+    posted_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -559,6 +571,63 @@ class MatchStore:
         async with self.engine.begin() as conn:
             await turn_deadlines.clear(conn, match_id)
 
+    # -- the live board (cogs.play.live) -------------------------------------------------
+
+    async def live_board(self, match_id: int) -> StoredBoard | None:
+        """The match's live board as last delivered, if one ever was."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(BOARDS).where(BOARDS.c.match_id == match_id))
+            ).one_or_none()
+        return None if row is None else StoredBoard(**row._asdict())
+
+    async def record_board(
+        self, match_id: int, *, channel_id: int, message_id: int, version: int, posted_at: datetime
+    ) -> None:
+        """The live board now shows ``version`` in that message. Never moves back: a slower
+        delivery of an older version leaves a newer record as it is."""
+        values = {
+            "match_id": match_id,
+            "channel_id": channel_id,
+            "message_id": message_id,
+            "version": version,
+            "posted_at": posted_at,
+        }
+        async with self.engine.begin() as conn:
+            insert_ = conflict_insert(conn, BOARDS).values(**values)
+            await conn.execute(
+                insert_.on_conflict_do_update(
+                    index_elements=[BOARDS.c.match_id],
+                    set_={k: insert_.excluded[k] for k in values if k != "match_id"},
+                    where=BOARDS.c.version <= version,
+                )
+            )
+
+    async def boards_behind(self, limit: int = 100) -> list[StoredMatch]:
+        """The matches whose live board shows less than the match: an active match with no
+        board or an older one, or a match over since its board was last delivered."""
+        query = (
+            select(MATCHES)
+            .outerjoin(BOARDS, BOARDS.c.match_id == MATCHES.c.id)
+            .where(
+                or_(
+                    BOARDS.c.version < MATCHES.c.version,
+                    (BOARDS.c.match_id.is_(None)) & (MATCHES.c.status == MatchStatus.ACTIVE.value),
+                )
+            )
+            .order_by(MATCHES.c.id)
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        found = []
+        for row in rows:
+            try:
+                found.append(_decode(row))
+            except UnreadableMatch:  # nothing to show; /abort calls it off
+                continue
+        return found
+
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
         async with self.engine.connect() as conn:
@@ -631,6 +700,7 @@ class MatchStore:
 # -- helpers (module level so that tests can inject failures between the steps) ----------
 
 MATCHES = cast(Table, Match.__table__)
+BOARDS = cast(Table, LiveBoard.__table__)
 ACTIONS = cast(Table, MatchAction.__table__)
 PLAYERS = cast(Table, Player.__table__)
 FIXTURES = cast(Table, LeagueFixture.__table__)

@@ -51,7 +51,8 @@ LEAGUE_TABLES = {
     "ratings",
     "rating_history",
 }
-TABLES = {"players", "matches", "match_actions", "deadlines", "challenges"} | LEAGUE_TABLES
+TABLES = {"players", "matches", "match_actions", "deadlines", "challenges", "live_boards"}
+TABLES |= LEAGUE_TABLES
 
 
 @pytest.fixture
@@ -237,7 +238,9 @@ async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
     assert [d.due_at for d in await store.due(when)] == [when]
     await downgrade(engine, "0001")
     assert await current_revision(engine) == "0001"
-    assert await _tables(engine) == TABLES - {"deadlines", "challenges"} - LEAGUE_TABLES
+    assert (
+        await _tables(engine) == TABLES - {"deadlines", "challenges", "live_boards"} - LEAGUE_TABLES
+    )
     assert await store.active_match(2) == match
 
 
@@ -252,7 +255,7 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert "challenges" not in await _tables(engine)
     await migrate(engine, "0003")
     assert await current_revision(engine) == "0003"
-    assert await _tables(engine) == TABLES - LEAGUE_TABLES
+    assert await _tables(engine) == TABLES - {"live_boards"} - LEAGUE_TABLES
     assert await store.active_match(2) == match
     challenges = ChallengeStore(engine)
     challenge = await challenges.open(
@@ -275,7 +278,7 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert [c["column_names"] for c in constraints] == [["channel_id"]]
     await downgrade(engine, "0002")
     assert await current_revision(engine) == "0002"
-    assert await _tables(engine) == TABLES - {"challenges"} - LEAGUE_TABLES
+    assert await _tables(engine) == TABLES - {"challenges", "live_boards"} - LEAGUE_TABLES
     assert await store.active_match(2) == match
     assert [d.due_at for d in await store.deadlines(match.id)] == [when]
     await migrate(engine)  # and up again: an empty table
@@ -294,7 +297,7 @@ async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
     assert not LEAGUE_TABLES & await _tables(engine)
     await migrate(engine, "0004")
     assert await current_revision(engine) == "0004"
-    assert await _tables(engine) == TABLES
+    assert await _tables(engine) == TABLES - {"live_boards"}
     assert await store.active_match(2) == active
     assert await store.get_match(done.id) == done
     leagues = LeagueStore(engine)
@@ -317,7 +320,7 @@ async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
     assert await leagues.rank_of(1, "fuba", fixture.home_id) == 1
     await downgrade(engine, "0003")
     assert await current_revision(engine) == "0003"
-    assert await _tables(engine) == TABLES - LEAGUE_TABLES
+    assert await _tables(engine) == TABLES - {"live_boards"} - LEAGUE_TABLES
     assert await store.active_match(2) == active
     assert await store.get_match(done.id) == done
     await migrate(engine)  # and up again: empty tables
@@ -364,3 +367,22 @@ async def test_0005_lets_a_league_with_a_rated_forfeit_be_deleted_and_downgrades
     assert [r.fixture_id is not None for r in await leagues.history(1, "fuba", away)] == [True]
     assert (await leagues.rating(1, "fuba", away)).games == 2  # ratings untouched
     await migrate(engine)
+
+
+async def test_0006_records_each_match_s_live_board_and_downgrades(engine: AsyncEngine) -> None:
+    await migrate(engine, "0005")
+    store = MatchStore(engine)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    await migrate(engine, "0006")
+    assert "live_boards" in await _tables(engine)
+    assert await store.live_board(match.id) is None  # an older bot's match: none yet
+    assert [m.id for m in await store.boards_behind()] == [match.id]
+    when = datetime(2026, 11, 23, tzinfo=UTC)
+    await store.record_board(match.id, channel_id=2, message_id=99, version=0, posted_at=when)
+    board = await store.live_board(match.id)
+    assert board is not None
+    assert (board.channel_id, board.message_id, board.version, board.posted_at) == (2, 99, 0, when)
+    assert await store.boards_behind() == []
+    await downgrade(engine, "0005")
+    assert "live_boards" not in await _tables(engine)
+    assert await store.active_match(2) == match
