@@ -58,6 +58,10 @@ class Sprites:
         if found is not None:
             return found
         pixels, mask, at = draw_over(self.rgb, make())
+        ink = mask.getbbox()
+        if ink is not None and ink != (0, 0, *mask.size):  # paste only what it covers
+            pixels, mask = pixels.crop(ink), mask.crop(ink)
+            at = (at[0] + ink[0], at[1] + ink[1])
         found = Sprite(self.quantise(pixels), mask, at)
         with self._lock:
             if len(self._kept) >= self.limit:
