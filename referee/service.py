@@ -427,8 +427,13 @@ class Referee:
         opponent's time left, or no decision of the opponent's pending."""
         if not match.options.get("turn_timeout") or match.options.get("coach_side") is not None:
             return NotExpired("This match has no turn clock, so nobody can run out of time.")
-        now = self.clock()
-        clocks = {d.side: d.due_at - now for d in await self._expiries(match) if not d.fired_at}
+        now, expiries = self.clock(), await self._expiries(match)
+        if any(d.side in sides and d.fired_at for d in expiries):
+            return NotExpired(
+                "You are the one who ran out of time: decide now, before your opponent claims "
+                "the win."
+            )
+        clocks = {d.side: d.due_at - now for d in expiries if not d.fired_at}
         late = [side for side in clocks if side not in sides]
         if not late:
             return NotExpired("It is not your opponent's decision now: nobody is late.")

@@ -214,8 +214,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     **HELP,
 }
 DESCRIPTIONS = {
-    "help": "How to play Sports Dice Soccer with this bot, and every /dicesoccer command.",
-    "rules": "A rule of Sports Dice Soccer explained in short.",
+    "help": "How to play Sports Dice Soccer here, every /dicesoccer command, a rule in short.",
     "abort": "Call the match off (only before the first play is rolled).",
 }
 

@@ -1,8 +1,8 @@
 """The Sports Dice Soccer help texts: how a match goes here, step by step, for
 `/dicesoccer help`.
 
-Data; the help and `/dicesoccer rules` are laid out by the shared ``cogs.play.help`` (the topics
-are in ``cogs.dicesoccer.rules``).
+Data; the help and its rules topics (`/dicesoccer help topic:`) are laid out by the shared
+``cogs.play.help`` (the topics are in ``cogs.dicesoccer.rules``).
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ STEPS = (
     ),
     Step(
         ("status", "board", "log"),
-        "`/dicesoccer status` says who must do what, `/dicesoccer board` shows the field and "
+        "`/dicesoccer status` shows the match at a glance (score, ball, Power Chip, red cards, "
+        "who must do what, time left), `/dicesoccer board` shows the field and "
         "`/dicesoccer log` the last events; anyone in the channel may watch. After full time "
         "`/dicesoccer log export:true` sends you the match's action log, to check its dice.",
     ),
@@ -67,6 +68,12 @@ STEPS = (
         ("resign", "abort"),
         "`/dicesoccer resign` gives up; `/dicesoccer abort` calls a match off before the first "
         "play is rolled.",
+    ),
+    Step(
+        ("claim",),
+        "With a turn timeout, once your opponent's time has run out: `/dicesoccer claim` wins "
+        "the match, `/dicesoccer claim coach:True` lets the automatic coach play their side "
+        "(as the buttons do).",
     ),
 )
 

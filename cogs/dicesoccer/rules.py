@@ -1,4 +1,4 @@
-"""Short explanations of Sports Dice Soccer for `/dicesoccer rules`, in the project's own words.
+"""Short explanations of Sports Dice Soccer for `/dicesoccer help topic:`, in our own words.
 
 Pure data; ``sections`` name the rulebook's headings. docs/rules-dicesoccer.md has the full notes
 and every interpretation the engine makes (the toss, the faces and sections defaults, the red

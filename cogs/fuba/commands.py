@@ -267,8 +267,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
 }
 DESCRIPTIONS = {
     "challenge": "Challenge a member (or the bot) to a FUBA match in this channel.",
-    "help": "How to play FUBA with this bot, and every /fuba command.",
-    "rules": "A rule of FUBA explained in short.",
+    "help": "How to play FUBA here, every /fuba command, and a rule in short (topic).",
 }
 
 

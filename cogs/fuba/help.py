@@ -1,7 +1,7 @@
 """The FUBA help texts: how a FUBA match goes, step by step, for `/fuba help`.
 
-Data; the help and `/fuba rules` are laid out by the shared ``cogs.play.help`` (the topics are in
-``cogs.fuba.rules``).
+Data; the help and its rules topics (`/fuba help topic:`) are laid out by the shared
+``cogs.play.help`` (the topics are in ``cogs.fuba.rules``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ STEPS = (
     Step(
         ("action", "move"),
         "Then each team names its action with the buttons or `/fuba action` and moves players "
-        "with `/fuba move`. Menus and buttons under the board work only for whom they name.",
+        "with the move menus (every legal move, by starting area) or `/fuba move`. Menus and "
+        "buttons under the board work only for whom they name.",
     ),
     Step(
         ("undo",),
@@ -55,7 +56,8 @@ STEPS = (
     ),
     Step(
         ("status",),
-        "Not sure whose turn it is? `/fuba status` says who must decide what.",
+        "Not sure whose turn it is? `/fuba status` shows the match at a glance: score, clock, "
+        "ball, cards, formations once revealed, who must decide what and the time left.",
     ),
     Step(("board",), "`/fuba board` shows the current board."),
     Step(
@@ -66,6 +68,12 @@ STEPS = (
     Step(
         ("resign", "abort"),
         "`/fuba resign` gives up; `/fuba abort` calls a match off before kick-off.",
+    ),
+    Step(
+        ("claim",),
+        "With a turn timeout, once your opponent's time has run out: `/fuba claim` wins the "
+        "match, `/fuba claim coach:True` lets the automatic coach play their side (as the "
+        "buttons do).",
     ),
 )
 

@@ -1,4 +1,4 @@
-"""Short explanations of the FUBA rules for `/fuba rules`, in the project's own words.
+"""Short explanations of the FUBA rules for `/fuba help topic:`, in the project's own words.
 
 Pure data; section numbers refer to the FUBA rulebook (3rd edition) as used in
 docs/rules-fuba.md, which has the full notes and every interpretation the engine makes. The

@@ -1,5 +1,6 @@
 """The commands every game has, besides challenges: `board`, `status`, `log`, `resign`,
-`abort`, and `undo` for a game that can take moves back.
+`abort`, `claim` (after a turn timeout: the win, or the coach for the absent side, as the
+buttons under the expiry message), and `undo` for a game that can take moves back.
 
 Each acts on the channel's match when it is of the command's game (``match_of``): `/<game> board`
 in a channel playing another game says which command to use instead. A game's cog module
@@ -21,7 +22,9 @@ from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
 from cogs.play.messages import BOARD_FILE, VERIFY_HINT, full_time_report
 from cogs.play.texts import narration, next_text, prompt_line
 from cogs.text import shown
-from referee import match_log
+from referee import games, match_log
+from referee.deadlines import duration_text
+from referee.service import Status
 from referee.stats import recent_lines
 from store.errors import UnreadableMatch
 from store.repository import StoredMatch
@@ -55,7 +58,7 @@ async def board_command(interaction: discord.Interaction, public: bool = False) 
 
 
 async def status_command(interaction: discord.Interaction) -> None:
-    """Whose decision it is and what you may do now."""
+    """The match at a glance: score, clock, ball, whose decision, time left, your choices."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     options = (await _check(interaction, "status")).options
     on_request = bool(options.get("player_rolls")) and options.get("dice") != "physical"
@@ -66,8 +69,10 @@ async def status_command(interaction: discord.Interaction) -> None:
     lines = [
         f"Match #{status.match_id}: "
         + " v ".join(f"{shown(status.names[s])} {g}" for s, g in status.score.items()),
+        *status.lines,
     ]
     lines += [prompt_line(p, spec, on_request) for p in status.pending]
+    lines += _clock_lines(status, spec)
     if status.choices:
         listed = ", ".join(c.label for c in status.choices[:15])
         more = len(status.choices) - 15
@@ -78,6 +83,28 @@ async def status_command(interaction: discord.Interaction) -> None:
     await interaction.followup.send(
         "\n".join(lines)[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )
+
+
+def _clock_lines(status: Status, spec: registry.GameCommands) -> list[str]:
+    """The turn clocks: each deciding side's time left, and who ran out of time (the waiting
+    player may claim the win or let the coach play)."""
+    game = games.get(status.ruleset)
+
+    def who(side: str) -> str:
+        return f"{shown(status.names[side])} ({game.side_name(side)})"
+
+    lines = [
+        f"{who(side)}: {duration_text(left)} left to decide."
+        for side, left in status.time_left.items()
+    ]
+    for absent in status.expired:
+        waiting = next(side for side in status.names if side != absent)
+        lines.append(
+            f"{who(absent)} ran out of time: {who(waiting)} may claim the win with "
+            f"`{spec.command('claim')}` or let the coach play with "
+            f"`{spec.command('claim')} coach:True`."
+        )
+    return lines
 
 
 @app_commands.describe(
@@ -145,6 +172,27 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await full_time_report(channel, referee, outcome)
 
 
+@app_commands.describe(
+    coach="Let the automatic coach play your opponent's side instead of claiming the win",
+)
+async def claim_command(interaction: discord.Interaction, coach: bool = False) -> None:
+    """Your opponent ran out of time: claim the win (or let the coach play their side)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _check(interaction, "claim")
+    referee = play_cog(interaction).referee
+    channel_id = channel_id_of(interaction)
+    if coach:
+        outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
+        title, reply = None, "The automatic coach plays your opponent's side now."
+    else:
+        outcome = await referee.claim_win(channel_id, interaction.user.id)
+        title, reply = "Won on time", "You won: your opponent ran out of time."
+    channel = match_channel(interaction)
+    await post_step(channel, outcome, title=title, actor=interaction.user.id)
+    await interaction.followup.send(reply, ephemeral=True)
+    await full_time_report(channel, referee, outcome)
+
+
 async def abort_command(interaction: discord.Interaction) -> None:
     """Call the match off (only before kick-off)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -168,5 +216,5 @@ CHALLENGES = {
     "decline": decline_command,
 }
 READING = {"board": board_command, "status": status_command, "log": log_command}
-ENDING = {"resign": resign_command, "abort": abort_command}
+ENDING = {"resign": resign_command, "abort": abort_command, "claim": claim_command}
 SHARED = {**CHALLENGES, **READING, "undo": undo_command, **ENDING}

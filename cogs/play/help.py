@@ -1,4 +1,5 @@
-"""`/<game> help` and `/<game> rules` for every game: how to play here, and the rules in short.
+"""`/<game> help` for every game: how to play here, every command, and with a ``topic`` a rule in
+short (one command: a game's group holds at most 25).
 
 The texts are the game's (``GameCommands.intro``, ``steps`` and ``topics``); this module lays
 them out. A game's help lists its own commands with their descriptions and, in one line each,
@@ -67,22 +68,47 @@ def _title(spec: GameCommands) -> str:
     return games.get(spec.ruleset).title
 
 
+def rules_field(spec: GameCommands) -> str:
+    """How to ask for a rule, with every topic (an embed field holds 1024 characters)."""
+    overview = spec.topics.topics[spec.overview]
+    keys = ", ".join(f"`{key}`" for key in spec.topics.topics)
+    text = f"`{spec.command('help')} topic:{overview.key}` explains {overview.title.lower()}"
+    return f"{text}; the topics: {keys}"[:1024]
+
+
 def topic_embed(spec: GameCommands, topic: Topic) -> discord.Embed:
     embed = discord.Embed(title=topic.title, description=topic.text, colour=EMBED_COLOUR)
     embed.set_footer(text=spec.topics.footer.format(sections=topic.sections))
     return embed
 
 
-def overview_embed(spec: GameCommands) -> discord.Embed:
-    embed = topic_embed(spec, spec.topics.topics[spec.overview])
-    keys = ", ".join(f"`{key}`" for key in spec.topics.topics)
-    embed.add_field(name="More topics", value=keys, inline=False)
-    return embed
-
-
-async def help_command(interaction: discord.Interaction) -> None:
-    """How to play with this bot, and every command of this game."""
+async def topic_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     spec = registry.of_interaction(interaction)
+    return [
+        app_commands.Choice(name=f"{t.key} ({t.sections})"[:100], value=t.key)
+        for t in spec.topics.matching(current)
+    ]
+
+
+@app_commands.describe(
+    topic="A rule to explain in short (empty: how to play here and every command)",
+    share="Post it in the channel for everyone (default: only you see it)",
+)
+@app_commands.autocomplete(topic=topic_autocomplete)
+async def help_command(
+    interaction: discord.Interaction, topic: str | None = None, share: bool = False
+) -> None:
+    """How to play here, every command of this game, and a rule explained in short (topic)."""
+    spec = registry.of_interaction(interaction)
+    if topic is not None:
+        found = spec.topics.find(topic)
+        if found is None:
+            await interaction.response.send_message(spec.topics.unknown(topic), ephemeral=True)
+            return
+        await interaction.response.send_message(embed=topic_embed(spec, found), ephemeral=not share)
+        return
     bot = interaction.client
     assert isinstance(bot, commands.Bot)
     others = []
@@ -98,7 +124,8 @@ async def help_command(interaction: discord.Interaction) -> None:
         description=help_description(spec.intro, spec.steps, subcommands(group), others),
         colour=EMBED_COLOUR,
     )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    embed.add_field(name="Rules in short", value=rules_field(spec), inline=False)
+    await interaction.response.send_message(embed=embed, ephemeral=not share)
 
 
 def _not_games(bot: commands.Bot) -> Others:
@@ -115,34 +142,4 @@ def _not_games(bot: commands.Bot) -> Others:
     return [(LEAGUES_TITLE, found)] if found else []
 
 
-async def topic_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    spec = registry.of_interaction(interaction)
-    return [
-        app_commands.Choice(name=f"{t.key} ({t.sections})"[:100], value=t.key)
-        for t in spec.topics.matching(current)
-    ]
-
-
-@app_commands.describe(
-    topic="What to explain (empty: how the game goes, and the list of topics)",
-    share="Post the explanation in the channel for everyone (default: only you see it)",
-)
-@app_commands.autocomplete(topic=topic_autocomplete)
-async def rules_command(
-    interaction: discord.Interaction, topic: str | None = None, share: bool = False
-) -> None:
-    """A rule of the game explained in short."""
-    spec = registry.of_interaction(interaction)
-    if topic is None:
-        await interaction.response.send_message(embed=overview_embed(spec), ephemeral=not share)
-        return
-    found = spec.topics.find(topic)
-    if found is None:
-        await interaction.response.send_message(spec.topics.unknown(topic), ephemeral=True)
-        return
-    await interaction.response.send_message(embed=topic_embed(spec, found), ephemeral=not share)
-
-
-COMMANDS = {"help": help_command, "rules": rules_command}
+COMMANDS = {"help": help_command}

@@ -418,10 +418,10 @@ async def test_help_and_rules(world: World) -> None:
         assert f"`/{name}`" in text
     assert "physical dice" in text.lower() and "B B K P R R" in text
 
-    rules = (await world.bob.slash(world.channel, "dicesoccer rules", topic="power chip")).response
+    rules = (await world.bob.slash(world.channel, "dicesoccer help", topic="power chip")).response
     assert rules.ephemeral and rules.embeds[0].title == "The Power Chip"
     assert "Tie Breaker and Power Chip" in (rules.embeds[0].footer.text or "")
-    overview = (await world.bob.slash(world.channel, "dicesoccer rules")).response
-    assert overview.embeds[0].title == "How a roll goes"
-    offered = await world.alice.autocomplete(world.channel, "dicesoccer rules", "topic", "re")
+    overview = await world.bob.slash(world.channel, "dicesoccer help", topic="how to play")
+    assert overview.response.embeds[0].title == "How a roll goes"
+    offered = await world.alice.autocomplete(world.channel, "dicesoccer help", "topic", "re")
     assert [c["value"] for c in offered][:2] == ["red card", "reroll"]

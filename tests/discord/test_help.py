@@ -1,4 +1,4 @@
-"""`/fuba help` and `/fuba rules` as a member sees them."""
+"""`/fuba help` (with a rules topic or without) as a member sees it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ async def test_help_lists_the_registered_fuba_commands_privately(world: World) -
     assert reply is not None and reply.ephemeral
     text = reply.embeds[0].description or ""
     assert "`/fuba help`" in text
-    assert "`/fuba rules`" in text
+    assert "`/fuba claim`" in text and "`/fuba status`" in text
     for name in world.alice.available_commands(world.channel):
         assert f"`/{name}`" in text
     assert world.channel.last_message is None  # nothing public in the channel
@@ -33,7 +33,7 @@ async def test_help_does_not_advertise_commands_that_do_not_exist(world: World) 
 
 
 async def test_rules_offside_explains_offside_privately(world: World) -> None:
-    result = await world.bob.slash(world.channel, "fuba rules", topic="offside")
+    result = await world.bob.slash(world.channel, "fuba help", topic="offside")
 
     reply = result.response
     assert reply is not None and reply.ephemeral
@@ -44,23 +44,24 @@ async def test_rules_offside_explains_offside_privately(world: World) -> None:
 
 
 async def test_rules_can_be_shared_with_the_channel(world: World) -> None:
-    result = await world.bob.slash(world.channel, "fuba rules", topic="ball value", share=True)
+    result = await world.bob.slash(world.channel, "fuba help", topic="ball value", share=True)
 
     assert result.response is not None and not result.response.ephemeral
     assert world.channel.last_message.embeds[0].title == "Ball value"
 
 
-async def test_rules_without_topic_explain_a_turn_and_list_the_topics(world: World) -> None:
-    reply = (await world.carol.slash(world.channel, "fuba rules")).response
+async def test_help_says_how_to_ask_for_a_rule_and_lists_the_topics(world: World) -> None:
+    reply = (await world.carol.slash(world.channel, "fuba help")).response
 
     assert reply.ephemeral
-    embed = reply.embeds[0]
-    assert embed.description == TOPICS["turn"].text
-    assert all(f"`{key}`" in embed.fields[0].value for key in TOPICS)
+    [rules] = reply.embeds[0].fields
+    assert rules.value.startswith("`/fuba help topic:turn` explains a game turn; the topics: ")
+    assert all(f"`{key}`" in rules.value for key in TOPICS)
+    assert "fuba rules" not in world.carol.available_commands(world.channel)
 
 
 async def test_unknown_rules_topic_gets_a_private_error_listing_the_topics(world: World) -> None:
-    reply = (await world.alice.slash(world.channel, "fuba rules", topic="handball")).response
+    reply = (await world.alice.slash(world.channel, "fuba help", topic="handball")).response
 
     assert reply.ephemeral
     assert "no rules topic called `handball`" in reply.content
@@ -68,7 +69,7 @@ async def test_unknown_rules_topic_gets_a_private_error_listing_the_topics(world
 
 
 async def test_topic_autocomplete_offers_matching_topics(world: World) -> None:
-    choices = await world.alice.autocomplete(world.channel, "fuba rules", "topic", "go")
+    choices = await world.alice.autocomplete(world.channel, "fuba help", "topic", "go")
 
     values = [choice["value"] for choice in choices]
     assert values[:2] == ["goal attempt", "goal kick"]
@@ -76,7 +77,7 @@ async def test_topic_autocomplete_offers_matching_topics(world: World) -> None:
 
 
 async def test_topic_autocomplete_with_nothing_typed_offers_at_most_25(world: World) -> None:
-    choices = await world.alice.autocomplete(world.channel, "fuba rules", "topic", "")
+    choices = await world.alice.autocomplete(world.channel, "fuba help", "topic", "")
 
     assert 0 < len(choices) <= 25
     assert {choice["value"] for choice in choices} == set(TOPICS)
@@ -91,7 +92,7 @@ def test_help_text_shows_only_steps_whose_commands_exist() -> None:
     def command(name: str) -> app_commands.Command:
         return app_commands.Command(name=name, description=f"the {name} command", callback=noop)
 
-    only_help = help_description([command("help"), command("rules")])
+    only_help = help_description([command("help")])
     with_board = help_description([command("board"), command("help")])
 
     assert "not available in this version yet" in only_help
@@ -104,6 +105,6 @@ def test_help_text_shows_only_steps_whose_commands_exist() -> None:
 async def test_commands_work_after_a_restart(world: World, settings: Settings) -> None:
     await world.env.restart_bot(create_bot(settings))
 
-    reply = (await world.alice.slash(world.channel, "fuba rules", topic="corner")).response
+    reply = (await world.alice.slash(world.channel, "fuba help", topic="corner")).response
 
     assert reply.embeds[0].title == "Corner kick"

@@ -85,7 +85,9 @@ async def test_the_waiting_player_claims_the_win(world: World) -> None:
     store = play_cog(world).referee.store
 
     posted = len(public(world))
-    assert "not run out" in refused(world, await world.bob.click(expiry, label="Claim the win"))
+    assert "You are the one who ran out of time" in refused(
+        world, await world.bob.click(expiry, label="Claim the win")
+    )
     assert "not playing" in refused(world, await world.carol.click(expiry, label="Claim the win"))
     assert len(public(world)) == posted
     assert (await store.get_match(match_id)).status is MatchStatus.ACTIVE
@@ -108,7 +110,7 @@ async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
     expiry, match_id, clock = await expired_for_bob(world)
     store = play_cog(world).referee.store
 
-    assert "not run out" in refused(
+    assert "You are the one who ran out of time" in refused(
         world, await world.bob.click(expiry, label="Let the coach play")
     )
     coached = await world.alice.click(expiry, label="Let the coach play")

@@ -110,6 +110,12 @@ async def test_a_claim_before_the_expiry_says_how_long_the_opponent_still_has(
     clock.at(12)  # due, not fired yet
     with pytest.raises(NotExpired, match="just run out: try again in a few seconds"):
         await referee.claim_win(CHANNEL, ADA)
+    await Calls().dispatcher(store, clock).tick()
+    with pytest.raises(NotExpired) as refused:  # the late player himself
+        await referee.coach_takes_over(CHANNEL, BRIAN)
+    assert str(refused.value) == (
+        "You are the one who ran out of time: decide now, before your opponent claims the win."
+    )
 
 
 async def test_a_claim_without_a_turn_clock_says_there_is_none(referee: Referee) -> None:
