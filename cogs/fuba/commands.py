@@ -9,7 +9,8 @@ adds the shared and the FUBA commands to ``/fuba``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -23,8 +24,23 @@ from cogs.play.buttons import act_and_post
 from cogs.play.commands import SHARED
 from cogs.play.groups import add_commands, remove_commands
 from cogs.play.help import COMMANDS as HELP
-from cogs.play.registry import GameCommands, register
+from cogs.play.move_menus import MoveMenus
+from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.play.texts import SECRET_REPLY
+from cogs.text import shown
+
+
+def areas_text(areas: Sequence[int]) -> str:
+    """The starting areas of a move menu.
+
+    >>> areas_text([7]), areas_text([2, 4, 7])
+    ('move from area 7', 'move from areas 2, 4 and 7')
+    """
+    if len(areas) == 1:
+        return f"move from area {areas[0]}"
+    *first, last = areas
+    return f"move from areas {', '.join(map(str, first))} and {last}"
+
 
 FUBA = register(
     GameCommands(
@@ -73,6 +89,8 @@ FUBA = register(
         pick_ints=frozenset({"area", "from"}),
         pick_flags={"bring": ("goalkeeper",)},
         secret_picks={"formation": "You chose {value}; it stays secret until both have chosen."},
+        # every legal move (free movements, movement actions, adjustments) as menus by area
+        more_menus=MoveMenus("move", "from", areas_text),
     )
 )
 
@@ -84,6 +102,58 @@ def pick_args(kind: str, value: str) -> dict[str, Any]:
     ({'from': 1, 'goalkeeper': True}, {'area': 7})
     """
     return FUBA.pick_args_of(kind, value)
+
+
+def move_text(args: JSONData) -> str:
+    """A legal move as an autocomplete entry shows it and as the `to` option reads it back.
+
+    >>> move_text({"from": 2, "to": 1, "goalkeeper": True, "with_ball": False})
+    'goalkeeper 2 -> 1'
+    >>> move_text({"from": 7, "to": 8, "goalkeeper": False, "with_ball": True})
+    'player 7 -> 8 with the ball'
+    """
+    who = "goalkeeper" if args.get("goalkeeper") else "player"
+    ball = " with the ball" if args.get("with_ball") else ""
+    return f"{who} {args['from']} -> {args['to']}{ball}"
+
+
+MOVE_TEXT = re.compile(
+    r"(?:(?P<who>player|goalkeeper)\s+)?(?:(?P<from>\d+)\s*->\s*)?(?P<to>\d+)"
+    r"(?P<ball>\s+with the ball)?"
+)
+
+
+def move_args(from_: int, to: str, goalkeeper: bool, with_ball: bool) -> JSONData:
+    """The move of `/fuba move`: ``to`` is an area ("8") or a whole move as autocomplete
+    offers it ("goalkeeper 2 -> 1", "player 7 -> 8 with the ball"), whose piece and ball
+    count as the options would.
+
+    >>> move_args(2, "goalkeeper 2 -> 1", False, False)
+    {'from': 2, 'to': 1, 'goalkeeper': True, 'with_ball': False}
+    >>> move_args(7, "8", False, True)
+    {'from': 7, 'to': 8, 'goalkeeper': False, 'with_ball': True}
+    """
+    found = MOVE_TEXT.fullmatch(to.strip().lower())
+    if found is None or not 1 <= int(found["to"]) <= 13:
+        raise PlayRefusal(
+            f"{shown(to)} is not a move: choose one from the list, or give the area the player "
+            "goes to (1-13)."
+        )
+    if found["from"] is not None and int(found["from"]) != from_:
+        raise PlayRefusal(
+            f"The move {shown(to)} starts in area {found['from']}, not in area {from_}: "
+            "choose a move from the area you gave."
+        )
+    if found["who"] == "player" and goalkeeper:
+        raise PlayRefusal(
+            f"The move {shown(to)} is a player's: choose the goalkeeper's move instead."
+        )
+    return {
+        "from": from_,
+        "to": int(found["to"]),
+        "goalkeeper": goalkeeper or found["who"] == "goalkeeper",
+        "with_ball": with_ball or found["ball"] is not None,
+    }
 
 
 async def move_from_autocomplete(
@@ -106,12 +176,52 @@ async def move_to_autocomplete(
 ) -> list[app_commands.Choice[Any]]:
     found = await legal(interaction, "move")
     start = getattr(interaction.namespace, "from", None)
-    options = [
-        (c.label, c.action.args["to"])
+    options: list[tuple[str, Value]] = [
+        (move_text(c.action.args), move_text(c.action.args))
         for c in found
         if start is None or c.action.args["from"] == start
     ]
     return offer(options, current)
+
+
+def bring_text(args: JSONData) -> str:
+    """A player to bring as an autocomplete entry shows it and `/fuba bring` reads it back.
+
+    >>> bring_text({"from": 1, "goalkeeper": True}), bring_text({"from": 7, "goalkeeper": False})
+    ('goalkeeper from 1', 'player from 7')
+    """
+    return f"{'goalkeeper' if args.get('goalkeeper') else 'player'} from {args['from']}"
+
+
+async def bring_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[Any]]:
+    found = await legal(interaction, "bring")
+    options: list[tuple[str, Value]] = [
+        (bring_text(c.action.args), bring_text(c.action.args)) for c in found
+    ]
+    return offer(options, current)
+
+
+BRING_TEXT = re.compile(r"(?:(?P<who>player|goalkeeper)\s+from\s+)?(?P<area>\d+)")
+
+
+def bring_args(text: str, goalkeeper: bool) -> JSONData:
+    """The player of `/fuba bring`: an area ("7") or a player as autocomplete offers it
+    ("goalkeeper from 1").
+
+    >>> bring_args("goalkeeper from 1", False), bring_args("7", False)
+    ({'from': 1, 'goalkeeper': True}, {'from': 7, 'goalkeeper': False})
+    """
+    found = BRING_TEXT.fullmatch(text.strip().lower())
+    if found is None or not 1 <= int(found["area"]) <= 13:
+        raise PlayRefusal(
+            f"{shown(text)} is not a player to bring: choose one from the list, or give the "
+            "area (1-13)."
+        )
+    if found["who"] == "player" and goalkeeper:
+        raise PlayRefusal(f"{shown(text)} is an outfield player: choose the goalkeeper instead.")
+    return {"from": int(found["area"]), "goalkeeper": goalkeeper or found["who"] == "goalkeeper"}
 
 
 # -- acting commands -------------------------------------------------------------------------
@@ -155,7 +265,7 @@ async def action_command(interaction: discord.Interaction, kind: str) -> None:
 @app_commands.rename(from_="from")
 @app_commands.describe(
     from_="The area the player leaves",
-    to="The area the player goes to",
+    to="The area the player goes to, or a move from the list",
     count="How many players move together (default 1)",
     with_ball="Dribble: the player takes the ball along",
     goalkeeper="Move the goalkeeper",
@@ -164,15 +274,14 @@ async def action_command(interaction: discord.Interaction, kind: str) -> None:
 async def move_command(
     interaction: discord.Interaction,
     from_: app_commands.Range[int, 1, 13],
-    to: app_commands.Range[int, 1, 13],
+    to: str,
     count: app_commands.Range[int, 1, 10] = 1,
     with_ball: bool = False,
     goalkeeper: bool = False,
 ) -> None:
     """Move players one area (free movements, movement actions, adjustments)."""
-    args = {"from": from_, "to": to, "count": count, "with_ball": with_ball}
-    args["goalkeeper"] = goalkeeper
-    await act_and_post(interaction, "move", args)
+    args = move_args(from_, to, goalkeeper, with_ball)
+    await act_and_post(interaction, "move", {**args, "count": count})
 
 
 async def done_command(interaction: discord.Interaction) -> None:
@@ -212,16 +321,15 @@ async def kickoff_command(interaction: discord.Interaction, side: str) -> None:
 
 @app_commands.rename(from_="from")
 @app_commands.describe(
-    from_="The area of the player you bring to the ball", goalkeeper="It is the goalkeeper"
+    from_="The area of the player you bring to the ball, or a player from the list",
+    goalkeeper="It is the goalkeeper",
 )
-@app_commands.autocomplete(from_=choices_of("bring", "from"))
+@app_commands.autocomplete(from_=bring_autocomplete)
 async def bring_command(
-    interaction: discord.Interaction,
-    from_: app_commands.Range[int, 1, 13],
-    goalkeeper: bool = False,
+    interaction: discord.Interaction, from_: str, goalkeeper: bool = False
 ) -> None:
     """Bring your closest player to the ball's area."""
-    await act_and_post(interaction, "bring", {"from": from_, "goalkeeper": goalkeeper})
+    await act_and_post(interaction, "bring", bring_args(from_, goalkeeper))
 
 
 @app_commands.describe(side="north or south")

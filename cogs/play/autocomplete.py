@@ -48,7 +48,9 @@ def offer(options: Sequence[tuple[str, Value]], current: str) -> list[app_comman
 
 
 def choices_of(kind: str, arg: str) -> Callable[..., Awaitable[list[app_commands.Choice[Any]]]]:
-    """An autocomplete offering ``arg`` of the caller's legal ``kind`` choices."""
+    """An autocomplete offering ``arg`` of the caller's legal ``kind`` choices. A choice with
+    more arguments than ``arg`` (a goalkeeper's flag...) is left out rather than offered
+    half-filled: its command builds its own entries, which fill them all."""
 
     async def complete(
         interaction: discord.Interaction, current: str
@@ -56,6 +58,8 @@ def choices_of(kind: str, arg: str) -> Callable[..., Awaitable[list[app_commands
         found = await legal(interaction, kind)
         options: list[tuple[str, Value]] = []
         for choice in found:
+            if set(choice.action.args) != {arg}:
+                continue
             value = choice.action.args.get(arg)
             if isinstance(value, list):  # a preset layout: offered as its text
                 value = choice.label

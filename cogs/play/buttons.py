@@ -201,6 +201,10 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
         menu.item.row = row
         view.add_item(menu)
         row += 1
+    for more in registry.get(outcome.ruleset).more_menus(outcome, ROW_LIMIT - row):
+        more.item.row = row  # the game's own menus (FUBA's moves) in the rows left
+        view.add_item(more)
+        row += 1
     return view if view.children else None
 
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
+from cogs.play.move_menus import MoveSelect
 from cogs.play.texts import duration_text
 from cogs.text import pings, shown
 from referee import games
@@ -34,7 +35,14 @@ from store.repository import MatchStore, StoredMatch
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
 DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
 CHALLENGE_SWEEP = 60.0  # at least this many seconds between two looks for lapsed challenges
-DYNAMIC_ITEMS = (ChoiceButton, PickSelect, ChallengeButton, LegacyChallengeButton, TimeoutButton)
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    PickSelect,
+    MoveSelect,
+    ChallengeButton,
+    LegacyChallengeButton,
+    TimeoutButton,
+)
 
 log = logging.getLogger(__name__)
 

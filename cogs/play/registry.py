@@ -18,14 +18,17 @@ of its buttons and menus (``<ruleset>:act:...``), see ``cogs.play.buttons``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.play.topics import TopicBook
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.service import Outcome
 
 JSONData = dict[str, Any]
 
@@ -58,6 +61,8 @@ class GameCommands:
       sets; ``pick_ints`` are arguments that are numbers; ``pick_flags`` are yes/no arguments
       written after the value ("1+goalkeeper"); ``secret_picks`` the private reply of a
       secret choice.
+    - ``more_menus(outcome, rows)``: the game's own select menus under the shared ones, in at
+      most ``rows`` rows (FUBA's moves, ``cogs.play.move_menus``).
     - ``intro``, ``steps``: the help's first line and how a match goes; ``topics`` and
       ``overview``: the rules topics and the one shown when no topic is asked for.
     - ``describe_rules(rules_options)``: the match options of a challenge in a few words
@@ -84,6 +89,9 @@ class GameCommands:
     pick_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     secret_picks: Mapping[str, str] = field(default_factory=dict)
     describe_rules: Callable[[JSONData], str] = field(default=lambda rules: "")
+    more_menus: Callable[[Outcome, int], Sequence[discord.ui.DynamicItem[Any]]] = field(
+        default=lambda outcome, rows: ()
+    )
 
     def command(self, name: str) -> str:
         """The command as players type it: ``"board"`` -> ``"/<group> board"``."""

@@ -81,15 +81,11 @@ async def first_offer(
 
 
 async def first_move(world: World, member: simcord.MemberActor) -> dict[str, object]:
-    """The first legal move offered by autocomplete, as /fuba move options."""
+    """The first legal move offered by autocomplete, as /fuba move options (the `to` entry
+    names the whole move: goalkeeper or player, with the ball or not)."""
     start = await first_offer(world, member, "fuba move", "from")
     [end, *_] = await member.autocomplete(world.channel, "fuba move", "to", "", **{"from": start})
-    return {
-        "from": start,
-        "to": end["value"],
-        "goalkeeper": end["name"].startswith("goalkeeper"),
-        "with_ball": "with the ball" in end["name"],
-    }
+    return {"from": start, "to": end["value"]}
 
 
 async def play_step(
