@@ -501,6 +501,10 @@ class Referee:
         game, match = await self._match(channel_id)
         return await self._outcome(game, match, [])
 
+    async def outcome_of(self, match: StoredMatch) -> Outcome:
+        """A stored match as it stands, whatever its status (a live board to bring up to date)."""
+        return await self._outcome(games.get(match.ruleset), match, [])
+
     async def status(self, channel_id: int, user_id: int) -> Status:
         """Whose decision it is, and what the caller may do now (anyone may ask): the match as
         the caller may see it (a player's own secrets, none for a spectator or for someone

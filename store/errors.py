@@ -87,10 +87,9 @@ class ConflictError(StoreError):
         self.match_id = match_id
         self.expected = expected
         self.actual = actual
-        now = f"it is now at version {actual}" if actual is not None else "it has moved on"
         super().__init__(
-            f"Match #{match_id} changed while this move was made (it was read at version "
-            f"{expected}; {now}). Nothing was applied: look at the latest board and try again."
+            f"Match #{match_id} changed while this move was made, so this is out of date: "
+            "nothing was applied. Look at the live board and try again."
         )
 
 

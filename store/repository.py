@@ -603,6 +603,14 @@ class MatchStore:
                 )
             )
 
+    async def board_behind(self, match_id: int) -> None:
+        """The live board misses something that does not move the match's version (a turn
+        clock that ran out): ``boards_behind`` lists it until it is delivered again."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(BOARDS).where(BOARDS.c.match_id == match_id).values(version=-1)
+            )
+
     async def boards_behind(self, limit: int = 100) -> list[StoredMatch]:
         """The matches whose live board shows less than the match: an active match with no
         board or an older one, or a match over since its board was last delivered."""

@@ -40,13 +40,17 @@ import discord
 
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
 from cogs.play import registry
-from cogs.play.context import channel_id_of, match_channel, other_game, play_cog
-from cogs.play.messages import full_time_report, post
+from cogs.play.context import channel_cog, channel_id_of, match_channel, other_game, play_cog
+from cogs.play.messages import board_link, full_time_report, post
 from cogs.play.registry import GameCommands, PlayRefusal
 from cogs.play.texts import ROLL_LABEL, SECRET_REPLY
+from cogs.text import shown
 from engine.core import Choice, Decision
-from referee.errors import OtherGame
+from referee.errors import NoMatch, OtherGame, OtherMatch
 from referee.service import Outcome
+from store.errors import ConflictError
+from store.models import DeadlineKind
+from store.repository import MatchStore
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +74,11 @@ def game_of(prefix: str) -> GameCommands:
 
 async def answer_component_error(interaction: discord.Interaction, error: Exception) -> None:
     """A button's or select menu's error: the same private replies as the commands' (the tree
-    does not see component callbacks)."""
+    does not see component callbacks); a control of a version or match gone by is out of date,
+    with a link to the live board."""
+    if isinstance(error, (ConflictError, OtherMatch, NoMatch)):
+        await reply_ephemeral(interaction, await out_of_date(interaction, error))
+        return
     message = player_message(error)
     if message is None:
         error_id = new_error_id()
@@ -82,6 +90,18 @@ async def answer_component_error(interaction: discord.Interaction, error: Except
         )
         message = apology(error_id)
     await reply_ephemeral(interaction, message)
+
+
+async def out_of_date(interaction: discord.Interaction, error: Exception) -> str:
+    """ "This is out of date", and where the match is now: its live board."""
+    store = play_cog(interaction).referee.store
+    match_id = getattr(error, "match_id", None)
+    if interaction.channel_id is not None:
+        match = await store.active_match(interaction.channel_id)
+        match_id = match.id if match is not None else match_id
+    board = await store.live_board(match_id) if isinstance(match_id, int) else None
+    link = board_link(board, interaction.guild_id)
+    return f"This is out of date: the match is on {link}" if link else "This is out of date."
 
 
 class ChoiceButton(
@@ -385,17 +405,15 @@ class TimeoutButton(
             channel_id = channel_id_of(interaction)
             current = await referee.current(channel_id)
             if current.match_id != self.match_id or current.version != self.version:
-                raise PlayRefusal("This match has moved on since; these buttons are stale.")
+                raise ConflictError(self.match_id, self.version, current.version)
             if self.answer == "claim":
                 outcome = await referee.claim_win(channel_id, interaction.user.id)
                 title, reply = "Won on time", "You won: your opponent ran out of time."
             else:
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
                 title, reply = None, "The automatic coach plays your opponent's side now."
-            channel = match_channel(interaction)
-            await post_step(channel, outcome, title=title, actor=interaction.user.id)
-            await interaction.followup.send(reply, ephemeral=True)
-            await full_time_report(channel, referee, outcome)
+            delivered = await deliver(interaction, outcome, title=title, actor=interaction.user.id)
+            await answer(interaction, reply, delivered)
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 
@@ -410,6 +428,33 @@ def timeout_view(ruleset: str, match_id: int, version: int) -> discord.ui.View:
 # -- the step: act, post the next message with its controls, answer privately ------------------
 
 
+async def expiry_note(store: MatchStore, outcome: Outcome) -> tuple[str, list[TimeoutButton]]:
+    """A turn clock that ran out on the decision now pending (the dispatcher fired its expiry):
+    the live board says so and offers the waiting player its Claim the win / Let the coach play
+    buttons, whatever became of the expiry's own message."""
+    if outcome.over:
+        return "", []
+    expired = [
+        d
+        for d in await store.deadlines(outcome.match_id)
+        if d.kind is DeadlineKind.EXPIRY and d.version == outcome.version and d.fired_at
+    ]
+    if not expired:
+        return "", []
+    game, absent = outcome.game, expired[0].side
+    waiting = next((s for s in game.ruleset.sides if s != absent), absent)
+    spec = registry.get(outcome.ruleset)
+    note = (
+        f"{shown(outcome.names.get(absent, absent))} ({game.side_name(absent)}) ran out of time: "
+        f"{shown(outcome.names.get(waiting, waiting))} may claim the win or let the automatic "
+        f"coach play their side (the buttons, or `{spec.command('claim')}`)."
+    )
+    return note, [
+        TimeoutButton(outcome.match_id, outcome.version, answer, outcome.ruleset)
+        for answer in TIMEOUT_ANSWERS
+    ]
+
+
 async def post_step(
     channel: Any,
     outcome: Outcome,
@@ -419,17 +464,69 @@ async def post_step(
     pinging: Sequence[int] = (),
     actor: int | None = None,
 ) -> discord.Message:
-    """The public message after a step (``cogs.play.messages.post``) with the buttons and
-    select menus of the decisions now pending."""
+    """The match's board after a step (``cogs.play.messages.post``) with the buttons and
+    select menus of the decisions now pending, and a turn clock's expiry if one ran out."""
+    store = channel_cog(channel).referee.store
+    view = buttons(outcome)
+    note, claims = await expiry_note(store, outcome)
+    if claims:
+        view = view or discord.ui.View(timeout=None)
+        for button in claims:
+            button.item.row = None
+            view.add_item(button)
     return await post(
         channel,
+        store,
         outcome,
         title,
-        view=buttons(outcome),
+        view=view,
         intro=intro,
+        note=note,
         pinging=pinging,
         actor=actor,
     )
+
+
+MOVE_COUNTED = (
+    "Your move counted, but Discord did not take the board just now: it will follow shortly."
+)
+
+
+async def deliver(
+    interaction: discord.Interaction,
+    outcome: Outcome,
+    *,
+    title: str | None = None,
+    actor: int | None = None,
+) -> bool:
+    """After a committed step: the live board, then the full-time report. A Discord error
+    (after discord.py's own retries) changes nothing of the match: the board stays recorded
+    behind and is brought up to date later (the next interaction, the play cog's retry loop,
+    a restart). Returns whether everything was delivered."""
+    referee = play_cog(interaction).referee
+    try:
+        channel = match_channel(interaction)
+        await post_step(channel, outcome, title=title, actor=actor)
+    except discord.HTTPException as error:
+        log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)
+        play_cog(interaction).wake_delivery()
+        return False
+    try:
+        await full_time_report(channel, referee, outcome)
+    except discord.HTTPException as error:  # the board says the result already
+        log.warning("match #%s: full-time report not posted (%s)", outcome.match_id, error)
+    return True
+
+
+async def answer(interaction: discord.Interaction, reply: str, delivered: bool) -> None:
+    """The caller's private answer after a committed step, and that the board will follow
+    when it could not be delivered. Never raises: the step stands whatever becomes of its
+    answer."""
+    text = "\n".join(part for part in (reply, None if delivered else MOVE_COUNTED) if part)
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("answer to user %s not sent (%s)", interaction.user.id, error)
 
 
 async def act_and_post(
@@ -442,7 +539,8 @@ async def act_and_post(
     match_id: int | None = None,
     side: str | None = None,
 ) -> Outcome:
-    """Defer privately, apply the action, post the public message, answer ``reply``. A button or
+    """Defer privately, apply the action, post the board, answer ``reply`` (and that the board
+    will follow, when Discord did not take it: the action counted all the same). A button or
     select menu passes the match and version it was drawn for (and the side of a one-side
     menu); a command acts in the channel's match when it is of the command's game."""
     if not interaction.response.is_done():  # a command may have deferred and checked already
@@ -465,8 +563,6 @@ async def act_and_post(
         assert spec is not None
         command = interaction.command.name if interaction.command is not None else kind
         raise other_game(spec, error.ruleset, "match", command) from None
-    channel = match_channel(interaction)
-    await post_step(channel, outcome, actor=interaction.user.id)
-    await interaction.followup.send(reply, ephemeral=True)
-    await full_time_report(channel, referee, outcome)
+    delivered = await deliver(interaction, outcome, actor=interaction.user.id)
+    await answer(interaction, reply, delivered)
     return outcome

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, timeout_view
+from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step, timeout_view
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
 from cogs.play.move_menus import MoveSelect
@@ -29,12 +29,15 @@ from referee.leagues.service import LeagueService
 from referee.service import Referee
 from store.challenges import ChallengeStore
 from store.leagues import LeagueStore
-from store.models import utcnow
+from store.models import MatchStatus, utcnow
 from store.repository import MatchStore, StoredMatch
 
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
 DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
 CHALLENGE_SWEEP = 60.0  # at least this many seconds between two looks for lapsed challenges
+# Seconds between two tries to bring the live boards behind their match up to date: doubled
+# after each round that leaves one behind, from the first to the last; a failure wakes it.
+DELIVERY_BACKOFF = (2.0, 600.0)
 DYNAMIC_ITEMS = (
     ChoiceButton,
     PickSelect,
@@ -59,6 +62,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self._leagues: LeagueService | None = None
         self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
         self.sweeper: asyncio.Task[None] | None = None  # settles lapsed challenges
+        self.courier: asyncio.Task[None] | None = None  # brings live boards up to date
 
     async def cog_load(self) -> None:
         from store.migrate import migrate
@@ -86,6 +90,11 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.sweeper = asyncio.create_task(self._sweep(max(interval, CHALLENGE_SWEEP)))
 
     async def cog_unload(self) -> None:
+        if self.courier is not None:
+            self.courier.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.courier
+            self.courier = None
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -119,6 +128,76 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         if self._leagues is None:
             raise RuntimeError("the play cog is not loaded")
         return self._leagues
+
+    # -- live boards behind their match (a failed send or edit, a restart) ---------------
+
+    def wake_delivery(self) -> None:
+        """A delivery failed: the retry loop tries again soon, backing off while Discord
+        keeps failing, then looks now and then."""
+        if self.courier is not None:
+            self.courier.cancel()
+        self.courier = asyncio.create_task(self._deliver_loop(DELIVERY_BACKOFF[0]))
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a start or a restart: the boards left behind their match are brought up to
+        date, then the retry loop looks now and then."""
+        if self.courier is None or self.courier.done():
+            self.courier = asyncio.create_task(self._deliver_loop(0.0))
+
+    async def _deliver_loop(self, wait: float) -> None:
+        first, last = DELIVERY_BACKOFF
+        while True:
+            if wait:
+                await asyncio.sleep(wait)
+            try:
+                left = await self.catch_up()
+            except Exception:  # the next round tries again
+                log.exception("could not bring the live boards up to date")
+                left = 1
+            wait = min(max(wait * 2, first), last) if left else last
+
+    async def catch_up(self) -> int:
+        """Bring every live board behind its match up to date; returns how many are still
+        behind (Discord failed again)."""
+        left = 0
+        for match in await self.referee.store.boards_behind():
+            if not await self.bring_up_to_date(match):
+                left += 1
+        return left
+
+    async def bring_up_to_date(self, match: StoredMatch) -> bool:
+        """One match's live board brought up to date (a closed match's board loses its
+        controls); False when Discord failed again."""
+        store = self.referee.store
+        board = await store.live_board(match.id)
+        channel_id = board.channel_id if board is not None else match.channel_id
+        try:
+            channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
+                channel_id
+            )
+            if match.status is not MatchStatus.ACTIVE and not games.get(
+                match.ruleset
+            ).ruleset.is_over(match.state):  # called off: nothing to play on the board
+                if board is not None:
+                    await channel.get_partial_message(board.message_id).edit(view=None)
+                    await store.record_board(
+                        match.id,
+                        channel_id=board.channel_id,
+                        message_id=board.message_id,
+                        version=match.version,
+                        posted_at=board.posted_at,
+                    )
+                return True
+            outcome = await self.referee.outcome_of(match)
+            await post_step(channel, outcome)
+        except discord.NotFound:  # the channel or the old board is gone: nothing to bring
+            log.info("match #%s: board out of reach", match.id)
+            return True
+        except discord.HTTPException as error:
+            log.info("match #%s: board still behind (%s)", match.id, error)
+            return False
+        return True
 
     # -- challenges that lapsed unanswered ------------------------------------------------
 
@@ -177,15 +256,24 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         )
 
     async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
+        """A turn clock ran out: the waiting player may claim the win or let the coach play.
+        Should Discord not take the message, the live board is marked behind and the retry
+        loop brings it up to date with the same buttons (``cogs.play.buttons.expiry_note``),
+        so the waiting player is never left without them."""
         game = games.get(match.ruleset)
-        await self._send(
-            match.channel_id,
-            f"<@{match.players[waiting]}> ({game.side_name(waiting)}): "
-            f"{game.side_name(absent)} ran out of time in {game.title} match #{match.id}. Claim "
-            "the win, or let the automatic coach play their side.",
-            timeout_view(match.ruleset, match.id, match.version),
-            match.players[waiting],
-        )
+        try:
+            await self._send(
+                match.channel_id,
+                f"<@{match.players[waiting]}> ({game.side_name(waiting)}): "
+                f"{game.side_name(absent)} ran out of time in {game.title} match #{match.id}. "
+                "Claim the win, or let the automatic coach play their side.",
+                timeout_view(match.ruleset, match.id, match.version),
+                match.players[waiting],
+            )
+        except (discord.HTTPException, TimeoutError) as error:
+            log.warning("match #%s: expiry message not posted (%s)", match.id, error)
+            await self.referee.store.board_behind(match.id)
+            self.wake_delivery()
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -32,6 +32,16 @@ def play_cog(interaction: discord.Interaction) -> MatchPlay:
     return cast("MatchPlay", cog)
 
 
+def channel_cog(channel: Any) -> MatchPlay:
+    """The play cog of the bot a channel object belongs to (for a step posted outside of an
+    interaction: a league kick-off, the deadline dispatcher)."""
+    client = channel._state._get_client()  # discord.py's own way from a channel to its client
+    cog = client.get_cog(PLAY_COG)
+    if cog is None:
+        raise RuntimeError("the play cog is not loaded")
+    return cast("MatchPlay", cog)
+
+
 def channel_id_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
         raise PlayRefusal("Matches are played in a server channel.")

@@ -309,7 +309,7 @@ async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: Wo
     assert private(await winner.click(choosing, custom_id=buttons[0].custom_id)) == "Done."
     after = (await referee(world).status(world.channel.id, winner.id)).version
     second = refused(world, await winner.click(choosing, custom_id=buttons[0].custom_id))
-    assert "changed while this move was made" in second
+    assert "This is out of date: the match is on https://discord.com/channels/" in second
     assert (await referee(world).status(world.channel.id, winner.id)).version == after
     assert len(public(world)) == posted + 1
     assert "starts with the ball" in text_of(public(world)[-1])
@@ -495,7 +495,7 @@ async def test_a_button_of_an_earlier_match_is_refused(world: World) -> None:
     old_button = choice_buttons(old)[0]
     refusal = refused(world, await winner.click(old, custom_id=old_button.custom_id))
 
-    assert "belongs to match #1, which is over" in refusal
+    assert refusal.startswith("This is out of date: the match is on https://discord.com/channels/")
     assert len(public(world)) == posted
 
 

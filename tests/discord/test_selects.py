@@ -104,7 +104,7 @@ async def test_a_stale_menu_and_a_spectators_choice_are_refused(world: World) ->
     assert private(await world.alice.select(asking, [first], custom_id=target.custom_id)) == "Done."
     after, posted = await version(world), len(public(world))
     stale = refused(world, await world.alice.select(asking, [first], custom_id=target.custom_id))
-    assert "changed while this move was made" in stale
+    assert "This is out of date: the match is on https://discord.com/channels/" in stale
     assert await version(world) == after and len(public(world)) == posted
 
 
@@ -156,7 +156,7 @@ async def test_the_formation_menu_keeps_the_choice_secret(world: World) -> None:
     assert answer.startswith("You chose 4-4-2")
     assert "Formations: West 3-4-3, East 4-4-2" in text_of(public(world)[-1])
     stale = refused(world, await world.bob.select(chosen, ["5-3-2"], custom_id=east_only.custom_id))
-    assert "changed while this move was made" in stale
+    assert "This is out of date: the match is on https://discord.com/channels/" in stale
 
 
 async def test_menus_keep_working_after_a_restart(world: World, settings: Settings) -> None:

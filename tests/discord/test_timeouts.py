@@ -124,7 +124,9 @@ async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
     assert stored.status is MatchStatus.ACTIVE and stored.options["coach_side"] == "east"
 
     stale = await world.alice.click(expiry, label="Claim the win")
-    assert "stale" in refused(world, stale)
+    assert "This is out of date: the match is on https://discord.com/channels/" in refused(
+        world, stale
+    )
     clock.offset = timedelta(days=30)  # against the coach there are no deadlines any more
     assert await play_cog(world).dispatcher.tick() == 0
 

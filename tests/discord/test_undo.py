@@ -101,5 +101,5 @@ async def test_a_done_button_ends_the_moving_step(world: World) -> None:
     after = await referee(world).current(world.channel.id)
     assert after.version > before.version and len(public(world)) == posted + 1
     stale = refused(world, await world.alice.click(asking, custom_id=done.custom_id))
-    assert "changed while this move was made" in stale
+    assert "This is out of date: the match is on https://discord.com/channels/" in stale
     assert (await referee(world).current(world.channel.id)).version == after.version
