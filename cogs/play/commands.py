@@ -19,7 +19,7 @@ from cogs.play import registry
 from cogs.play.buttons import post_step
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
-from cogs.play.messages import BOARD_FILE, VERIFY_HINT, full_time_report
+from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link, full_time_report
 from cogs.play.texts import narration, next_text, prompt_line
 from cogs.text import shown
 from referee import games, match_log
@@ -40,9 +40,18 @@ async def _check(interaction: discord.Interaction, command: str) -> StoredMatch:
 async def board_command(interaction: discord.Interaction, public: bool = False) -> None:
     """The current board."""
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    await _check(interaction, "board")
+    match = await _check(interaction, "board")
     referee = play_cog(interaction).referee
     channel_id = channel_id_of(interaction)
+    if public:  # the channel has it already: the live board, brought up to date if behind
+        link = await _live_board_link(interaction, match)
+        if link:
+            title = games.title_of(match.ruleset)
+            await interaction.followup.send(
+                f"The board of {title} match #{match.id}: {link}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
     outcome = await referee.current(channel_id)
     viewer = None
     if not public:  # a player's private board shows their own secret choices
@@ -55,6 +64,19 @@ async def board_command(interaction: discord.Interaction, public: bool = False) 
         ephemeral=not public,
         allowed_mentions=discord.AllowedMentions.none(),
     )
+
+
+async def _live_board_link(interaction: discord.Interaction, match: StoredMatch) -> str:
+    """A link to the match's live board, brought up to date first if it is behind the match
+    (or was never delivered); "" when Discord refuses it still."""
+    cog = play_cog(interaction)
+    board = await cog.referee.store.live_board(match.id)
+    if board is None or board.version < match.version:
+        await cog.bring_up_to_date(match)
+        board = await cog.referee.store.live_board(match.id)
+    if board is None or board.version < match.version:
+        return ""
+    return board_link(board, interaction.guild_id)
 
 
 async def status_command(interaction: discord.Interaction) -> None:

@@ -342,9 +342,11 @@ async def test_a_channel_hosts_fuba_then_dice_soccer_with_the_same_commands(
             await play_out_until(world, world.alice, world.bob, plays=3)
 
         # spectating: the board, the status, the history, the same refusals
+        live = public(world)[-1]
+        assert live.attachments[0].filename == "board.png"
         board = await world.carol.slash(channel, f"{game} board", public=True)
         assert board.response is not None and not board.response.ephemeral
-        assert public(world)[-1].attachments[0].filename == "board.png"
+        assert public(world)[-1].content.endswith(f"/{channel.id}/{live.id}")  # a link to it
         status = private(await world.carol.slash(channel, f"{game} status"))
         assert "You are watching this match." in status and "Dice seed SHA-256" in status
         histories[game] = private(await world.carol.slash(channel, f"{game} log", count=30))

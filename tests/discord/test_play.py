@@ -470,10 +470,13 @@ async def test_board_on_request_and_status(world: World) -> None:
     await play_until(world, world.alice, stop="/fuba target")
     posted = len(public(world))
 
+    live = public(world)[-1]
     shown = await world.carol.slash(world.channel, "fuba board", public=True)
     assert shown.response is not None and not shown.response.ephemeral
     assert len(public(world)) == posted + 1
-    assert public(world)[-1].attachments[0].filename == "board.png"
+    link = f"https://discord.com/channels/{world.alice.guild.id}/{world.channel.id}/{live.id}"
+    assert public(world)[-1].content.endswith(f"match #1: {link}")  # no second copy
+    assert not public(world)[-1].attachments
     status = private(await world.alice.slash(world.channel, "fuba status"))
     assert "Choose the target area" in status and "Your choices:" in status
     assert "ball value" in status
