@@ -27,6 +27,7 @@ or a store error), each message readable by a player.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import logging
 import secrets
@@ -502,8 +503,14 @@ class Referee:
         return await self._outcome(game, match, [])
 
     async def outcome_of(self, match: StoredMatch) -> Outcome:
-        """A stored match as it stands, whatever its status (a live board to bring up to date)."""
-        return await self._outcome(games.get(match.ruleset), match, [])
+        """A stored match as it stands, whatever its status (a live board to bring up to date):
+        a match resigned, won on time or called off shows its result, not its last decision."""
+        game = games.get(match.ruleset)
+        if match.status is MatchStatus.ACTIVE or game.ruleset.is_over(match.state):
+            return await self._outcome(game, match, [])
+        names = await self._names(match)
+        closed = self._closed(game, match, names, [], dict(match.result or {}))
+        return dataclasses.replace(closed, version=match.version)
 
     async def status(self, channel_id: int, user_id: int) -> Status:
         """Whose decision it is, and what the caller may do now (anyone may ask): the match as

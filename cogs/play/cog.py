@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step, timeout_view
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
+from cogs.play.messages import full_time_report
 from cogs.play.move_menus import MoveSelect
 from cogs.play.texts import duration_text
 from cogs.text import pings, shown
@@ -29,7 +30,7 @@ from referee.leagues.service import LeagueService
 from referee.service import Referee
 from store.challenges import ChallengeStore
 from store.leagues import LeagueStore
-from store.models import MatchStatus, utcnow
+from store.models import utcnow
 from store.repository import MatchStore, StoredMatch
 
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
@@ -167,8 +168,8 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         return left
 
     async def bring_up_to_date(self, match: StoredMatch) -> bool:
-        """One match's live board brought up to date (a closed match's board loses its
-        controls); False when Discord failed again."""
+        """One match's live board brought up to date (a match over shows its result, without
+        controls, and its full-time report follows); False when Discord failed again."""
         store = self.referee.store
         board = await store.live_board(match.id)
         channel_id = board.channel_id if board is not None else match.channel_id
@@ -176,19 +177,6 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                 channel_id
             )
-            if match.status is not MatchStatus.ACTIVE and not games.get(
-                match.ruleset
-            ).ruleset.is_over(match.state):  # called off: nothing to play on the board
-                if board is not None:
-                    await channel.get_partial_message(board.message_id).edit(view=None)
-                    await store.record_board(
-                        match.id,
-                        channel_id=board.channel_id,
-                        message_id=board.message_id,
-                        version=match.version,
-                        posted_at=board.posted_at,
-                    )
-                return True
             outcome = await self.referee.outcome_of(match)
             await post_step(channel, outcome)
         except discord.NotFound:  # the channel or the old board is gone: nothing to bring
@@ -197,6 +185,10 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         except discord.HTTPException as error:
             log.info("match #%s: board still behind (%s)", match.id, error)
             return False
+        try:  # the report that the failed final whistle did not get to
+            await full_time_report(channel, self.referee, outcome)
+        except discord.HTTPException as error:
+            log.warning("match #%s: full-time report not posted (%s)", match.id, error)
         return True
 
     # -- challenges that lapsed unanswered ------------------------------------------------

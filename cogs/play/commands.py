@@ -16,7 +16,7 @@ from discord import app_commands
 
 from cogs import cooldowns
 from cogs.play import registry
-from cogs.play.buttons import post_step
+from cogs.play.buttons import answer, deliver, post_step
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
 from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link, full_time_report
@@ -178,8 +178,8 @@ async def undo_command(interaction: discord.Interaction) -> None:
     outcome = await play_cog(interaction).referee.undo(
         channel_id_of(interaction), interaction.user.id
     )
-    await post_step(match_channel(interaction), outcome, actor=interaction.user.id)
-    await interaction.followup.send("Taken back.", ephemeral=True)
+    delivered = await deliver(interaction, outcome, actor=interaction.user.id)
+    await answer(interaction, "Taken back.", delivered)
 
 
 async def resign_command(interaction: discord.Interaction) -> None:
@@ -188,10 +188,8 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await _check(interaction, "resign")
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
-    channel = match_channel(interaction)
-    await post_step(channel, outcome, title="Resigned")
-    await interaction.followup.send("You resigned.", ephemeral=True)
-    await full_time_report(channel, referee, outcome)
+    delivered = await deliver(interaction, outcome, title="Resigned")
+    await answer(interaction, "You resigned.", delivered)
 
 
 @app_commands.describe(
@@ -228,8 +226,8 @@ async def abort_command(interaction: discord.Interaction) -> None:
         await interaction.followup.send("The match was called off.", ephemeral=True)
         return
     outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
-    await post_step(match_channel(interaction), outcome, title="Match called off")
-    await interaction.followup.send("The match was called off.", ephemeral=True)
+    delivered = await deliver(interaction, outcome, title="Match called off")
+    await answer(interaction, "The match was called off.", delivered)
 
 
 CHALLENGES = {

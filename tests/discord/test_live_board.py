@@ -148,3 +148,20 @@ async def test_a_failed_expiry_message_leaves_the_claim_on_the_live_board(
     assert claimed == "You won: your opponent ran out of time."
     assert await referee(world).store.active_match(world.channel.id) is None
     assert any("Won on time" in (e.title or "") for m in public(world) for e in m.embeds)
+
+
+async def test_a_resignation_discord_refuses_still_ends_the_match_and_its_report_follows(
+    world: World,
+) -> None:
+    await challenge_accepted(world)
+    fail_posts(world)
+
+    reply = private(await world.bob.slash(world.channel, "fuba resign"))
+
+    assert reply.startswith("You resigned.") and "will follow" in reply
+    assert "went wrong" not in reply
+    assert await referee(world).store.active_match(world.channel.id) is None
+    assert await play_cog(world).catch_up() == 0  # what the retry loop does
+    final, report = public(world)[-2:]
+    assert "alice (West) wins" in final.content
+    assert (report.embeds[0].title or "").startswith("Full time:")
