@@ -16,10 +16,10 @@ from discord import app_commands
 
 from cogs import cooldowns
 from cogs.play import registry
-from cogs.play.buttons import answer, deliver, post_step
+from cogs.play.buttons import answer, deliver
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
-from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link, full_time_report
+from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link
 from cogs.play.texts import narration, next_text, prompt_line
 from cogs.text import shown
 from referee import games, match_log
@@ -207,10 +207,8 @@ async def claim_command(interaction: discord.Interaction, coach: bool = False) -
     else:
         outcome = await referee.claim_win(channel_id, interaction.user.id)
         title, reply = "Won on time", "You won: your opponent ran out of time."
-    channel = match_channel(interaction)
-    await post_step(channel, outcome, title=title, actor=interaction.user.id)
-    await interaction.followup.send(reply, ephemeral=True)
-    await full_time_report(channel, referee, outcome)
+    delivered = await deliver(interaction, outcome, title=title, actor=interaction.user.id)
+    await answer(interaction, reply, delivered)
 
 
 async def abort_command(interaction: discord.Interaction) -> None:

@@ -147,3 +147,15 @@ async def test_sports_dice_soccer_status_and_claim(world: World) -> None:
     assert refused(world, answer) == (
         "This match has no turn clock, so nobody can run out of time."
     )
+
+
+async def test_a_claim_whose_board_discord_refuses_still_wins_and_says_the_board_follows(
+    world: World,
+) -> None:
+    _, match_id, _ = await expired_for_bob(world)
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    won = private(await world.alice.slash(world.channel, "fuba claim"))
+    assert "You won" in won and "will follow" in won
+    assert "went wrong" not in won
+    stored = await play_cog(world).referee.store.get_match(match_id)
+    assert stored.status is MatchStatus.FINISHED
