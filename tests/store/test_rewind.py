@@ -58,8 +58,9 @@ async def test_a_stale_rewind_is_refused_and_changes_nothing(
     store: MatchStore, coach_log: list[Action], new_match: NewMatch
 ) -> None:
     match = await play(store, await new_match(store), coach_log[:5])
-    with pytest.raises(ConflictError, match="read at version 4; it is now at version 5"):
+    with pytest.raises(ConflictError, match="out of date: nothing was applied") as err:
         await store.rewind(match.id, 4, expected_version=4)
+    assert (err.value.expected, err.value.actual) == (4, 5)
     assert await store.get_match(match.id) == match
     assert (await store.history(match.id)).actions == coach_log[:5]
 
