@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from cogs.play.help import claim_step
 from cogs.play.help import help_description as describe
 from cogs.play.registry import Step
 
@@ -69,12 +70,7 @@ STEPS = (
         ("resign", "abort"),
         "`/fuba resign` gives up; `/fuba abort` calls a match off before kick-off.",
     ),
-    Step(
-        ("claim",),
-        "With a turn timeout, once your opponent's time has run out: `/fuba claim` wins the "
-        "match, `/fuba claim coach:True` lets the automatic coach play their side (as the "
-        "buttons do).",
-    ),
+    claim_step("fuba"),
 )
 
 

@@ -223,6 +223,21 @@ async def replaced_text(interaction: discord.Interaction, decision: Decision) ->
     return await replaced_line(interaction, decision.replaced)
 
 
+async def announce_decision(
+    interaction: discord.Interaction, decision: Decision, headline: str, reason: str, done: str
+) -> None:
+    """An admin's result in public ("<headline> Home 3-0 Away. It replaces ... Reason: ...")
+    and privately ("<done>; it replaces ...")."""
+    score = await score_line(interaction, decision.result)
+    was = await replaced_text(interaction, decision)
+    replaces = f" It replaces {was}." if was else ""
+    await announce(
+        interaction,
+        f"{headline} {score}.{replaces} Reason: {shown(reason)}",
+        done + (f"; it replaces {was}." if was else "."),
+    )
+
+
 @asynccontextmanager
 async def deciding(interaction: discord.Interaction, fixture_id: int) -> AsyncIterator[None]:
     """An admin's result for a decided fixture without ``overwrite``: refused, with the result
@@ -499,15 +514,8 @@ async def forfeit_command(
             reason=reason,
             overwrite=overwrite,
         )
-    score = await score_line(interaction, decision.result)
-    was = await replaced_text(interaction, decision)
-    await announce(
-        interaction,
-        f"Fixture #{fixture}: {shown(loser.display_name)} forfeits; {score}."
-        + (f" It replaces {was}." if was else "")
-        + f" Reason: {shown(reason)}",
-        "Forfeit recorded" + (f"; it replaces {was}." if was else "."),
-    )
+    headline = f"Fixture #{fixture}: {shown(loser.display_name)} forfeits;"
+    await announce_decision(interaction, decision, headline, reason, "Forfeit recorded")
 
 
 @app_commands.describe(
@@ -542,15 +550,8 @@ async def set_result_command(
             reason=reason,
             overwrite=overwrite,
         )
-    score = await score_line(interaction, decision.result)
-    was = await replaced_text(interaction, decision)
-    await announce(
-        interaction,
-        f"Fixture #{fixture} result set by {shown(interaction.user.display_name)}: {score}."
-        + (f" It replaces {was}." if was else "")
-        + f" Reason: {shown(reason)}",
-        "Result set" + (f"; it replaces {was}." if was else "."),
-    )
+    headline = f"Fixture #{fixture} result set by {shown(interaction.user.display_name)}:"
+    await announce_decision(interaction, decision, headline, reason, "Result set")
 
 
 @app_commands.describe(name=NAME)

@@ -304,6 +304,24 @@ def pick_selects(outcome: Outcome) -> list[PickSelect]:
     return menus
 
 
+def one_choice_select(
+    custom_id: str, options: Sequence[discord.SelectOption], placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A select menu of one choice, within Discord's limits (options, placeholder)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder[:PLACEHOLDER_LIMIT] if placeholder else None,
+        options=list(options)[:OPTION_LIMIT],
+        min_values=1,
+        max_values=1,
+    )
+
+
+def select_parts(item: discord.ui.Item[Any]) -> tuple[list[discord.SelectOption], str | None]:
+    """The options and placeholder of a clicked select, to rebuild its dynamic item."""
+    return list(getattr(item, "options", None) or []), getattr(item, "placeholder", None)
+
+
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=PICK_TEMPLATE,
@@ -324,15 +342,7 @@ class PickSelect(
         self.match_id, self.version, self.kind, self.side = match_id, version, kind, side
         self.game = game
         custom_id = f"{game}:pick:{match_id}:{version}:{kind}" + (f":{side}" if side else "")
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                placeholder=placeholder[:PLACEHOLDER_LIMIT] if placeholder else None,
-                options=list(options)[:OPTION_LIMIT],
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice_select(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -343,8 +353,7 @@ class PickSelect(
             int(match["version"]),
             match["kind"],
             match["side"],
-            list(getattr(item, "options", None) or []),
-            getattr(item, "placeholder", None),
+            *select_parts(item),
             match["game"],
         )
 

@@ -62,6 +62,16 @@ def help_description(
     return text[:EMBED_DESCRIPTION_LIMIT]
 
 
+def claim_step(group: str) -> Step:
+    """The help step of ``/<group> claim``, which every game with turn timeouts shares."""
+    return Step(
+        ("claim",),
+        f"With a turn timeout, once your opponent's time has run out: `/{group} claim` wins "
+        f"the match, `/{group} claim coach:True` lets the automatic coach play their side (as "
+        "the buttons do).",
+    )
+
+
 def _title(spec: GameCommands) -> str:
     from referee import games
 

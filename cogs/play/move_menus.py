@@ -32,10 +32,11 @@ from cogs.play.buttons import (
     GAME,
     LABEL_LIMIT,
     OPTION_LIMIT,
-    PLACEHOLDER_LIMIT,
     act_and_post,
     answer_component_error,
     game_of,
+    one_choice_select,
+    select_parts,
 )
 from cogs.play.registry import JSONData, PlayRefusal
 from engine.core import Choice
@@ -188,15 +189,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MOVE_T
     ) -> None:
         self.match_id, self.version, self.kind, self.side = match_id, version, kind, side
         self.game = game
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{game}:moves:{match_id}:{version}:{kind}:{side}:{menu}",
-                placeholder=placeholder[:PLACEHOLDER_LIMIT] if placeholder else None,
-                options=list(options)[:OPTION_LIMIT],
-                min_values=1,
-                max_values=1,
-            )
-        )
+        custom_id = f"{game}:moves:{match_id}:{version}:{kind}:{side}:{menu}"
+        super().__init__(one_choice_select(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -208,8 +202,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MOVE_T
             match["kind"],
             match["side"],
             int(match["menu"]),
-            list(getattr(item, "options", None) or []),
-            getattr(item, "placeholder", None),
+            *select_parts(item),
             match["game"],
         )
 
