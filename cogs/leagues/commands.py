@@ -51,7 +51,7 @@ from cogs.leagues.views import (
 from cogs.play import registry
 from cogs.play.autocomplete import offer
 from cogs.play.buttons import post_step
-from cogs.play.challenges import dice_mode, pending_refusal
+from cogs.play.challenges import CANNOT_POST, dice_mode, pending_refusal
 from cogs.play.context import channel_id_of, match_channel, play_cog
 from cogs.play.registry import PlayRefusal
 from cogs.text import ZERO_WIDTH_SPACE, pings, shown
@@ -60,7 +60,7 @@ from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.leagues.service import RULES
 from referee.service import DICE_MODES
-from store.errors import FixtureDecided
+from store.errors import FixtureDecided, StoreError
 
 if TYPE_CHECKING:
     from referee.leagues.service import LeagueService
@@ -221,6 +221,28 @@ async def replaced_text(interaction: discord.Interaction, decision: Decision) ->
     if decision.replaced is None:
         return ""
     return await replaced_line(interaction, decision.replaced)
+
+
+async def call_off_unseen(
+    match_id: int, leagues: LeagueService, created: discord.Thread | None
+) -> None:
+    """A league match whose kick-off Discord refused: called off (its fixture is to be played
+    again, ``MatchStore.abort``) and its new thread, if any, deleted."""
+    try:
+        await leagues.referee.store.abort(match_id, {"winner": None, "reason": "aborted"})
+    except StoreError:  # ended meanwhile
+        log.info("match #%s: already over when its kick-off failed", match_id)
+    await delete_unused(created)
+
+
+async def delete_unused(thread: discord.Thread | None) -> None:
+    """A thread made for a league match that will not be played there goes again."""
+    if thread is None:
+        return
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("could not delete the unused thread %s", thread.id)
 
 
 async def announce_decision(
@@ -458,23 +480,24 @@ async def play_command(
             player_rolls=spec.player_rolls,  # as in the game's friendlies
         )
     except BaseException:
-        if created is not None:  # nothing will be played there
-            try:
-                await created.delete()
-            except discord.HTTPException:
-                log.info("could not delete the unused thread %s", created.id)
+        await delete_unused(created)  # nothing will be played there
         raise
     title = (
         f"League match: {shown(league.name)}, round {fixture.round}: {shown(home)} v {shown(away)}"
     )
     players = fixture.players()
-    await post_step(
-        where,
-        outcome,
-        title=title[:256],
-        intro=f"League match: <@{players[0]}> (home) v <@{players[1]}> (away), kick-off!",
-        pinging=players,
-    )
+    try:
+        await post_step(
+            where,
+            outcome,
+            title=title[:256],
+            intro=f"League match: <@{players[0]}> (home) v <@{players[1]}> (away), kick-off!",
+            pinging=players,
+        )
+    except discord.HTTPException as error:  # nobody could see it: call it off, as a friendly
+        log.warning("match #%s: league kick-off not posted: %s", outcome.match_id, error)
+        await call_off_unseen(outcome.match_id, leagues, created)
+        raise PlayRefusal(f"The match could not start. {CANNOT_POST}.") from None
     there = f" in {where.mention}" if where.id != interaction.channel_id else ""
     await interaction.followup.send(
         f"Your {games.title_of(league.game)} league match against "

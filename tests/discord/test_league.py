@@ -722,3 +722,16 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
     # the names are there, as typed (escaped, not dropped)
     assert any("@\u200beveryone <@\u200b&" in t and "\\*\\*x\\*\\*" in t for t in shown)
     assert any(f"Cup <@\u200b{alice.id}> @\u200bhere" in t for t in shown)
+
+
+async def test_a_league_match_whose_kick_off_cannot_be_posted_is_called_off(club: Club) -> None:
+    """Discord refuses the kick-off (no Attach Files, say): the match is called off, the
+    fixture is to be played again, and the member is told what the bot lacks."""
+    await season(club, "alice", "bob")
+    club.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    refusal = refused(club, await club.alice.slash(club.channel, "league play"))
+    assert "I can't post here: I need Send Messages, Embed Links and Attach Files" in refusal
+    assert await leagues(club).referee.store.active_match(club.channel.id) is None
+    [fixture] = await leagues(club).fixtures(club.guild.id, "Spring")
+    assert (fixture.status, fixture.match_id) == ("pending", None)
+    private(await club.alice.slash(club.channel, "league play"))  # the channel is free again
