@@ -22,10 +22,9 @@ from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton,
 from cogs.play.context import PLAY_COG
 from cogs.play.messages import full_time_report
 from cogs.play.move_menus import MoveSelect
-from cogs.play.texts import duration_text
 from cogs.text import pings, shown
 from referee import games
-from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
+from referee.deadlines import Clock, DeadlineDispatcher, duration_text, expiry_due
 from referee.leagues.service import LeagueService
 from referee.service import Referee
 from store.challenges import ChallengeStore

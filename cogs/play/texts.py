@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from cogs.play import registry
 from cogs.play.registry import GameCommands
 from cogs.text import shown
-from referee.deadlines import duration_text  # noqa: F401  (times left, also in refusals)
 from referee.service import Outcome, Prompt
 
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)

@@ -144,7 +144,13 @@ async def test_the_first_member_of_a_league_is_one_member(club: Club) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["referee.fuba.game", "referee.dicesoccer.game", "referee.service", "cogs.play.texts"],
+    [
+        "referee.fuba.game",
+        "referee.dicesoccer.game",
+        "referee.service",
+        "referee.deadlines",
+        "cogs.play.texts",
+    ],
 )
 def test_the_wording_examples_in_docstrings_hold(module: str) -> None:
     import doctest
