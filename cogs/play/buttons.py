@@ -421,8 +421,7 @@ class TimeoutButton(
             else:
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
                 title, reply = None, "The automatic coach plays your opponent's side now."
-            delivered = await deliver(interaction, outcome, title=title, actor=interaction.user.id)
-            await answer(interaction, reply, delivered)
+            await deliver(interaction, outcome, reply, title=title, actor=interaction.user.id)
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 
@@ -504,14 +503,16 @@ MOVE_COUNTED = (
 async def deliver(
     interaction: discord.Interaction,
     outcome: Outcome,
+    reply: str,
     *,
     title: str | None = None,
     actor: int | None = None,
-) -> bool:
-    """After a committed step: the live board, then the full-time report. A Discord error
-    (after discord.py's own retries) changes nothing of the match: the board stays recorded
-    behind and is brought up to date later (the next interaction, the play cog's retry loop,
-    a restart). Returns whether everything was delivered."""
+) -> None:
+    """After a committed step: the live board, the caller's private ``reply``, then the
+    full-time report (the player does not wait for the replay). A Discord error (after
+    discord.py's own retries) changes nothing of the match: the board stays recorded behind
+    and is brought up to date later (the next interaction, the play cog's retry loop, a
+    restart), and the reply says it will follow."""
     referee = play_cog(interaction).referee
     try:
         channel = match_channel(interaction)
@@ -519,12 +520,13 @@ async def deliver(
     except discord.HTTPException as error:
         log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)
         play_cog(interaction).wake_delivery()
-        return False
+        await answer(interaction, reply, delivered=False)
+        return
+    await answer(interaction, reply, delivered=True)
     try:
         await full_time_report(channel, referee, outcome)
     except discord.HTTPException as error:  # the board says the result already
         log.warning("match #%s: full-time report not posted (%s)", outcome.match_id, error)
-    return True
 
 
 async def answer(interaction: discord.Interaction, reply: str, delivered: bool) -> None:
@@ -572,6 +574,5 @@ async def act_and_post(
         assert spec is not None
         command = interaction.command.name if interaction.command is not None else kind
         raise other_game(spec, error.ruleset, "match", command) from None
-    delivered = await deliver(interaction, outcome, actor=interaction.user.id)
-    await answer(interaction, reply, delivered)
+    await deliver(interaction, outcome, reply, actor=interaction.user.id)
     return outcome

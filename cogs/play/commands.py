@@ -16,7 +16,7 @@ from discord import app_commands
 
 from cogs import cooldowns
 from cogs.play import registry
-from cogs.play.buttons import answer, deliver
+from cogs.play.buttons import deliver
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
 from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link
@@ -178,8 +178,7 @@ async def undo_command(interaction: discord.Interaction) -> None:
     outcome = await play_cog(interaction).referee.undo(
         channel_id_of(interaction), interaction.user.id
     )
-    delivered = await deliver(interaction, outcome, actor=interaction.user.id)
-    await answer(interaction, "Taken back.", delivered)
+    await deliver(interaction, outcome, "Taken back.", actor=interaction.user.id)
 
 
 async def resign_command(interaction: discord.Interaction) -> None:
@@ -188,8 +187,7 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await _check(interaction, "resign")
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
-    delivered = await deliver(interaction, outcome, title="Resigned")
-    await answer(interaction, "You resigned.", delivered)
+    await deliver(interaction, outcome, "You resigned.", title="Resigned")
 
 
 @app_commands.describe(
@@ -207,8 +205,7 @@ async def claim_command(interaction: discord.Interaction, coach: bool = False) -
     else:
         outcome = await referee.claim_win(channel_id, interaction.user.id)
         title, reply = "Won on time", "You won: your opponent ran out of time."
-    delivered = await deliver(interaction, outcome, title=title, actor=interaction.user.id)
-    await answer(interaction, reply, delivered)
+    await deliver(interaction, outcome, reply, title=title, actor=interaction.user.id)
 
 
 async def abort_command(interaction: discord.Interaction) -> None:
@@ -224,8 +221,7 @@ async def abort_command(interaction: discord.Interaction) -> None:
         await interaction.followup.send("The match was called off.", ephemeral=True)
         return
     outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
-    delivered = await deliver(interaction, outcome, title="Match called off")
-    await answer(interaction, "The match was called off.", delivered)
+    await deliver(interaction, outcome, "The match was called off.", title="Match called off")
 
 
 CHALLENGES = {
