@@ -150,6 +150,22 @@ class LiveBoard(Base):
     message_id: Mapped[int] = mapped_column(BigInteger)
     version: Mapped[int]
     posted_at: Mapped[datetime]
+    # The members it names as having the decision (comma-separated user ids): edited in place
+    # while the decision stays with them, re-posted with a mention for anyone new.
+    deciders: Mapped[str] = mapped_column(String(200), default="", server_default="")
+
+
+class Scoreboard(Base):
+    """The parent channel's message for a match played in a thread: players, score, minute
+    and a link to the thread, edited at goals, half time and full time."""
+
+    __tablename__ = "scoreboards"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)
 
 
 class MatchAction(Base):

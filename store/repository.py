@@ -40,6 +40,7 @@ from store.models import (
     MatchAction,
     MatchStatus,
     Player,
+    Scoreboard,
     utcnow,
 )
 
@@ -62,6 +63,16 @@ class StoredBoard:
     message_id: int
     version: int
     posted_at: datetime
+    deciders: frozenset[int] = frozenset()  # the members it names as having the decision
+
+
+@dataclass(frozen=True, slots=True)
+class StoredScoreboard:
+    """Where the parent channel's scoreboard of a match played in a thread is."""
+
+    match_id: int
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -579,19 +590,32 @@ class MatchStore:
             row = (
                 await conn.execute(select(BOARDS).where(BOARDS.c.match_id == match_id))
             ).one_or_none()
-        return None if row is None else StoredBoard(**row._asdict())
+        if row is None:
+            return None
+        fields = row._asdict()
+        deciders = frozenset(int(user) for user in fields.pop("deciders").split(",") if user)
+        return StoredBoard(**fields, deciders=deciders)
 
     async def record_board(
-        self, match_id: int, *, channel_id: int, message_id: int, version: int, posted_at: datetime
+        self,
+        match_id: int,
+        *,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        posted_at: datetime,
+        deciders: Iterable[int] = (),
     ) -> None:
-        """The live board now shows ``version`` in that message. Never moves back: a slower
-        delivery of an older version leaves a newer record as it is."""
+        """The live board now shows ``version`` in that message, naming ``deciders`` as having
+        the decision. Never moves back: a slower delivery of an older version leaves a newer
+        record as it is."""
         values = {
             "match_id": match_id,
             "channel_id": channel_id,
             "message_id": message_id,
             "version": version,
             "posted_at": posted_at,
+            "deciders": ",".join(str(user) for user in sorted(set(deciders))),
         }
         async with self.engine.begin() as conn:
             insert_ = conflict_insert(conn, BOARDS).values(**values)
@@ -635,6 +659,26 @@ class MatchStore:
             except UnreadableMatch:  # nothing to show; /abort calls it off
                 continue
         return found
+
+    async def scoreboard(self, match_id: int) -> StoredScoreboard | None:
+        """The parent channel's scoreboard of a match played in a thread, if it has one."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(SCOREBOARDS).where(SCOREBOARDS.c.match_id == match_id))
+            ).one_or_none()
+        return None if row is None else StoredScoreboard(**row._asdict())
+
+    async def record_scoreboard(self, match_id: int, *, channel_id: int, message_id: int) -> None:
+        """The match's scoreboard is that message (of the thread's parent channel)."""
+        values = {"match_id": match_id, "channel_id": channel_id, "message_id": message_id}
+        async with self.engine.begin() as conn:
+            insert_ = conflict_insert(conn, SCOREBOARDS).values(**values)
+            await conn.execute(
+                insert_.on_conflict_do_update(
+                    index_elements=[SCOREBOARDS.c.match_id],
+                    set_={k: insert_.excluded[k] for k in values if k != "match_id"},
+                )
+            )
 
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
@@ -709,6 +753,7 @@ class MatchStore:
 
 MATCHES = cast(Table, Match.__table__)
 BOARDS = cast(Table, LiveBoard.__table__)
+SCOREBOARDS = cast(Table, Scoreboard.__table__)
 ACTIONS = cast(Table, MatchAction.__table__)
 PLAYERS = cast(Table, Player.__table__)
 FIXTURES = cast(Table, LeagueFixture.__table__)

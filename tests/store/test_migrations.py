@@ -51,7 +51,15 @@ LEAGUE_TABLES = {
     "ratings",
     "rating_history",
 }
-TABLES = {"players", "matches", "match_actions", "deadlines", "challenges", "live_boards"}
+TABLES = {
+    "players",
+    "matches",
+    "match_actions",
+    "deadlines",
+    "challenges",
+    "live_boards",
+    "scoreboards",
+}
 TABLES |= LEAGUE_TABLES
 
 
@@ -239,7 +247,8 @@ async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
     await downgrade(engine, "0001")
     assert await current_revision(engine) == "0001"
     assert (
-        await _tables(engine) == TABLES - {"deadlines", "challenges", "live_boards"} - LEAGUE_TABLES
+        await _tables(engine)
+        == TABLES - {"deadlines", "challenges", "live_boards", "scoreboards"} - LEAGUE_TABLES
     )
     assert await store.active_match(2) == match
 
@@ -255,7 +264,7 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert "challenges" not in await _tables(engine)
     await migrate(engine, "0003")
     assert await current_revision(engine) == "0003"
-    assert await _tables(engine) == TABLES - {"live_boards"} - LEAGUE_TABLES
+    assert await _tables(engine) == TABLES - {"live_boards", "scoreboards"} - LEAGUE_TABLES
     assert await store.active_match(2) == match
     challenges = ChallengeStore(engine)
     challenge = await challenges.open(
@@ -278,7 +287,10 @@ async def test_challenges_upgrade_a_database_with_matches_and_downgrade_back(
     assert [c["column_names"] for c in constraints] == [["channel_id"]]
     await downgrade(engine, "0002")
     assert await current_revision(engine) == "0002"
-    assert await _tables(engine) == TABLES - {"challenges", "live_boards"} - LEAGUE_TABLES
+    assert (
+        await _tables(engine)
+        == TABLES - {"challenges", "live_boards", "scoreboards"} - LEAGUE_TABLES
+    )
     assert await store.active_match(2) == match
     assert [d.due_at for d in await store.deadlines(match.id)] == [when]
     await migrate(engine)  # and up again: an empty table
@@ -297,7 +309,7 @@ async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
     assert not LEAGUE_TABLES & await _tables(engine)
     await migrate(engine, "0004")
     assert await current_revision(engine) == "0004"
-    assert await _tables(engine) == TABLES - {"live_boards"}
+    assert await _tables(engine) == TABLES - {"live_boards", "scoreboards"}
     assert await store.active_match(2) == active
     assert await store.get_match(done.id) == done
     leagues = LeagueStore(engine)
@@ -320,7 +332,7 @@ async def test_leagues_upgrade_a_database_with_matches_and_downgrade_back(
     assert await leagues.rank_of(1, "fuba", fixture.home_id) == 1
     await downgrade(engine, "0003")
     assert await current_revision(engine) == "0003"
-    assert await _tables(engine) == TABLES - {"live_boards"} - LEAGUE_TABLES
+    assert await _tables(engine) == TABLES - {"live_boards", "scoreboards"} - LEAGUE_TABLES
     assert await store.active_match(2) == active
     assert await store.get_match(done.id) == done
     await migrate(engine)  # and up again: empty tables
@@ -375,6 +387,7 @@ async def test_0006_records_each_match_s_live_board_and_downgrades(engine: Async
     match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
     await migrate(engine, "0006")
     assert "live_boards" in await _tables(engine)
+    await migrate(engine, "0007")  # the store reads who the board names as deciding
     assert await store.live_board(match.id) is None  # an older bot's match: none yet
     assert [m.id for m in await store.boards_behind()] == [match.id]
     when = datetime(2026, 11, 23, tzinfo=UTC)
@@ -386,3 +399,35 @@ async def test_0006_records_each_match_s_live_board_and_downgrades(engine: Async
     await downgrade(engine, "0005")
     assert "live_boards" not in await _tables(engine)
     assert await store.active_match(2) == match
+
+
+async def test_0007_keeps_a_board_names_its_deciders_and_records_scoreboards(
+    engine: AsyncEngine,
+) -> None:
+    await migrate(engine, "0006")
+    store = MatchStore(engine)
+    match = await store.create_match(guild_id=1, channel_id=2, ruleset="fuba", seats=SEATS)
+    when = datetime(2026, 11, 23, tzinfo=UTC)
+    async with engine.begin() as conn:  # a board the previous bot delivered
+        await conn.execute(
+            text(
+                "INSERT INTO live_boards (match_id, channel_id, message_id, version, posted_at) "
+                "VALUES (:m, 2, 99, 0, :t)"
+            ),
+            {"m": match.id, "t": when},
+        )
+    await migrate(engine, "0007")
+    board = await store.live_board(match.id)
+    assert board is not None and board.message_id == 99 and board.deciders == frozenset()
+    await store.record_board(
+        match.id, channel_id=2, message_id=100, version=1, posted_at=when, deciders=[7, 5]
+    )
+    board = await store.live_board(match.id)
+    assert board is not None and board.deciders == {5, 7}
+    assert await store.scoreboard(match.id) is None
+    await store.record_scoreboard(match.id, channel_id=1, message_id=42)
+    scoreboard = await store.scoreboard(match.id)
+    assert scoreboard is not None and (scoreboard.channel_id, scoreboard.message_id) == (1, 42)
+    await downgrade(engine, "0006")
+    assert "scoreboards" not in await _tables(engine)
+    assert await current_revision(engine) == "0006"
