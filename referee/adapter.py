@@ -67,6 +67,8 @@ class Game:
     - ``status_lines(view)``: the match at a glance for ``/<game> status``, a few short lines
       from a view (``Ruleset.view``: a player's own secrets only in their view): the clock,
       the ball, cards... never the score (the caller shows it with the names). None by default.
+    - ``highlight(event)``: whether a public event stays in the match's history as a message of
+      its own (a goal, a card, a penalty, half time); goals by default.
     """
 
     name: str
@@ -99,6 +101,7 @@ class Game:
     task: Callable[[Decision], str] = field(default=lambda decision: "decide")
     usage: dict[str, str] = field(default_factory=dict)
     status_lines: Callable[[JSONData], list[str]] = field(default=lambda view: [])
+    highlight: Callable[[Event], bool] = field(default=lambda event: event.kind == "goal")
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

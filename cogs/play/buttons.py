@@ -22,10 +22,11 @@ carries the match and the version they were drawn for, so they work after a rest
 stale, foreign or double choice is refused by the referee and changes nothing. Their errors get
 the same private answer as a command's.
 
-Also here, the whole step every acting command and button takes (``act_and_post``: defer
-privately, ask the referee, post ONE public message with ``post_step``, answer the caller
-privately, "Done." or the typed error shown by ``cogs.errors``): a click posts the next message
-with its own buttons, so the buttons and the step that draws them live in one module.
+Also here, the whole step every acting command and button takes (``act_and_post``: defer,
+ask the referee, bring the live board up to date with ``post_step``, answer privately only
+when there is something to say, or the typed error shown by ``cogs.errors``): a click is
+answered by the board it is on, so the buttons and the step that draws them live in one
+module.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ import discord
 from cogs.errors import apology, new_error_id, player_message, reply_ephemeral
 from cogs.play import registry
 from cogs.play.context import channel_cog, channel_id_of, match_channel, other_game, play_cog
-from cogs.play.messages import board_link, full_time_report, post
+from cogs.play.live import show
+from cogs.play.messages import board_link, full_time_report
 from cogs.play.registry import GameCommands, PlayRefusal
 from cogs.play.texts import ROLL_LABEL, SECRET_REPLY
 from cogs.text import shown
@@ -152,7 +154,7 @@ class ChoiceButton(
                 interaction,
                 self.kind,
                 args,
-                reply=SECRET_REPLY.format(value=self.value) if secret else "Done.",
+                reply=SECRET_REPLY.format(value=self.value) if secret else "",
                 expected_version=self.version,
                 match_id=self.match_id,
             )
@@ -369,7 +371,7 @@ class PickSelect(
                 interaction,
                 self.kind,
                 spec.pick_args_of(self.kind, value),
-                reply=secret.format(value=value) if secret else "Done.",
+                reply=secret.format(value=value) if secret else "",
                 expected_version=self.version,
                 match_id=self.match_id,
                 side=self.side,
@@ -409,7 +411,7 @@ class TimeoutButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer()  # the live board shows what it did
             referee = play_cog(interaction).referee
             channel_id = channel_id_of(interaction)
             current = await referee.current(channel_id)
@@ -417,50 +419,47 @@ class TimeoutButton(
                 raise ConflictError(self.match_id, self.version, current.version)
             if self.answer == "claim":
                 outcome = await referee.claim_win(channel_id, interaction.user.id)
-                title, reply = "Won on time", "You won: your opponent ran out of time."
+                title = "Won on time"
             else:
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
-                title, reply = None, "The automatic coach plays your opponent's side now."
-            await deliver(interaction, outcome, reply, title=title, actor=interaction.user.id)
+                title = None
+            await deliver(interaction, outcome, "", title=title, actor=interaction.user.id)
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
-
-
-def timeout_view(ruleset: str, match_id: int, version: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for answer in TIMEOUT_ANSWERS:
-        view.add_item(TimeoutButton(match_id, version, answer, ruleset))
-    return view
 
 
 # -- the step: act, post the next message with its controls, answer privately ------------------
 
 
-async def expiry_note(store: MatchStore, outcome: Outcome) -> tuple[str, list[TimeoutButton]]:
+async def expiry_note(
+    store: MatchStore, outcome: Outcome
+) -> tuple[str, list[TimeoutButton], int | None]:
     """A turn clock that ran out on the decision now pending (the dispatcher fired its expiry):
-    the live board says so and offers the waiting player its Claim the win / Let the coach play
-    buttons, whatever became of the expiry's own message."""
+    the live board says so and offers the waiting player (whose user id comes last) its Claim
+    the win / Let the coach play buttons, whatever became of the expiry's own message."""
     if outcome.over:
-        return "", []
+        return "", [], None
     expired = [
         d
         for d in await store.deadlines(outcome.match_id)
         if d.kind is DeadlineKind.EXPIRY and d.version == outcome.version and d.fired_at
     ]
     if not expired:
-        return "", []
+        return "", [], None
     game, absent = outcome.game, expired[0].side
     waiting = next((s for s in game.ruleset.sides if s != absent), absent)
     spec = registry.get(outcome.ruleset)
+    match = await store.get_match(outcome.match_id)
     note = (
         f"{shown(outcome.names.get(absent, absent))} ({game.side_name(absent)}) ran out of time: "
-        f"{shown(outcome.names.get(waiting, waiting))} may claim the win or let the automatic "
-        f"coach play their side (the buttons, or `{spec.command('claim')}`)."
+        f"<@{match.players[waiting]}> ({game.side_name(waiting)}) may claim the win or let the "
+        f"automatic coach play their side (the buttons, or `{spec.command('claim')}`)."
     )
-    return note, [
+    claims = [
         TimeoutButton(outcome.match_id, outcome.version, answer, outcome.ruleset)
         for answer in TIMEOUT_ANSWERS
     ]
+    return note, claims, match.players[waiting]
 
 
 async def post_step(
@@ -471,27 +470,28 @@ async def post_step(
     intro: str = "",
     pinging: Sequence[int] = (),
     actor: int | None = None,
-) -> discord.Message:
-    """The match's board after a step (``cogs.play.messages.post``) with the buttons and
-    select menus of the decisions now pending, and a turn clock's expiry if one ran out."""
+) -> None:
+    """Bring the match's live board up to date after a step (``cogs.play.live.show``), with
+    the buttons and select menus of the decisions now pending, and a turn clock's expiry if
+    one ran out (the waiting player is then named, and mentioned once)."""
     store = channel_cog(channel).referee.store
     view = buttons(outcome)
-    note, claims = await expiry_note(store, outcome)
+    note, claims, waiting = await expiry_note(store, outcome)
     if claims:
         view = view or discord.ui.View(timeout=None)
         for button in claims:
             button.item.row = None
             view.add_item(button)
-    return await post(
+    await show(
         channel,
-        store,
         outcome,
-        title,
-        view=view,
+        title=title,
         intro=intro,
         note=note,
-        pinging=pinging,
+        view=view,
         actor=actor,
+        pinging=pinging,
+        also_deciding=[waiting] if waiting is not None else [],
     )
 
 
@@ -508,11 +508,12 @@ async def deliver(
     title: str | None = None,
     actor: int | None = None,
 ) -> None:
-    """After a committed step: the live board, the caller's private ``reply``, then the
-    full-time report (the player does not wait for the replay). A Discord error (after
-    discord.py's own retries) changes nothing of the match: the board stays recorded behind
-    and is brought up to date later (the next interaction, the play cog's retry loop, a
-    restart), and the reply says it will follow."""
+    """After a committed step: the live board, the caller's private ``reply`` (when there is
+    something to say: a secret kept, a choice confirmed), then the full-time report (the player
+    does not wait for the replay). A Discord error (after discord.py's own retries) changes
+    nothing of the match: the board stays recorded behind and is brought up to date later (the
+    next interaction, the play cog's retry loop, a restart), and the caller is told it counted
+    and the board will follow."""
     referee = play_cog(interaction).referee
     try:
         channel = match_channel(interaction)
@@ -531,11 +532,15 @@ async def deliver(
 
 async def answer(interaction: discord.Interaction, reply: str, delivered: bool) -> None:
     """The caller's private answer after a committed step, and that the board will follow
-    when it could not be delivered. Never raises: the step stands whatever becomes of its
-    answer."""
+    when it could not be delivered; when there is nothing to say, a command's "thinking..."
+    goes (a click was acknowledged by the board itself). Never raises: the step stands
+    whatever becomes of its answer."""
     text = "\n".join(part for part in (reply, None if delivered else MOVE_COUNTED) if part)
     try:
-        await interaction.followup.send(text, ephemeral=True)
+        if text:
+            await interaction.followup.send(text, ephemeral=True)
+        elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            await interaction.delete_original_response()
     except discord.HTTPException as error:
         log.info("answer to user %s not sent (%s)", interaction.user.id, error)
 
@@ -545,17 +550,21 @@ async def act_and_post(
     kind: str,
     args: dict[str, Any] | None = None,
     *,
-    reply: str = "Done.",
+    reply: str = "",
     expected_version: int | None = None,
     match_id: int | None = None,
     side: str | None = None,
 ) -> Outcome:
-    """Defer privately, apply the action, post the board, answer ``reply`` (and that the board
-    will follow, when Discord did not take it: the action counted all the same). A button or
-    select menu passes the match and version it was drawn for (and the side of a one-side
-    menu); a command acts in the channel's match when it is of the command's game."""
+    """Defer (a command privately; a click silently: the board it is on answers it), apply the
+    action, bring the live board up to date, answer ``reply`` when there is one (and that the
+    board will follow, when Discord did not take it: the action counted all the same). A
+    button or select menu passes the match and version it was drawn for (and the side of a
+    one-side menu); a command acts in the channel's match when it is of the command's game."""
     if not interaction.response.is_done():  # a command may have deferred and checked already
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
     # a command acts only on a match of its own game (a button names its match)
     spec = registry.of_interaction(interaction) if match_id is None else None

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step, timeout_view
+from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
 from cogs.play.messages import full_time_report
@@ -38,6 +38,7 @@ CHALLENGE_SWEEP = 60.0  # at least this many seconds between two looks for lapse
 # Seconds between two tries to bring the live boards behind their match up to date: doubled
 # after each round that leaves one behind, from the first to the last; a failure wakes it.
 DELIVERY_BACKOFF = (2.0, 600.0)
+BOARD_LOCKS = 1000  # live-board locks kept before the idle ones are dropped
 DYNAMIC_ITEMS = (
     ChoiceButton,
     PickSelect,
@@ -63,6 +64,15 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
         self.sweeper: asyncio.Task[None] | None = None  # settles lapsed challenges
         self.courier: asyncio.Task[None] | None = None  # brings live boards up to date
+        self._board_locks: dict[int, asyncio.Lock] = {}
+
+    def board_lock(self, match_id: int) -> asyncio.Lock:
+        """Held while a match's live board is shown: its steps are shown one at a time."""
+        if len(self._board_locks) > BOARD_LOCKS:  # those of matches gone quiet
+            for key, lock in list(self._board_locks.items()):
+                if not lock.locked():
+                    del self._board_locks[key]
+        return self._board_locks.setdefault(match_id, asyncio.Lock())
 
     async def cog_load(self) -> None:
         from store.migrate import migrate
@@ -247,23 +257,12 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         )
 
     async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
-        """A turn clock ran out: the waiting player may claim the win or let the coach play.
-        Should Discord not take the message, the live board is marked behind and the retry
-        loop brings it up to date with the same buttons (``cogs.play.buttons.expiry_note``),
-        so the waiting player is never left without them."""
-        game = games.get(match.ruleset)
-        try:
-            await self._send(
-                match.channel_id,
-                f"<@{match.players[waiting]}> ({game.side_name(waiting)}): "
-                f"{game.side_name(absent)} ran out of time in {game.title} match #{match.id}. "
-                "Claim the win, or let the automatic coach play their side.",
-                timeout_view(match.ruleset, match.id, match.version),
-                match.players[waiting],
-            )
-        except (discord.HTTPException, TimeoutError) as error:
-            log.warning("match #%s: expiry message not posted (%s)", match.id, error)
-            await self.referee.store.board_behind(match.id)
+        """A turn clock ran out: the live board says so, mentions the waiting player and
+        offers Claim the win / Let the coach play (``cogs.play.buttons.expiry_note``). Should
+        Discord not take it, the retry loop brings it up to date with the same buttons, so
+        the waiting player is never left without them."""
+        await self.referee.store.board_behind(match.id)
+        if not await self.bring_up_to_date(match):
             self.wake_delivery()
 
 

@@ -178,7 +178,7 @@ async def undo_command(interaction: discord.Interaction) -> None:
     outcome = await play_cog(interaction).referee.undo(
         channel_id_of(interaction), interaction.user.id
     )
-    await deliver(interaction, outcome, "Taken back.", actor=interaction.user.id)
+    await deliver(interaction, outcome, "", actor=interaction.user.id)  # the board says
 
 
 async def resign_command(interaction: discord.Interaction) -> None:
@@ -187,7 +187,7 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await _check(interaction, "resign")
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
-    await deliver(interaction, outcome, "You resigned.", title="Resigned")
+    await deliver(interaction, outcome, "", title="Resigned")
 
 
 @app_commands.describe(
@@ -201,11 +201,11 @@ async def claim_command(interaction: discord.Interaction, coach: bool = False) -
     channel_id = channel_id_of(interaction)
     if coach:
         outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
-        title, reply = None, "The automatic coach plays your opponent's side now."
+        title = None
     else:
         outcome = await referee.claim_win(channel_id, interaction.user.id)
-        title, reply = "Won on time", "You won: your opponent ran out of time."
-    await deliver(interaction, outcome, reply, title=title, actor=interaction.user.id)
+        title = "Won on time"
+    await deliver(interaction, outcome, "", title=title, actor=interaction.user.id)
 
 
 async def abort_command(interaction: discord.Interaction) -> None:
@@ -221,7 +221,7 @@ async def abort_command(interaction: discord.Interaction) -> None:
         await interaction.followup.send("The match was called off.", ephemeral=True)
         return
     outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
-    await deliver(interaction, outcome, "The match was called off.", title="Match called off")
+    await deliver(interaction, outcome, "", title="Match called off")
 
 
 CHALLENGES = {

@@ -1,27 +1,23 @@
-"""The public side of a match, whatever its game: the one message posted after each step
-(``post``: narration, the spectators' board, who must decide next, and the controls the caller
-passes), recorded as the match's live board with the version it shows (so a board Discord
-refused is brought up to date later, ``cogs.play.cog``), and after the final whistle the
-full-time report with the statistics, the replay and the action log. Its text is
-``cogs.play.texts``'; the buttons and select menus, and the whole step (act, post, answer
-privately: ``act_and_post``), are ``cogs.play.buttons``'.
+"""The public side of a match, whatever its game: what the live board says (``board_message``:
+narration, who must decide next; ``cogs.play.live`` posts or edits it), a link to it, and after
+the final whistle the full-time report with the statistics, the replay and the action log. Its
+text is ``cogs.play.texts``'; the buttons and select menus, and the whole step (act, show the
+board, answer privately only when there is something to say: ``act_and_post``), are
+``cogs.play.buttons``'.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from cogs.play.texts import deciders, final_text, narration, next_text
-from cogs.text import pings
+from cogs.play.texts import final_text, narration, next_text
 from referee import match_log
 from referee.service import Outcome, Referee
 from referee.stats import summary
-from store.models import utcnow
-from store.repository import MatchStore, StoredBoard
+from store.repository import StoredBoard
 
 BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
@@ -30,57 +26,20 @@ VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
 
 
-def _board_message(
-    outcome: Outcome, title: str | None, intro: str, note: str
+def board_message(
+    outcome: Outcome, title: str | None, note: str
 ) -> tuple[str | None, discord.Embed]:
+    """The live board's text: who decides next, mentioned (at the final whistle: the result),
+    and a ``note`` (a turn clock that ran out); an embed of the step's narration with the board
+    image (attached as ``BOARD_FILE``)."""
     embed = discord.Embed(
         title=title or f"{outcome.game.title} match #{outcome.match_id}",
         description=narration(outcome.lines) or None,
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    content = "\n".join(part for part in (intro, next_text(outcome), note) if part)
+    content = "\n".join(part for part in (next_text(outcome), note) if part)
     return content[:2000] or None, embed
-
-
-async def post(
-    channel: Any,
-    store: MatchStore,
-    outcome: Outcome,
-    title: str | None = None,
-    *,
-    view: discord.ui.View | None = None,
-    intro: str = "",
-    note: str = "",
-    pinging: Sequence[int] = (),
-    actor: int | None = None,
-) -> discord.Message:
-    """The match's board after a step: narration, board, who decides next (at the final
-    whistle: the result), the controls in ``view`` and a ``note`` (a turn clock that ran out).
-    It may ping exactly the members who decide next (``deciders``: not ``actor``, who has
-    just acted, nor the coach) and those in ``pinging``; nobody else, never everyone or a role.
-    Records it as the match's live board with the version it shows; a Discord error propagates
-    (``discord.HTTPException``) and leaves the record behind, for a later catch-up."""
-    content, embed = _board_message(outcome, title, intro, note)
-    png = await outcome.board_png(None)  # the spectators' view: never a secret
-    to_ping = [*pinging, *deciders(outcome, actor)]
-    now = utcnow()
-    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-    message = await channel.send(
-        content=content,
-        embed=embed,
-        files=[discord.File(io.BytesIO(png), filename=BOARD_FILE)],
-        allowed_mentions=pings(to_ping),
-        **kwargs,
-    )
-    await store.record_board(
-        outcome.match_id,
-        channel_id=channel.id,
-        message_id=message.id,
-        version=outcome.version,
-        posted_at=now,
-    )
-    return message
 
 
 def board_link(board: StoredBoard | None, guild_id: int | None) -> str:

@@ -335,6 +335,17 @@ def status_lines(view: JSONData) -> list[str]:
     return lines
 
 
+# The events a match report keeps: goals, cards, penalties (awarded and taken).
+HIGHLIGHTS = frozenset(
+    {"goal", "yellow_card", "red_card", "sent_off", "penalty_awarded", "penalty_kick"}
+)
+
+
+def highlight(event: Event) -> bool:
+    """A goal, a card, a penalty, or half time (the final whistle has its own report)."""
+    return event.kind in HIGHLIGHTS or (event.kind == "half_end" and event.data["half"] == 1)
+
+
 FUBA_GAME = Game(
     name="fuba",
     title="FUBA",
@@ -359,4 +370,5 @@ FUBA_GAME = Game(
     demo=demo,
     task=task,
     status_lines=status_lines,
+    highlight=highlight,
 )

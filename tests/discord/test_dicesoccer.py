@@ -106,7 +106,7 @@ async def play_out(
             return last
         member, (what, dice) = wanted[0]
         reply = await step(world, member, what, dice, rng)
-        assert reply == "Done.", reply
+        assert reply == "", reply
     raise AssertionError("the match did not end")
 
 
@@ -242,7 +242,7 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     assert "Not your turn: " in refused(
         world, await world.alice.slash(channel, "dicesoccer reroll", dice="none")
     )
-    assert private(await world.bob.slash(channel, "dicesoccer reroll", dice="none")) == "Done."
+    assert private(await world.bob.slash(channel, "dicesoccer reroll", dice="none")) == ""
 
 
 async def test_a_tie_offers_the_power_chip_as_buttons(world: World) -> None:
@@ -264,7 +264,7 @@ async def test_a_tie_offers_the_power_chip_as_buttons(world: World) -> None:
     assert "Not your turn: " in refused(
         world, await world.alice.click(tie, custom_id=chip["Use the Power Chip"])
     )
-    assert private(await world.bob.click(tie, custom_id=chip["Keep it"])) == "Done."
+    assert private(await world.bob.click(tie, custom_id=chip["Keep it"])) == ""
     assert "keep" in text_of(public(world)[-1]).lower()
 
 
@@ -373,7 +373,7 @@ async def play_out_until(world: World, *members: simcord.MemberActor, plays: int
             return
         last = public(world)[-1]
         member, (what, dice) = next((m, w) for m in members if (w := asked(last, m)) is not None)
-        assert await step(world, member, what, dice, rng) == "Done."
+        assert await step(world, member, what, dice, rng) == ""
     raise AssertionError("too many steps")
 
 
@@ -387,7 +387,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
 
     await world.env.restart_bot(create_bot(settings))
 
-    assert private(await world.alice.click(opening, custom_id=roll)) == "Done."
+    assert private(await world.alice.click(opening, custom_id=roll)) == ""
     stale = refused(world, await world.bob.click(opening, custom_id=roll))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
     for _ in range(10):  # the toss: a drawn toss is rolled again
@@ -402,7 +402,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
     await world.env.restart_bot(create_bot(settings))
 
     start = buttons(choosing)["Start on offense"]
-    assert private(await winner.click(choosing, custom_id=start)) == "Done."
+    assert private(await winner.click(choosing, custom_id=start)) == ""
     assert "offense" in text_of(public(world)[-1]).lower()
     status = private(await winner.slash(world.channel, "dicesoccer status"))
     assert "`/dicesoccer roll` (or the Roll the dice button)" in status

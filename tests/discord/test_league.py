@@ -278,7 +278,7 @@ async def test_a_dice_soccer_league_match_lets_the_members_roll(club: Club) -> N
     assert not [e for e in history.log if e.action.kind == "roll"]  # nobody has rolled yet
     roller = club.alice if kick_off.content.count(club.alice.mention) > 1 else club.bob
     roll = buttons(kick_off)["Roll the dice"]
-    assert private(await roller.click(kick_off, custom_id=roll)) == "Done."
+    assert private(await roller.click(kick_off, custom_id=roll)) == ""
     history = await leagues(club).referee.store.history(match.id)
     assert [e.user_id for e in history.log if e.action.kind == "roll"] == [roller.id]
 

@@ -108,7 +108,7 @@ async def test_an_old_button_is_out_of_date_and_links_the_live_board(world: Worl
     choosing = await formations(world)
     winner, _ = decider(world, choosing)
     [button, *_] = choice_buttons(choosing)
-    assert private(await winner.click(choosing, custom_id=button.custom_id)) == "Done."
+    assert private(await winner.click(choosing, custom_id=button.custom_id)) == ""
     version = (await referee(world).status(world.channel.id, winner.id)).version
 
     stale = refused(world, await winner.click(choosing, custom_id=button.custom_id))

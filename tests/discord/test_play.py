@@ -35,9 +35,12 @@ def referee(world: World) -> Referee:
 
 
 def private(result: simcord.InteractionResult) -> str:
-    """The caller's private reply (after a private defer: the response or a follow-up)."""
-    messages = [m for m in (result.response, *result.followups) if m is not None]
-    assert messages and all(m.ephemeral for m in messages), messages
+    """The caller's private reply (after a private defer: the response or a follow-up); ""
+    when nothing stayed behind (a step that only moved the live board on)."""
+    assert result.acknowledged
+    assert all(m.ephemeral for m in result.followups), result.followups
+    # a click's own response is the message it was on (the live board, edited in place)
+    messages = [m for m in (result.response, *result.followups) if m is not None and m.ephemeral]
     return "\n".join(m.content for m in messages)
 
 
@@ -45,7 +48,7 @@ def refused(world: World, result: simcord.InteractionResult) -> str:
     """The private refusal of a command; the typed errors it raised are acknowledged (a bug,
     an untyped error, fails the test)."""
     text = private(result)
-    assert text != "Done."
+    assert text
     for error in world.env.errors:
         assert player_message(error) is not None, error
     return text
@@ -117,7 +120,7 @@ async def play_step(
         return private(await member.slash(channel, "fuba continue", choice="new_turn"))
     if command == "/fuba move":
         reply = private(await member.slash(channel, "fuba done"))
-        if reply == "Done.":
+        if reply == "":
             return reply
         assert all(player_message(e) is not None for e in world.env.errors)  # done: refused
         move = await first_move(world, member)
@@ -145,7 +148,7 @@ async def play_until(
             return last
         who, command = asked[0]
         reply = await play_step(world, who, command, dice)
-        assert reply.startswith(("Done.", "Your formation")), reply
+        assert reply == "" or reply.startswith("Your formation"), reply
     raise AssertionError("the match did not end")
 
 
@@ -306,7 +309,7 @@ async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: Wo
     assert len(public(world)) == posted
     assert (await referee(world).status(world.channel.id, winner.id)).version == version
 
-    assert private(await winner.click(choosing, custom_id=buttons[0].custom_id)) == "Done."
+    assert private(await winner.click(choosing, custom_id=buttons[0].custom_id)) == ""
     after = (await referee(world).status(world.channel.id, winner.id)).version
     second = refused(world, await winner.click(choosing, custom_id=buttons[0].custom_id))
     assert "This is out of date: the match is on https://discord.com/channels/" in second
@@ -334,7 +337,7 @@ async def test_bad_layout_text_and_an_illegal_area_are_explained(world: World) -
     spectator = await world.carol.autocomplete(world.channel, "fuba target", "area", "")
     assert spectator == []
     reply = private(await world.alice.slash(world.channel, "fuba target", area=offered[0]["value"]))
-    assert reply == "Done." and public(world)[-1].attachments
+    assert reply == "" and public(world)[-1].attachments
 
 
 async def test_physical_dice_are_entered_with_roll(world: World) -> None:
@@ -344,8 +347,8 @@ async def test_physical_dice_are_entered_with_roll(world: World) -> None:
     assert world.alice.mention in asking.content and world.bob.mention in asking.content
 
     assert "1 to 6" in refused(world, await world.alice.slash(world.channel, "fuba roll", dice="9"))
-    assert private(await world.alice.slash(world.channel, "fuba roll", dice="5")) == "Done."
-    assert private(await world.bob.slash(world.channel, "fuba roll", dice="2")) == "Done."
+    assert private(await world.alice.slash(world.channel, "fuba roll", dice="5")) == ""
+    assert private(await world.bob.slash(world.channel, "fuba roll", dice="2")) == ""
     narration = text_of(public(world)[-1])
     assert "West rolls 5 for the kick-off" not in narration or "West wins" in narration
     assert "West wins the kick-off roll 5-2" in narration
@@ -379,7 +382,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
     await world.env.restart_bot(create_bot(settings))
 
     button = choice_buttons(choosing)[1]
-    assert private(await winner.click(choosing, custom_id=button.custom_id)) == "Done."
+    assert private(await winner.click(choosing, custom_id=button.custom_id)) == ""
     starting = button.label.split()[0].capitalize()
     assert f"{starting} starts with the ball" in text_of(public(world)[-1])
 
@@ -514,5 +517,5 @@ async def test_move_autocomplete_offers_legal_moves_from_the_chosen_area(world: 
     move = await first_move(world, world.alice)
     assert move["from"] == start and move["to"] == ends[0]["value"]
     reply = private(await world.alice.slash(world.channel, "fuba move", **move))
-    assert reply == "Done."
+    assert reply == ""
     assert "(free movement)" in text_of(public(world)[-1])

@@ -64,7 +64,7 @@ async def test_the_target_is_a_menu_with_the_ball_values(world: World) -> None:
     assert [(o.label, o.value) for o in setup.options] == [(c["name"], c["value"]) for c in offered]
     assert "alice (West)" in (setup.placeholder or "")
     chosen = setup.options[-1].value
-    assert private(await world.alice.select(asking, [chosen], custom_id=setup.custom_id)) == "Done."
+    assert private(await world.alice.select(asking, [chosen], custom_id=setup.custom_id)) == ""
     kind, args = await last_action(world)
     assert kind == "setup" and args["layout"] == chosen
 
@@ -81,7 +81,7 @@ async def test_the_target_is_a_menu_with_the_ball_values(world: World) -> None:
     area = target.options[-1].value
     reply = await world.alice.select(asking, [area], custom_id=target.custom_id)
 
-    assert private(reply) == "Done."
+    assert private(reply) == ""
     assert await last_action(world) == ("target", {"area": int(area)})
     assert len(public(world)) == posted + 1 and public(world)[-1].attachments
     assert menus(public(world)[-1]) == [] or all(
@@ -101,7 +101,7 @@ async def test_a_stale_menu_and_a_spectators_choice_are_refused(world: World) ->
     assert spectator == "You are not playing in this match."
     assert await version(world) == before and len(public(world)) == posted
 
-    assert private(await world.alice.select(asking, [first], custom_id=target.custom_id)) == "Done."
+    assert private(await world.alice.select(asking, [first], custom_id=target.custom_id)) == ""
     after, posted = await version(world), len(public(world))
     stale = refused(world, await world.alice.select(asking, [first], custom_id=target.custom_id))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
@@ -122,7 +122,7 @@ async def test_the_other_player_cannot_use_a_menu_of_the_side_deciding(world: Wo
 
     assert wrong.startswith("Not your turn: ") and " must first " in wrong
     assert await version(world) == before and len(public(world)) == posted
-    assert private(await deciding.select(asking, [value], custom_id=target.custom_id)) == "Done."
+    assert private(await deciding.select(asking, [value], custom_id=target.custom_id)) == ""
 
 
 async def test_the_formation_menu_keeps_the_choice_secret(world: World) -> None:

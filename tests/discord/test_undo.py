@@ -58,7 +58,7 @@ async def test_undo_takes_the_move_back_in_public_and_a_refusal_changes_nothing(
     assert (await referee(world).current(channel)).version == before.version
 
     move = await first_move(world, world.alice)
-    assert private(await world.alice.slash(world.channel, "fuba move", **move)) == "Done."
+    assert private(await world.alice.slash(world.channel, "fuba move", **move)) == ""
     moved = await referee(world).current(channel)
     assert moved.state != before.state
 
@@ -97,7 +97,7 @@ async def test_a_done_button_ends_the_moving_step(world: World) -> None:
     assert spectator == "You are not playing in this match."
     assert len(public(world)) == posted
 
-    assert private(await world.alice.click(asking, custom_id=done.custom_id)) == "Done."
+    assert private(await world.alice.click(asking, custom_id=done.custom_id)) == ""
     after = await referee(world).current(world.channel.id)
     assert after.version > before.version and len(public(world)) == posted + 1
     stale = refused(world, await world.alice.click(asking, custom_id=done.custom_id))

@@ -1,0 +1,169 @@
+"""The live board: each match's one message (the board image, the step's narration, whose
+decision it is and the controls for it), brought up to date after every step by editing it in
+place, and the highlights that stay in the channel as its match report.
+
+The board is re-posted at the bottom of the channel (the old one deleted) only when
+
+- it is no longer the channel's last message (someone chatted, a highlight was posted),
+- the decision passes to a member it did not name yet (who is then mentioned: the only ping a
+  step makes; never the member who has just acted, never the coach), or
+- it is older than ``REPOST_AFTER``: in a slow match it is far up the channel by then.
+
+Otherwise it is edited, which notifies nobody. The board records the version it shows and the
+members it names (``store.repository.StoredBoard``); a Discord error propagates, leaving the
+record behind the match for a later catch-up (``cogs.play.cog``). Steps of one match are shown
+one at a time, and a board never goes back to an older version.
+
+Highlights (``Game.highlight``: goals, cards, penalties, half time) and a kick-off are messages
+of their own, posted before the board; they ping nobody. The full-time report is
+``cogs.play.messages.full_time_report``.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from cogs.play.context import channel_cog
+from cogs.play.messages import BOARD_FILE, board_message
+from cogs.text import pings
+from referee.service import Outcome
+from store.repository import StoredBoard
+
+REPOST_AFTER = timedelta(hours=1)  # an older board is re-posted at the bottom, not edited
+
+log = logging.getLogger(__name__)
+
+
+def holders(outcome: Outcome, also: Iterable[int] = ()) -> frozenset[int]:
+    """The members who have a decision now (the coach's side never waits), and ``also``."""
+    coach = outcome.options.get("coach_side")
+    named = {p.user_id for p in outcome.next if p.side != coach}
+    return frozenset(named | set(also))
+
+
+def highlight_lines(outcome: Outcome) -> list[str]:
+    """The step's events that stay as a highlight of their own, narrated."""
+    game = outcome.game
+    return [
+        line for event in outcome.events if game.highlight(event) for line in game.narrate([event])
+    ]
+
+
+async def show(
+    channel: Any,
+    outcome: Outcome,
+    *,
+    title: str | None = None,
+    intro: str = "",
+    note: str = "",
+    view: discord.ui.View | None = None,
+    actor: int | None = None,
+    pinging: Iterable[int] = (),
+    also_deciding: Iterable[int] = (),
+) -> None:
+    """Bring the match's live board in ``channel`` up to date with ``outcome``, after posting
+    the step's highlights (and a kick-off: a ``title`` while the match goes on). ``pinging``
+    are members to mention whether or not they decide (a league kick-off); ``also_deciding``
+    members the board names beside the pending decisions (who may claim a win on time)."""
+    cog = channel_cog(channel)
+    store = cog.referee.store
+    async with cog.board_lock(outcome.match_id):
+        board = await store.live_board(outcome.match_id)
+        if board is not None and board.version > outcome.version:
+            return  # a later step has shown itself already
+        posted = await _highlights(channel, outcome, title, intro)
+        holding = holders(outcome, also_deciding)
+        named = board.deciders if board is not None else frozenset()
+        to_ping = {*pinging, *(holding - named)} - {actor}
+        content, embed = board_message(outcome, title if outcome.over else None, note)
+        png = await outcome.board_png(None)  # the spectators' view: never a secret
+        now = cog.clock()
+        fresh = (
+            board is not None
+            and board.channel_id == channel.id
+            and not posted
+            and not to_ping
+            and not holding - named
+            and getattr(channel, "last_message_id", None) == board.message_id
+            and now - board.posted_at <= REPOST_AFTER
+        )
+        if fresh:
+            assert board is not None
+            try:
+                await channel.get_partial_message(board.message_id).edit(
+                    content=content,
+                    embed=embed,
+                    attachments=[discord.File(io.BytesIO(png), filename=BOARD_FILE)],
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.NotFound:  # deleted by someone: post it again
+                fresh = False
+            else:
+                await store.record_board(
+                    outcome.match_id,
+                    channel_id=channel.id,
+                    message_id=board.message_id,
+                    version=outcome.version,
+                    posted_at=board.posted_at,
+                    deciders=holding,
+                )
+        if not fresh:
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+            message = await channel.send(
+                content=content,
+                embed=embed,
+                file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+                allowed_mentions=pings(sorted(to_ping)),
+                **kwargs,
+            )
+            await store.record_board(
+                outcome.match_id,
+                channel_id=channel.id,
+                message_id=message.id,
+                version=outcome.version,
+                posted_at=now,
+                deciders=holding,
+            )
+            if board is not None:
+                await _retire(channel, board)
+
+
+async def _highlights(channel: Any, outcome: Outcome, title: str | None, intro: str) -> bool:
+    """Post the step's highlights (a kick-off with its dice seed's hash, goals, cards...) in
+    one message that pings nobody; whether there was one. A highlight Discord refuses is
+    logged and left out: the board that follows says what happened."""
+    lines = highlight_lines(outcome)
+    if title and not outcome.over:  # a kick-off: the players and the dice seed's hash
+        lines = [f"**{title}**", *([intro] if intro else []), *outcome.lines[:1], *lines]
+    if not lines:
+        return False
+    try:
+        await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as error:
+        log.warning("match #%s: highlight not posted (%s)", outcome.match_id, error)
+        return False
+    return True
+
+
+async def _retire(channel: Any, board: StoredBoard) -> None:
+    """The superseded board goes (or, when it cannot be deleted, loses its controls)."""
+    if board.channel_id != channel.id:
+        return
+    old = channel.get_partial_message(board.message_id)
+    try:
+        await old.delete()
+    except discord.NotFound:
+        return
+    except discord.HTTPException as error:
+        log.info("old board %s not deleted (%s)", board.message_id, error)
+        try:
+            await old.edit(view=None)
+        except discord.HTTPException:
+            log.info("old board %s keeps its controls", board.message_id)
