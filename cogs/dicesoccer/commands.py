@@ -29,7 +29,7 @@ from cogs.dicesoccer.help import INTRO, STEPS
 from cogs.dicesoccer.rules import BOOK
 from cogs.play.autocomplete import Value, choices_of, legal, offer
 from cogs.play.buttons import act_and_post
-from cogs.play.challenges import RANKED_HELP, challenge, dice_mode
+from cogs.play.challenges import RANKED_HELP, THREAD_HELP, challenge, dice_mode
 from cogs.play.commands import ENDING, READING, SHARED
 from cogs.play.context import match_of
 from cogs.play.groups import add_commands, remove_commands
@@ -116,7 +116,7 @@ def positions(text: str) -> list[int]:
     opponent="Who you want to play (choose the bot itself to play its automatic coach)",
     dice="virtual: the bot rolls when you roll; physical: you roll at the table and type the dice",
     turn_timeout="Minutes each player has per decision (default: no limit)",
-    thread="Play the match in its own public thread (default: in this channel)",
+    thread=THREAD_HELP,
     target_score="Goals needed to win (default 3)",
     advanced="Play the advanced Power Chip re-roll rule (default: off)",
     ranked=RANKED_HELP,
@@ -127,7 +127,7 @@ async def challenge_command(
     opponent: discord.Member,
     dice: app_commands.Choice[str] | None = None,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
-    thread: bool = False,
+    thread: bool | None = None,
     target_score: app_commands.Range[int, 1, MAX_TARGET] | None = None,
     advanced: bool = False,
     ranked: bool = False,

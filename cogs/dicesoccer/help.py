@@ -22,10 +22,11 @@ INTRO = (
 STEPS = (
     Step(
         ("challenge",),
-        "`/dicesoccer challenge opponent:@member` invites someone to a match in this channel; "
+        "`/dicesoccer challenge opponent:@member` invites someone to a match, played in a new "
+        "thread of this channel when the bot may open one (`thread:false`: in the channel); "
         "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
         "at the table, `target_score:<goals>` (default 3), `advanced:true` for the Power Chip "
-        "re-roll, `thread:true` for a match thread, `turn_timeout:<minutes>` per decision. "
+        "re-roll, `turn_timeout:<minutes>` per decision. "
         "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`).",
     ),
     Step(

@@ -17,9 +17,10 @@ INTRO = "FUBA is tabletop football: the bot referees, rolls the dice and draws t
 STEPS = (
     Step(
         ("challenge",),
-        "`/fuba challenge opponent:@member` invites someone to a match in this channel; "
+        "`/fuba challenge opponent:@member` invites someone to a match, played in a new "
+        "thread of this channel when the bot may open one (`thread:false`: in the channel); "
         "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
-        "at the table, `thread:true` for a match thread, `turn_timeout:<minutes>` per decision. "
+        "at the table, `turn_timeout:<minutes>` per decision. "
         "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`).",
     ),
     Step(

@@ -15,6 +15,12 @@ answered, withdrawn or expired since, is refused privately and changes nothing. 
 withdraws their own challenge with `/<game> decline` or the Decline button. Answering by command
 needs the command of the challenge's game (`/<other game> accept` is refused with a pointer).
 
+A match plays in a new public thread of the channel by default, when the bot may open one
+there and play in it (``thread:false`` keeps it in the channel); the bot's permissions where the
+match will be played are checked before anything is changed (``cogs.play.permissions``), and
+again at kick-off. The challenge message then becomes the match's scoreboard in the channel
+(``cogs.play.scoreboard``).
+
 The challenger plays the game's first side, the challenged member (or the bot's automatic
 coach, when the bot itself is challenged) the second. A game's own match options (a target
 score, say) travel with the challenge as ``rules`` and become the ruleset's options.
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -33,14 +40,16 @@ from discord import app_commands
 from cogs.play import registry
 from cogs.play.buttons import GAME, answer_component_error, game_of, post_step
 from cogs.play.context import channel_id_of, match_channel, other_game, play_cog
+from cogs.play.permissions import MissingPermissions, place
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal
+from cogs.play.scoreboard import open_scoreboard
 from cogs.play.texts import minutes_text
-from cogs.text import pings, shown
+from cogs.text import ZERO_WIDTH_SPACE, pings, shown
 from engine.core import RulesError
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.errors import RefereeError
-from referee.service import DICE_MODES
+from referee.service import DICE_MODES, Outcome
 from store.challenges import CHALLENGE_TTL, StoredChallenge
 from store.errors import ChallengePending, ChannelBusy, StoreError
 from store.repository import Seat
@@ -53,7 +62,10 @@ RANKED_HELP = "A rated match: both players' ratings change with the result (defa
 CANNOT_POST = (
     "I can't post here: I need Send Messages, Embed Links and Attach Files in this channel"
 )
-NO_THREAD = "I may not create a thread here (challenge again without `thread:true`)"
+NO_THREAD = "I may not create a thread here (challenge again with `thread:false`)"
+THREAD_HELP = (
+    "Play in a new public thread (default: yes, when I may open one here); false: in this channel"
+)
 LAPSED = "This challenge lapsed."  # what a challenge message says once nobody answered it
 
 
@@ -262,6 +274,21 @@ class NotStarted(PlayRefusal):
         super().__init__(f"{why}.")
 
 
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A match that kicked off: where (the challenge's channel, or its new ``thread``) and
+    its first outcome."""
+
+    where: Any
+    outcome: Outcome
+    thread: discord.Thread | None
+
+    @property
+    def reply(self) -> str:
+        """The private reply's sentence on where the match is ("" in the channel itself)."""
+        return f"The match is on in {self.where.mention}." if self.thread is not None else ""
+
+
 async def start(
     interaction: discord.Interaction,
     spec: GameCommands,
@@ -272,16 +299,22 @@ async def start(
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
     ranked: bool = False,
-) -> str:
-    """Start the match here, or in a new public thread; returns the private reply. A
-    ``ranked`` match is rated at the final whistle (``referee.leagues.service``). Raises
-    ``NotStarted`` when the thread cannot be made or the kick-off cannot be posted: a match
-    created already is then called off (and its new thread deleted), so it never blocks the
-    channel unseen."""
+) -> Started:
+    """Start the match here, or in a new public thread. A ``ranked`` match is rated at the
+    final whistle (``referee.leagues.service``). Raises ``NotStarted`` when the bot lacks a
+    permission to play there (checked first: nothing is made then), the thread cannot be made
+    or the kick-off cannot be posted: a match created already is then called off (and its new
+    thread deleted), so it never blocks the channel unseen."""
     where = match_channel(interaction)
+    try:
+        thread = place(where, thread)
+    except MissingPermissions as error:
+        raise NotStarted(str(error).rstrip(".")) from None
     created: discord.Thread | None = None
-    if thread and isinstance(where, discord.TextChannel):
-        name = " v ".join(seat.display_name for seat in seats)
+    if thread:
+        # A thread's name is plain text, but Discord repeats it in the "started a thread"
+        # message: no mention may survive in it.
+        name = " v ".join(seat.display_name for seat in seats).replace("@", "@" + ZERO_WIDTH_SPACE)
         try:
             where = created = await where.create_thread(
                 name=f"{games.title_of(spec.ruleset)}: {name}"[:100],
@@ -290,7 +323,7 @@ async def start(
         except discord.Forbidden:
             raise NotStarted(NO_THREAD) from None
     try:
-        await _kick_off(
+        outcome = await _kick_off(
             interaction, spec, where, seats, dice, coach_side, turn_timeout, rules, ranked
         )
     except BaseException:
@@ -300,7 +333,24 @@ async def start(
             except discord.HTTPException:
                 log.info("could not delete the unused thread %s", created.id)
         raise
-    return f"The match is on in {where.mention}." if where.id != interaction.channel_id else ""
+    return Started(where, outcome, created)
+
+
+async def _open_scoreboard(
+    interaction: discord.Interaction, started: Started, message_id: int | None
+) -> None:
+    """A match kicked off in a new thread: its scoreboard in the channel (the challenge
+    message ``message_id``, or a new one)."""
+    if started.thread is None:
+        return
+    await open_scoreboard(
+        interaction.client,
+        play_cog(interaction).referee.store,
+        started.outcome,
+        match_channel(interaction),
+        started.thread.id,
+        message_id,
+    )
 
 
 async def _kick_off(
@@ -313,10 +363,10 @@ async def _kick_off(
     turn_timeout: int | None,
     rules: JSONData | None,
     ranked: bool,
-) -> None:
+) -> Outcome:
     """Create the match in ``where`` and post its kick-off; if anything fails after the match
     was created, call it off (it ends "aborted") and raise ``NotStarted`` for a refusal by
-    Discord."""
+    Discord. Returns the match's first outcome."""
     referee = play_cog(interaction).referee
     outcome = await referee.start_match(
         interaction.guild_id or 0,
@@ -343,6 +393,7 @@ async def _kick_off(
             log.warning("match #%s: kick-off not posted: %s", outcome.match_id, error)
             raise NotStarted(CANNOT_POST) from None
         raise
+    return outcome
 
 
 async def challenge(
@@ -350,14 +401,16 @@ async def challenge(
     spec: GameCommands,
     opponent: discord.Member,
     dice: str = "virtual",
-    thread: bool = False,
+    thread: bool | None = None,
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
     ranked: bool = False,
 ) -> None:
     """Challenge ``opponent`` to a match of ``spec``'s game in this channel (the bot itself:
-    start at once against its coach). ``rules`` are the game's own match options; a
-    ``ranked`` match changes both players' ratings (not against the coach)."""
+    start at once against its coach), in a new thread of it if ``thread`` (None: when the bot
+    may open one). ``rules`` are the game's own match options; a ``ranked`` match changes
+    both players' ratings (not against the coach). Refused, with nothing changed, when the
+    bot could not play there (``cogs.play.permissions``)."""
     cog = play_cog(interaction)
     channel_id = channel_id_of(interaction)
     user = interaction.user
@@ -372,6 +425,7 @@ async def challenge(
             "Matches against the coach are not ranked; challenge it without `ranked`, or "
             "challenge a member to a ranked match."
         )
+    thread = place(match_channel(interaction), thread)
     await interaction.response.defer(ephemeral=True, thinking=True)  # the database may be slow
     now = cog.clock()
     await _lapse(interaction, now)
@@ -388,7 +442,7 @@ async def challenge(
             Seat("", user.id, user.display_name),
             Seat("", opponent.id, COACH_NAME),
         )
-        where = await start(
+        started = await start(
             interaction,
             spec,
             seats,
@@ -398,7 +452,8 @@ async def challenge(
             turn_timeout=turn_timeout,
             rules=rules,
         )
-        reply = f"Match started against the coach. {where}".strip()
+        await _open_scoreboard(interaction, started, None)
+        reply = f"Match started against the coach. {started.reply}".strip()
         await interaction.followup.send(reply, ephemeral=True)
         return
     options: JSONData = {"dice": dice, "thread": thread, "turn_timeout": turn_timeout}
@@ -504,7 +559,7 @@ async def answer_challenge(
     options = taken.options
     failed = f"{opponent} accepted, but the match could not start."
     try:
-        where = await start(
+        started = await start(
             interaction,
             spec,
             seats,
@@ -524,9 +579,12 @@ async def answer_challenge(
     except BaseException:
         await settle(channel, taken, failed)
         raise
-    there = where.removeprefix("The match is on").rstrip(".")
-    await settle(channel, taken, f"{opponent} accepted: the match is on{there}.")
-    reply = f"Challenge accepted: the match is on. {where}".strip()
+    if started.thread is not None and taken.message_id is not None:
+        await _open_scoreboard(interaction, started, taken.message_id)  # the challenge's message
+    else:
+        there = f" in {started.where.mention}" if started.thread is not None else ""
+        await settle(channel, taken, f"{opponent} accepted: the match is on{there}.")
+    reply = f"Challenge accepted: the match is on. {started.reply}".strip()
     await interaction.followup.send(reply, ephemeral=True)
 
 
@@ -549,7 +607,7 @@ async def _not_started(
 @app_commands.describe(
     opponent="Who you want to play (choose the bot itself to play its automatic coach)",
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
-    thread="Play the match in its own public thread (default: in this channel)",
+    thread=THREAD_HELP,
     turn_timeout="Minutes each player has per decision (default: no limit)",
     ranked=RANKED_HELP,
 )
@@ -558,7 +616,7 @@ async def challenge_command(
     interaction: discord.Interaction,
     opponent: discord.Member,
     dice: app_commands.Choice[str] | None = None,
-    thread: bool = False,
+    thread: bool | None = None,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
     ranked: bool = False,
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import discord
+import simcord
 
 from bot import create_bot
 from botconfig import Settings
@@ -40,11 +41,15 @@ def play_cog(world: World):  # noqa: ANN201
     return cog
 
 
-async def challenged(world: World, **options: object) -> discord.Message:
-    """Alice challenges Bob; returns the challenge message."""
-    posted = await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob, **options)
+async def challenged(
+    world: World, channel: simcord.ChannelHandle | None = None, **options: object
+) -> discord.Message:
+    """Alice challenges Bob (in the world's channel unless another is given); returns the
+    challenge message."""
+    channel = channel or world.channel
+    posted = await world.alice.slash(channel, "fuba challenge", opponent=world.bob, **options)
     assert private(posted) == "Challenge posted."
-    challenge = public(world)[-1]
+    challenge = [m for m in channel.history() if not m.flags.ephemeral][-1]
     assert challenge.content.startswith(f"{world.bob.mention}, {world.alice.mention} challenges")
     assert "the challenge lapses <t:" in challenge.content
     return challenge
@@ -77,21 +82,21 @@ async def repost(world: World, *custom_ids: str) -> discord.Message:
 
 
 async def test_accept_by_command_after_a_restart(world: World, settings: Settings) -> None:
-    challenge = await challenged(world, dice="physical", thread=True, turn_timeout=15)
+    stadium = world.stadium  # where the match plays in a new thread
+    await challenged(world, stadium, dice="physical", turn_timeout=15)
     await world.env.restart_bot(create_bot(settings))
 
-    assert "Only <@" in refused(world, await world.carol.slash(world.channel, "fuba accept"))
-    accepted = private(await world.bob.slash(world.channel, "fuba accept"))
-    [thread] = world.channel.threads
+    assert "Only <@" in refused(world, await world.carol.slash(stadium, "fuba accept"))
+    accepted = private(await world.bob.slash(stadium, "fuba accept"))
+    [thread] = stadium.threads
     assert accepted == f"Challenge accepted: the match is on. The match is on in <#{thread.id}>."
     opening = thread.last_message
     assert opening is not None and "alice (West) v bob (East), physical dice" in text_of(opening)
     active = await play_cog(world).referee.store.active_match(thread.id)
     assert active is not None and active.options["turn_timeout"] == 15
-    assert buttons_of(world, challenge) == []
-    assert "no open challenge" in refused(
-        world, await world.bob.slash(world.channel, "fuba accept")
-    )
+    [scoreboard] = [m for m in stadium.history() if f"<#{thread.id}>" in m.content]
+    assert scoreboard.components == []  # the challenge, now the scoreboard, has no buttons
+    assert "no open challenge" in refused(world, await world.bob.slash(stadium, "fuba accept"))
 
 
 async def test_decline_by_command_after_a_restart(world: World, settings: Settings) -> None:
@@ -274,13 +279,13 @@ async def test_a_match_against_the_coach_whose_kick_off_cannot_be_posted_is_call
 
 
 async def test_a_kick_off_refused_in_its_new_thread_calls_the_match_off(world: World) -> None:
-    challenge = await challenged(world, thread=True)
+    challenge = await challenged(world, world.stadium)
     world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
 
     answer = refused(world, await world.bob.click(challenge, label="Accept"))
 
     assert "I can't post here" in answer
-    assert world.channel.threads == []  # the unused thread is gone
+    assert world.stadium.threads == []  # the unused thread is gone
     assert await referee(world).store.get_match(1) is not None
     assert (await referee(world).store.get_match(1)).status == MatchStatus.ABORTED
 

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from store.models import MatchStatus
-from tests.discord.conftest import World
+from tests.discord.conftest import World, no_threads
 from tests.discord.test_play import (
     bot_member,
     challenge_accepted,
@@ -82,7 +82,9 @@ async def test_a_player_calls_off_an_unreadable_match_and_other_channels_play_on
     world: World,
 ) -> None:
     match_id, _ = await _damaged(world, "not JSON")
-    elsewhere = world.env.guild.create_text_channel("second-pitch")
+    elsewhere = world.env.guild.create_text_channel(
+        "second-pitch", overwrites=no_threads(world.env)
+    )
     start = await world.carol.slash(elsewhere, "fuba challenge", opponent=bot_member(world))
     assert private(start) == "Match started against the coach."
     assert private(await world.carol.slash(elsewhere, "fuba status")).startswith("Match #")
@@ -111,10 +113,8 @@ async def test_a_deleted_channel_calls_its_match_off(world: World) -> None:
 async def test_a_deleted_thread_calls_its_match_off_and_says_so_in_the_channel(
     world: World,
 ) -> None:
-    await world.alice.slash(
-        world.channel, "fuba challenge", opponent=bot_member(world), thread=True
-    )
-    [thread] = world.channel.threads
+    await world.alice.slash(world.stadium, "fuba challenge", opponent=bot_member(world))
+    [thread] = world.stadium.threads
     match = await referee(world).store.active_match(thread.id)
     assert match is not None
     world.env.backend.delete_channel(thread.id)
@@ -122,7 +122,7 @@ async def test_a_deleted_thread_calls_its_match_off_and_says_so_in_the_channel(
     stored = await referee(world).store.get_match(match.id)
     assert stored.status is MatchStatus.ABORTED
     assert stored.result == {"winner": None, "reason": "thread deleted"}
-    said = public(world)[-1]
+    said = [m for m in world.stadium.history() if not m.flags.ephemeral][-1]
     assert text_of(said) == (  # the coach (the bot itself) is not named
         f"{world.alice.mention}: match #{match.id} was "
         "called off because its thread was deleted. Nothing counts; it can be started again."
@@ -141,13 +141,11 @@ async def test_a_guild_that_removes_the_bot_has_its_matches_called_off(world: Wo
 
 
 async def test_a_deleted_channel_takes_the_matches_of_its_threads_with_it(world: World) -> None:
-    await world.alice.slash(
-        world.channel, "fuba challenge", opponent=bot_member(world), thread=True
-    )
-    [thread] = world.channel.threads
+    await world.alice.slash(world.stadium, "fuba challenge", opponent=bot_member(world))
+    [thread] = world.stadium.threads
     match = await referee(world).store.active_match(thread.id)
     assert match is not None
-    world.env.backend.delete_channel(world.channel.id)
+    world.env.backend.delete_channel(world.stadium.id)
     await world.env.settle()
     stored = await referee(world).store.get_match(match.id)
     assert stored.status is MatchStatus.ABORTED

@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from cogs.text import ZERO_WIDTH_SPACE
+from tests.discord.conftest import no_threads
 from tests.discord.test_play import bot_member, private, public, text_of
 
 
@@ -28,7 +29,7 @@ class Hostile:
 @pytest.fixture
 def hostile(simcord_env: simcord.Env) -> Hostile:
     guild = simcord_env.create_guild("Football club")
-    channel = guild.create_text_channel("pitch")
+    channel = guild.create_text_channel("pitch", overwrites=no_threads(simcord_env))
     fans = guild.create_role("Fans", mentionable=True)
     bob = guild.add_member(simcord_env.create_user("bob"), roles=[fans])
     name = f"<@{bob.id}> @everyone <@&{fans.id}> **Ada**"
