@@ -5,10 +5,12 @@ play is refused up front with the permissions it lacks."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 import pytest
 import simcord
+from simcord.backend.models import Overwrite
 
 from cogs.play.scoreboard import refresh_scoreboard
 from referee.service import Outcome
@@ -147,6 +149,21 @@ async def test_two_matches_run_at_once_in_two_threads_of_one_channel(world: Worl
     assert scoreboard_of(stadium, first).id != scoreboard_of(stadium, second).id
 
 
+async def test_a_challenge_made_in_a_thread_plays_in_that_thread(world: World) -> None:
+    await world.alice.slash(world.stadium, "fuba challenge", opponent=bot_member(world))
+    [thread] = world.stadium.threads
+    await referee(world).abort(thread.id, world.alice.id)
+
+    challenge = await challenged_in(world, thread)
+    assert private(await world.bob.click(challenge, label="Accept")) == (
+        "Challenge accepted: the match is on."
+    )
+
+    assert [t.id for t in world.stadium.threads] == [thread.id]  # no thread in a thread
+    match = await referee(world).store.active_match(thread.id)
+    assert match is not None and world.bob.id in match.players.values()
+
+
 # -- permissions up front ---------------------------------------------------------------------
 
 
@@ -215,25 +232,62 @@ async def test_a_thread_the_bot_could_not_post_in_falls_back_to_the_channel(
     )
 
 
+async def test_a_permission_taken_away_before_the_answer_stops_the_match_before_anything(
+    world: World,
+) -> None:
+    challenge = await challenged_in(world, world.stadium)
+    assert world.env.bot.user is not None
+    deny = discord.Permissions(attach_files=True).value
+    world.env.backend.set_overwrite(
+        world.stadium.id, Overwrite(target_id=world.env.bot.user.id, type=1, allow=0, deny=deny)
+    )
+    await world.env.settle()
+
+    answer = refused(world, await world.bob.click(challenge, label="Accept"))
+
+    assert answer == (
+        "The match could not start. I can't play here in a thread: I need Attach Files in "
+        f"<#{world.stadium.id}>. Ask a server admin, or challenge again with `thread:false` to "
+        "play in the channel."
+    )
+    assert world.stadium.threads == []
+    assert await referee(world).store.active_matches(world.env.guild.id) == []
+    said = public_in(world.stadium)
+    assert "could not start" in said[-1].content
+    assert said[0].content.endswith("bob accepted, but the match could not start.")
+    assert said[0].components == []
+
+
 # -- the scoreboard ---------------------------------------------------------------------------
 
 
-async def goal_in(world: World, thread: simcord.ChannelHandle) -> Outcome:
-    """Alice plays her side of the thread's dice soccer match (as the coach would) until a goal
-    is scored; returns that step's outcome."""
+async def alice_plays(
+    world: World, thread: simcord.ChannelHandle, until: Callable[[Outcome], bool]
+) -> Outcome:
+    """Alice plays her side (the first) of the thread's match against the coach, as a coach
+    would, until ``until`` the outcome of a step; returns that outcome."""
     ref = referee(world)
     outcome = await ref.current(thread.id)
     coach = outcome.game.coach(1)
-    for _ in range(2000):
-        if any(outcome.game.score(outcome.state).values()):
+    side = outcome.game.ruleset.sides[0]
+    for _ in range(5000):
+        if until(outcome):
             return outcome
-        [decision] = [d for d in outcome.game.ruleset.pending(outcome.state) if d.actor == "white"]
+        pending = outcome.game.ruleset.pending(outcome.state)
+        decision = next(d for d in pending if d.actor == side)
         if decision.dice:
             outcome = await ref.act(thread.id, world.alice.id, "roll")
         else:
             action = coach.choose(outcome.state, decision)
             outcome = await ref.act(thread.id, world.alice.id, action.kind, action.args)
-    raise AssertionError("no goal")
+    raise AssertionError("never came")
+
+
+async def goal_in(world: World, thread: simcord.ChannelHandle) -> Outcome:
+    """Alice plays until a goal is scored; returns that step's outcome."""
+    return await alice_plays(
+        world, thread, lambda outcome: any(outcome.game.score(outcome.state).values())
+    )
 
 
 async def coach_match_in_thread(world: World) -> tuple[simcord.ChannelHandle, discord.Message]:
@@ -255,7 +309,38 @@ async def test_the_scoreboard_shows_the_score_after_a_goal(world: World) -> None
     assert "kick-off" not in now.content and f"<#{thread.id}>" in now.content
 
 
-async def test_the_scoreboard_says_full_time(world: World) -> None:
+async def test_the_scoreboard_says_full_time_at_the_last_goal(world: World) -> None:
+    await world.alice.slash(
+        world.stadium, "dicesoccer challenge", opponent=bot_member(world), target_score=1
+    )
+    [thread] = world.stadium.threads
+    outcome = await goal_in(world, thread)
+    assert outcome.over
+
+    await refresh_scoreboard(world.env.bot, referee(world).store, outcome)
+
+    final = scoreboard_of(world.stadium, thread).content
+    assert "1-0" in final or "0-1" in final
+    assert ", full time. Played in" in final
+
+
+async def test_a_fuba_scoreboard_shows_the_clock_and_half_time(world: World) -> None:
+    await world.alice.slash(world.stadium, "fuba challenge", opponent=bot_member(world))
+    [thread] = world.stadium.threads
+    store = referee(world).store
+
+    playing = await alice_plays(world, thread, lambda o: o.state.minute >= 10)
+    await refresh_scoreboard(world.env.bot, store, playing)
+    assert f"1st half, {playing.state.minute}'" in scoreboard_of(world.stadium, thread).content
+
+    half_time = await alice_plays(
+        world, thread, lambda o: any(e.kind == "half_end" for e in o.events)
+    )
+    await refresh_scoreboard(world.env.bot, store, half_time)
+    assert ", half time. Follow it in" in scoreboard_of(world.stadium, thread).content
+
+
+async def test_the_scoreboard_says_who_resigned(world: World) -> None:
     thread, _ = await coach_match_in_thread(world)
     outcome = await referee(world).resign(thread.id, world.alice.id)
 
