@@ -24,6 +24,9 @@ REPLAY_FILE = "replay.gif"
 # How a player checks the dice of the attached action log (docs/dice.md).
 VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
+# The final board's title for a match that did not end at the final whistle, by the result's
+# reason (also when the board is brought up to date later).
+RESULT_TITLES = {"resigned": "Resigned", "timeout": "Won on time", "aborted": "Match called off"}
 
 
 def board_message(
@@ -32,6 +35,8 @@ def board_message(
     """The live board's text: who decides next, mentioned (at the final whistle: the result),
     and a ``note`` (a turn clock that ran out); an embed of the step's narration with the board
     image (attached as ``BOARD_FILE``)."""
+    if outcome.over:
+        title = title or RESULT_TITLES.get((outcome.result or {}).get("reason", ""))
     embed = discord.Embed(
         title=title or f"{outcome.game.title} match #{outcome.match_id}",
         description=narration(outcome.lines) or None,

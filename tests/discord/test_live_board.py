@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot import create_bot
 from botconfig import Settings
 from tests.discord.conftest import World
@@ -23,12 +25,31 @@ from tests.discord.test_play import (
 from tests.discord.test_timeouts import Clock, play_cog, timeout_labels
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+# What Discord may answer, after discord.py's own retries: each leaves the move counted once.
+FAULTS = {
+    "403": MISSING_PERMISSIONS,
+    "429": {"status": 429, "code": 0, "message": "You are being rate limited."},
+    "500": {"status": 500, "code": 0, "message": "Internal Server Error"},
+}
 
 
 def fail_posts(world: World, times: int | None = 1, **fault: object) -> None:
     """The bot's next message(s) in the match channel are refused."""
     fault = fault or MISSING_PERMISSIONS
     world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", times=times, **fault)
+
+
+def fail_edits(world: World, times: int | None = 1, **fault: object) -> None:
+    """The bot's next edit(s) of a message in the match channel are refused."""
+    fault = fault or MISSING_PERMISSIONS
+    path = f"/channels/{world.channel.id}/messages/*"
+    world.env.inject_error("PATCH", path, times=times, **fault)
+
+
+def fail_boards(world: World, times: int | None = 1, **fault: object) -> None:
+    """Whether the live board would be posted again or edited: refused."""
+    fail_posts(world, times, **fault)
+    fail_edits(world, times, **fault)
 
 
 async def actions(world: World) -> list[tuple[str, str]]:
@@ -52,12 +73,19 @@ async def board_is_current(world: World) -> bool:
     )
 
 
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+@pytest.mark.parametrize("delivery", ["edit", "send"])
 async def test_a_refused_board_counts_the_move_once_and_follows_from_the_retry_loop(
-    world: World,
+    world: World, fault: str, delivery: str
 ) -> None:
     await challenge_accepted(world)
     assert await board_is_current(world)
-    fail_posts(world)
+    board = public(world)[-1]
+    if delivery == "send":  # the board is no longer last: the step posts it again
+        await world.carol.send(world.channel, "nice weather for football")
+        fail_posts(world, times=None, **FAULTS[fault])
+    else:  # Bob still has his formation to choose: the step edits the board
+        fail_edits(world, times=None, **FAULTS[fault])
 
     reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
 
@@ -67,31 +95,40 @@ async def test_a_refused_board_counts_the_move_once_and_follows_from_the_retry_l
     logged = await actions(world)
     assert logged[-1] == ("west", "formation")
     again = refused(world, await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
-    assert "Not your turn" in again or "already" in again  # doing it again applies nothing
+    assert "already" in again or "Not your turn" in again  # doing it again applies nothing
     assert await actions(world) == logged
+    assert not await board_is_current(world)
+    world.env.backend.faults.clear()
 
     assert await play_cog(world).catch_up() == 0  # what the retry loop does
 
     assert await board_is_current(world)
-    assert world.bob.mention in public(world)[-1].content  # Bob's formation is awaited
+    live = public(world)[-1]
+    assert world.alice.mention not in live.content  # Bob's formation alone is awaited
+    assert (live.id == board.id) == (delivery == "edit")
+    assert [m.id for m in public(world)].count(board.id) == (delivery == "edit")
 
 
-async def test_a_500_is_retried_and_the_move_is_applied_once(world: World) -> None:
+async def test_an_old_board_that_cannot_be_deleted_loses_its_controls(world: World) -> None:
     await challenge_accepted(world)
-    fail_posts(world, status=500, code=0, message="Internal Server Error")
+    old = public(world)[-1]
+    assert old.components
+    await world.carol.send(world.channel, "who is winning?")
+    world.env.inject_error("DELETE", f"/channels/{world.channel.id}/messages/*", **FAULTS["403"])
 
-    reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
+    assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
 
-    assert reply.startswith("Your formation: 4-4-2.")
-    assert [kind for _, kind in await actions(world)].count("formation") == 1
-    assert await board_is_current(world)
+    live = public(world)[-1]
+    assert live.id != old.id and await board_is_current(world)
+    [kept] = [m for m in public(world) if m.id == old.id]
+    assert kept.components == []
 
 
 async def test_a_restart_between_commit_and_delivery_brings_the_board_up_to_date(
     world: World, settings: Settings
 ) -> None:
     await challenge_accepted(world)
-    fail_posts(world, times=None)  # Discord refuses until the restart
+    fail_boards(world, times=None)  # Discord refuses until the restart
     reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
     assert "Your move counted" in reply
     assert not await board_is_current(world)
@@ -108,12 +145,17 @@ async def test_an_old_button_is_out_of_date_and_links_the_live_board(world: Worl
     choosing = await formations(world)
     winner, _ = decider(world, choosing)
     [button, *_] = choice_buttons(choosing)
+    await world.carol.send(world.channel, "come on!")  # the board will be posted again
+    # the old board can be neither deleted nor stripped of its buttons
+    world.env.inject_error("DELETE", f"/channels/{world.channel.id}/messages/*", **FAULTS["403"])
+    fail_edits(world, **FAULTS["403"])
     assert private(await winner.click(choosing, custom_id=button.custom_id)) == ""
     version = (await referee(world).status(world.channel.id, winner.id)).version
+    live = public(world)[-1]
+    assert live.id != choosing.id
 
     stale = refused(world, await winner.click(choosing, custom_id=button.custom_id))
 
-    live = public(world)[-1]
     guild = world.alice.guild.id
     assert stale == (
         "This is out of date: the match is on "
@@ -132,36 +174,40 @@ async def test_a_failed_expiry_message_leaves_the_claim_on_the_live_board(
     await challenge_accepted(world, turn_timeout=2)
     assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
     clock.offset = timedelta(minutes=5)  # Bob's time ran out
-    fail_posts(world)  # the expiry message
-    posted = len(public(world))
+    fail_posts(world)  # the expiry's board, posted again to mention Alice
+    before = [(m.id, m.content) for m in public(world)]
 
     await cog.dispatcher.tick()
 
-    assert len(public(world)) == posted  # nothing got through
+    assert [(m.id, m.content) for m in public(world)] == before  # nothing got through
     assert await cog.catch_up() == 0  # what the retry loop does
     board = public(world)[-1]
     assert "ran out of time" in board.content and "/fuba claim" in board.content
+    assert world.alice.mention in board.content  # Alice may claim: she is mentioned
     assert timeout_labels(board) == ["Claim the win", "Let the coach play"]
 
-    claimed = private(await world.alice.click(board, label="Claim the win"))
+    claimed = private(await world.alice.slash(world.channel, "fuba claim"))
 
-    assert claimed == "You won: your opponent ran out of time."
+    assert claimed == ""  # the board says it
     assert await referee(world).store.active_match(world.channel.id) is None
-    assert any("Won on time" in (e.title or "") for m in public(world) for e in m.embeds)
+    final = next(m for m in public(world) if m.id == board.id)
+    assert final.embeds[0].title == "Won on time" and "alice (West) wins" in final.content
+    assert final.components == []
+    assert (public(world)[-1].embeds[0].title or "").startswith("Full time:")
 
 
 async def test_a_resignation_discord_refuses_still_ends_the_match_and_its_report_follows(
     world: World,
 ) -> None:
     await challenge_accepted(world)
-    fail_posts(world)
+    fail_edits(world)  # the final board
 
     reply = private(await world.bob.slash(world.channel, "fuba resign"))
 
-    assert reply.startswith("You resigned.") and "will follow" in reply
+    assert reply.startswith("Your move counted") and "will follow" in reply
     assert "went wrong" not in reply
     assert await referee(world).store.active_match(world.channel.id) is None
     assert await play_cog(world).catch_up() == 0  # what the retry loop does
     final, report = public(world)[-2:]
-    assert "alice (West) wins" in final.content
+    assert "alice (West) wins" in final.content and final.embeds[0].title == "Resigned"
     assert (report.embeds[0].title or "").startswith("Full time:")
