@@ -1,18 +1,21 @@
 """What a match does to a channel: one whole two-member FUBA match, then one whole Sports Dice
 Soccer match, played through SimCord's offline Discord the way members play them.
 
-    python -m bench channel
+    python -m bench channel [--max-steps N]
 
-Alice challenges Bob in a channel of its own, Bob accepts with the challenge's button, and the
-two play every decision: with the buttons and select menus of the live board (the newest public
-message of the bot that carries controls) or with the slash command, each chosen half the time
-by a seeded coin, like members who use both. Whose decision it is and of what kind is read from
-the referee (so the driver works whatever the board's text says); what to answer is read from
-the board's controls or from the command's autocomplete. A choice the bot refuses (a "done"
-while a move is due, an out-of-date control) is followed by the next way of answering. Carol,
-a spectator, asks for the match's status now and then. The match's dice seed is fixed
-(``SEED``), and so are the members' coins (``CHOICES_SEED``): the same run twice plays the same
-matches.
+Alice challenges Bob in a channel of its own (the match plays there, or in the thread the
+challenge opens), Bob accepts with the challenge's button, and the two play every decision:
+with the buttons and select menus of the live board (the newest public message of the bot that
+carries controls) or with the slash command, each chosen half the time by a seeded coin, like
+members who use both. Whose decision it is and of what kind is read from the referee (so the
+driver works whatever the board's text says); the choices come from the board's controls or
+the command's autocomplete, and a member picks the one the game's own coach would (so matches
+have goals), else one at random. A choice the bot refuses (a "done" while a move is due, an
+out-of-date control) is followed by the next way of answering. Carol, a spectator, asks for the
+match's status now and then. The dice seed is fixed (``SEED``: set on the referee's
+``start_match``, which challenges leave to a random seed), and so are the members' coins
+(``CHOICES_SEED``): the same run twice plays the same matches. ``--max-steps`` stops a match
+after so many member actions (the figures are then those of the match so far).
 
 What the bot does to the channel is counted at SimCord's backend (its message store and CDN),
 for the match's channel and any thread in it, from the challenge to the final whistle and the
@@ -53,7 +56,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -561,9 +564,14 @@ class Match:
 
 
 def _rep(value: Any) -> str:
-    return (
-        json.dumps(value, separators=(",", ":")) if isinstance(value, dict) else str(value).lower()
-    )
+    """A value as compared with what a member wants: text in lower case, an action's arguments
+    (a dict, or a menu option's JSON) as JSON with sorted keys."""
+    if isinstance(value, str) and value.startswith("{"):
+        with suppress(ValueError):
+            value = json.loads(value)
+    if isinstance(value, dict):
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return str(value).lower()
 
 
 def _reps(args: dict[str, Any]) -> set[str]:
