@@ -95,11 +95,14 @@ async def step(
 
 
 async def play_out(
-    world: World, rng: random.Random, *members: simcord.MemberActor
+    world: World, rng: random.Random, *members: simcord.MemberActor, seen: list[str] | None = None
 ) -> discord.Message:
-    """Play every decision asked of ``members`` until nobody of them is asked anything."""
+    """Play every decision asked of ``members`` until nobody of them is asked anything; the
+    live board's texts along the way go to ``seen``."""
     for _ in range(MAX_STEPS):
         last = public(world)[-1]
+        if seen is not None:
+            seen.append(text_of(last))
         wanted = [(m, asked(last, m)) for m in members]
         wanted = [(m, w) for m, w in wanted if w is not None]
         if not wanted:
@@ -141,14 +144,15 @@ async def test_a_whole_match_between_two_members_with_physical_dice(world: World
     assert asked(opening, world.alice) == ("roll", 1)
     assert asked(opening, world.bob) == ("roll", 1)
     assert "Roll the dice" not in buttons(opening)  # physical dice are typed
-    posted = len(public(world))
+    kickoff = public(world)[-2]
+    assert kickoff.content.startswith("**Kick-off soon: a new match**")
+    boards: list[str] = []
 
-    await play_out(world, random.Random(3), world.alice, world.bob)
+    await play_out(world, random.Random(3), world.alice, world.bob, seen=boards)
 
-    *messages, final, report = public(world)[posted - 1 :]
-    assert all(m.attachments and m.attachments[0].filename == "board.png" for m in messages)
-    narration = "\n".join(text_of(m) for m in [*messages, final])
-    assert "wins the toss" in narration.lower() or "toss" in narration.lower()
+    *highlights, final, report = [m for m in public(world) if m.id > kickoff.id]
+    assert [a.filename for a in final.attachments] == ["board.png"]
+    assert "toss" in "\n".join(boards).lower()
     assert "Dice seed:" in final.content and "wins." in final.content
     assert (report.embeds[0].title or "").startswith("Full time: Sports Dice Soccer match #")
     [stats] = report.embeds[0].fields
@@ -156,6 +160,10 @@ async def test_a_whole_match_between_two_members_with_physical_dice(world: World
     history = await referee(world).store.history(match_id_of(final))
     assert history.match.status == MatchStatus.FINISHED
     assert max(history.match.result["score"].values()) == 2
+    # the goals stay in the channel as highlights of their own; the board moved on in place
+    goals = sum(history.match.result["score"].values())
+    assert len(highlights) == goals
+    assert all(m.content.startswith("GOAL for ") and not m.attachments for m in highlights)
     rolls = [e for e in history.log if e.action.kind == "roll"]
     assert rolls and {e.user_id for e in rolls} == {world.alice.id, world.bob.id}
 
@@ -184,14 +192,57 @@ async def test_a_whole_match_against_the_coach_with_virtual_dice(world: World) -
     assert {e.action.actor for e in history.log if e.action.kind == "roll"} == {"white", "black"}
 
 
+async def test_a_whole_match_between_two_members_leaves_a_short_channel(world: World) -> None:
+    """The channel keeps the challenge, the kick-off, one highlight per goal, the final board
+    and the report; no step pings the member who made it or leaves them a private reply."""
+    channel, rng = world.channel, random.Random(5)
+    await challenge_accepted(world, target_score=3)
+    stored = world.env.backend.messages[channel.id]
+    pinged: set[int] = set()
+    for _ in range(MAX_STEPS):
+        last = public(world)[-1]
+        wanted = [(m, w) for m in (world.alice, world.bob) if (w := asked(last, m)) is not None]
+        if not wanted:
+            break
+        member, (what, dice) = wanted[0]
+        before = max(stored)
+        assert await step(world, member, what, dice, rng) == ""  # nothing stays behind
+        for message in [m for i, m in stored.items() if i > before]:
+            assert member.id not in message.ping_user_ids, message.content
+            pinged.update(message.ping_user_ids)
+    else:
+        raise AssertionError("the match did not end")
+
+    final, report = public(world)[-2:]
+    history = await referee(world).store.history(match_id_of(final))
+    assert history.match.status == MatchStatus.FINISHED
+    goals = sum(history.match.result["score"].values())
+    assert goals >= 3 and (report.embeds[0].title or "").startswith("Full time:")
+    highlights = [m for m in public(world) if m.content.startswith("GOAL for ")]
+    assert len(highlights) == goals
+    assert len(public(world)) <= 15 + 2 * goals
+    assert pinged == {world.alice.id, world.bob.id}  # when the other one had to decide
+    rolled = {e.user_id for e in history.log if e.action.kind == "roll"}
+    assert rolled == {world.alice.id, world.bob.id}
+
+
 # -- refusals --------------------------------------------------------------------------------
 
 
 async def toss(world: World, white: int = 6, black: int = 1) -> discord.Message:
     """Both players type their toss die (physical dice)."""
-    assert private(await world.alice.slash(world.channel, "dicesoccer roll", dice=str(white)))
-    assert private(await world.bob.slash(world.channel, "dicesoccer roll", dice=str(black)))
+    assert private(await world.alice.slash(world.channel, "dicesoccer roll", dice=str(white))) == ""
+    assert private(await world.bob.slash(world.channel, "dicesoccer roll", dice=str(black))) == ""
     return public(world)[-1]
+
+
+async def keep_old_board(world: World) -> None:
+    """A member chats (the live board will be posted again below) and Discord will neither
+    delete the old board nor take its buttons off: they can still be clicked."""
+    await world.carol.send(world.channel, "come on!")
+    refusal = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+    for method in ("DELETE", "PATCH"):
+        world.env.inject_error(method, f"/channels/{world.channel.id}/messages/*", **refusal)
 
 
 async def test_refusals_are_private_and_change_nothing(world: World) -> None:
@@ -217,9 +268,11 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     assert "Not your turn: " in refused(
         world, await world.bob.slash(channel, "dicesoccer start", role="defense")
     )
+    await keep_old_board(world)
     posted = len(public(world))
-    assert private(await world.alice.click(choosing, custom_id=labels["Start on offense"]))
-    assert len(public(world)) == posted + 1
+    assert private(await world.alice.click(choosing, custom_id=labels["Start on offense"])) == ""
+    assert len(public(world)) == posted + 1  # the board again, at the bottom
+    assert "offense" in text_of(public(world)[-1]).lower()
     assert "This is out of date: the match is on https://discord.com/channels/" in refused(
         world, await world.alice.click(choosing, custom_id=labels["Start on offense"])
     )
@@ -230,8 +283,8 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     assert "6" in wrong_count
     junk = refused(world, await world.alice.slash(channel, "dicesoccer roll", dice="B B X P R R"))
     assert junk
-    assert private(await world.alice.slash(channel, "dicesoccer roll", dice="B B B K P R"))
-    assert private(await world.bob.slash(channel, "dicesoccer roll", dice="1 4 4 5 6 2"))
+    assert private(await world.alice.slash(channel, "dicesoccer roll", dice="B B B K P R")) == ""
+    assert private(await world.bob.slash(channel, "dicesoccer roll", dice="1 4 4 5 6 2")) == ""
 
     rerolling = public(world)[-1]  # Black holds the chip: the advanced re-roll is offered
     assert asked(rerolling, world.bob) == ("reroll", 0)
@@ -251,8 +304,9 @@ async def test_a_tie_offers_the_power_chip_as_buttons(world: World) -> None:
     choosing = public(world)[-1]
     await world.alice.click(choosing, custom_id=buttons(choosing)["Start on offense"])
     # four balls each: a tie between the teams, and Black holds the chip
-    assert private(await world.alice.slash(world.channel, "dicesoccer roll", dice="1 1 1 1 4 5"))
-    assert private(await world.bob.slash(world.channel, "dicesoccer roll", dice="B B B B K P"))
+    channel = world.channel
+    assert private(await world.alice.slash(channel, "dicesoccer roll", dice="1 1 1 1 4 5")) == ""
+    assert private(await world.bob.slash(channel, "dicesoccer roll", dice="B B B B K P")) == ""
     tie = public(world)[-1]
     assert asked(tie, world.bob) == ("chip", 0)
     chip = buttons(tie)
@@ -283,7 +337,8 @@ async def test_one_match_per_channel_across_games(world: World) -> None:
     assert "Use `/fuba status`" in refused(
         world, await world.carol.slash(channel, "dicesoccer status")
     )
-    assert private(await world.alice.slash(channel, "fuba resign")) == "You resigned."
+    assert private(await world.alice.slash(channel, "fuba resign")) == ""
+    assert "Resigned" in (public(world)[-2].embeds[0].title or "")
 
     await world.alice.slash(channel, "dicesoccer challenge", opponent=bot_member(world))
     busy = refused(world, await world.bob.slash(channel, "fuba challenge", opponent=world.carol))
@@ -291,7 +346,8 @@ async def test_one_match_per_channel_across_games(world: World) -> None:
     assert "Use `/dicesoccer board`" in refused(
         world, await world.carol.slash(channel, "fuba board")
     )
-    assert private(await world.alice.slash(channel, "dicesoccer abort")).endswith("called off.")
+    assert private(await world.alice.slash(channel, "dicesoccer abort")) == ""
+    assert "Match called off" in [m.embeds[0].title for m in public(world)[-2:] if m.embeds]
 
 
 async def test_an_open_challenge_of_one_game_blocks_the_other(world: World) -> None:
@@ -354,7 +410,7 @@ async def test_a_channel_hosts_fuba_then_dice_soccer_with_the_same_commands(
         assert refused(world, await world.carol.slash(channel, f"{game} resign")) == (
             "You are not playing in this match."
         )
-        assert private(await world.bob.slash(channel, f"{game} resign")) == "You resigned."
+        assert private(await world.bob.slash(channel, f"{game} resign")) == ""
         final, report = public(world)[-2:]
         assert "alice (" in final.content and "wins." in final.content
         assert (report.embeds[0].title or "").startswith("Full time:")
@@ -387,6 +443,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
 
     await world.env.restart_bot(create_bot(settings))
 
+    await keep_old_board(world)
     assert private(await world.alice.click(opening, custom_id=roll)) == ""
     stale = refused(world, await world.bob.click(opening, custom_id=roll))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
@@ -395,7 +452,7 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
         if asked(last, world.alice) == ("start", 0) or asked(last, world.bob) == ("start", 0):
             break
         member = world.alice if asked(last, world.alice) else world.bob
-        assert private(await member.click(last, custom_id=buttons(last)["Roll the dice"]))
+        assert private(await member.click(last, custom_id=buttons(last)["Roll the dice"])) == ""
     choosing = public(world)[-1]
     winner = world.alice if asked(choosing, world.alice) else world.bob
 
