@@ -22,7 +22,7 @@ async def resigned_against_the_coach(world: World) -> tuple[discord.Message, dis
     message and the full-time report."""
     await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
     await play_until(world, world.alice, stop="/fuba target")
-    assert private(await world.alice.slash(world.channel, "fuba resign")) == "You resigned."
+    assert private(await world.alice.slash(world.channel, "fuba resign")) == ""
     final, report = public(world)[-2:]
     return final, report
 
@@ -75,7 +75,7 @@ async def test_a_dice_soccer_match_log_is_exported(world: World) -> None:
     # the Power Chip toss: Alice's die rolled on her request, the coach's at once
     assert private(await world.alice.slash(world.channel, "dicesoccer roll")) == ""
     assert "once the match is over" in refused(world, await export(world.bob, world, "dicesoccer"))
-    assert private(await world.alice.slash(world.channel, "dicesoccer resign")) == "You resigned."
+    assert private(await world.alice.slash(world.channel, "dicesoccer resign")) == ""
     report = public(world)[-1]
     assert [a.filename for a in report.attachments][-1].endswith("-log.json")
 

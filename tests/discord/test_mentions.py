@@ -68,13 +68,15 @@ async def test_a_hostile_name_pings_nobody_and_only_the_decider_is_pinged(
     assert pinged(hostile, kick_off) == {alice.id}  # bob has just accepted
 
     await alice.slash(channel, "fuba formation", shape="4-4-2")
-    assert pinged(hostile, public(hostile)[-1]) == {bob.id}
+    waiting = public(hostile)[-1]  # bob was named (and not pinged: he had just accepted)
+    assert waiting.id == kick_off.id and bob.mention in waiting.content
+    assert pinged(hostile, waiting) == set()  # edited in place: nobody is notified again
     await bob.slash(channel, "fuba formation", shape="4-4-2")
     asking = public(hostile)[-1]
     decider = alice if asking.content.startswith(alice.mention) else bob
     assert pinged(hostile, asking) == ({alice.id} if decider is alice else set())
 
-    assert private(await bob.slash(channel, "fuba resign")) == "You resigned."
+    assert private(await bob.slash(channel, "fuba resign")) == ""
     for message in public(hostile)[-2:]:  # the final whistle and the full-time report
         assert pinged(hostile, message) == set()
     final = public(hostile)[-2]
@@ -119,7 +121,7 @@ async def test_the_ratings_line_of_a_ranked_match_shows_a_hostile_name_inert(
     alice, bob, channel = hostile.alice, hostile.bob, hostile.channel
     await alice.slash(channel, "fuba challenge", opponent=bob, ranked=True)
     await bob.click(public(hostile)[-1], label="Accept")
-    assert private(await bob.slash(channel, "fuba resign")) == "You resigned."
+    assert private(await bob.slash(channel, "fuba resign")) == ""
 
     final = text_of(public(hostile)[-2])
     assert "Ratings: " in final and hostile.name not in final

@@ -10,7 +10,16 @@ import pytest
 
 from engine.core import Action, Choice
 from tests.discord.conftest import World
-from tests.discord.test_play import bot_member, play_step, play_until, public, referee, refused
+from tests.discord.test_play import (
+    bot_member,
+    keep_the_old_board,
+    play_step,
+    play_until,
+    public,
+    referee,
+    refused,
+    still_there,
+)
 from tests.discord.test_selects import last_action, version
 
 MAX_TURNS = 60
@@ -128,13 +137,16 @@ async def test_a_stale_move_menu_is_refused(world: World) -> None:
     moves = await legal_moves(world)
     custom_id, value = option_for(asking, moves[0])
     stale_id, stale_value = option_for(asking, moves[-1])
+    old = await keep_the_old_board(world)  # its menus stay in the channel
     await world.alice.select(asking, [value], custom_id=custom_id)
-    after, posted = await version(world), len(public(world))
+    after, shown = await version(world), [(m.id, m.content) for m in public(world)]
+    old = still_there(world, old)
 
-    stale = refused(world, await world.alice.select(asking, [stale_value], custom_id=stale_id))
+    stale = refused(world, await world.alice.select(old, [stale_value], custom_id=stale_id))
 
     assert "out of date" in stale or "changed while this move was made" in stale
-    assert await version(world) == after and len(public(world)) == posted
+    assert await version(world) == after
+    assert [(m.id, m.content) for m in public(world)] == shown
     assert await last_action(world) == ("move", dict(moves[0].action.args))
 
 

@@ -62,6 +62,37 @@ def text_of(message: discord.Message) -> str:
     return "\n".join([message.content, *(e.description or "" for e in message.embeds)])
 
 
+def since(world: World, before: list[discord.Message]) -> list[discord.Message]:
+    """The public messages in the channel now that were not there ``before``."""
+    seen = {m.id for m in before}
+    return [m for m in public(world) if m.id not in seen]
+
+
+async def keep_the_old_board(world: World) -> discord.Message:
+    """Carol chats below the live board, so the next step posts it again, and Discord lets the
+    bot neither delete the old board nor take its controls off: the old board (returned) stays
+    in the channel with the controls of its step, as a slow client would still show them."""
+    board = public(world)[-1]
+    assert board.components
+    await world.carol.send(world.channel, "come on!")
+    missing = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+    for method in ("DELETE", "PATCH"):
+        world.env.inject_error(method, f"/channels/{world.channel.id}/messages/*", **missing)
+    return board
+
+
+def still_there(world: World, board: discord.Message) -> discord.Message:
+    """``board`` as the channel shows it now, with the controls it kept."""
+    [kept] = [m for m in public(world) if m.id == board.id]
+    assert control_ids(kept) == control_ids(board) != []
+    return kept
+
+
+def control_ids(message: discord.Message) -> list[str | None]:
+    """The custom ids of the buttons and menus under ``message``."""
+    return [c.custom_id for row in message.components for c in getattr(row, "children", [])]
+
+
 def wanted(message: discord.Message, member: simcord.MemberActor) -> str | None:
     """The command the public message asks ``member`` for, if any."""
     for line in message.content.splitlines():
@@ -137,11 +168,15 @@ async def play_until(
     stop: str | None,
     *others: simcord.MemberActor,
     dice: random.Random | None = None,
+    seen: list[str] | None = None,
 ) -> discord.Message:
     """Play the decisions of ``member`` (and ``others``) until the public message asks for
-    ``stop`` or nobody of them, at the final whistle say."""
+    ``stop`` or nobody of them, at the final whistle say. The live board's text before each
+    step is added to ``seen`` (the board is edited in place: the channel keeps no copy)."""
     for _ in range(MAX_STEPS):
         last = public(world)[-1]
+        if seen is not None:
+            seen.append(text_of(last))
         asked = [(m, wanted(last, m)) for m in (member, *others)]
         asked = [(m, command) for m, command in asked if command is not None]
         if not asked or any(command == stop for _, command in asked):
@@ -159,15 +194,18 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     assert "Dice seed SHA-256" in text_of(opening)
     assert world.alice.mention in opening.content and "/fuba formation" in opening.content
 
-    posted = len(public(world))
-    await play_until(world, world.alice, stop=None)
-    *messages, final, report = public(world)[posted:]  # the final whistle, then the report
+    before = public(world)
+    boards: list[str] = []
+    await play_until(world, world.alice, stop=None, seen=boards)
+    *highlights, final, report = since(world, before)  # the final whistle, then the report
 
-    assert len(messages) > 50
-    assert all(m.attachments and m.attachments[0].filename == "board.png" for m in messages)
-    narration = "\n".join(text_of(m) for m in [*messages, final])
+    assert len(boards) > 50  # every step brought the one live board up to date
+    assert all(not m.attachments and not m.components for m in highlights)
+    assert [m.id for m in public(world)].count(opening.id) == 0  # posted again below highlights
+    narration = "\n".join([*boards, text_of(final)])
     for line in ("Formations: West 4-4-2", "wins the kick-off roll", "ball value", "FULL TIME"):
         assert line in narration
+    assert final.components == []
     assert "Dice seed:" in final.content and ("wins." in final.content or "draw" in final.content)
     assert [a.filename for a in final.attachments] == ["board.png"]
     # after it, in a message of its own: the statistics and the replay
@@ -309,31 +347,38 @@ async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: Wo
     assert len(public(world)) == posted
     assert (await referee(world).status(world.channel.id, winner.id)).version == version
 
+    old = await keep_the_old_board(world)  # the second click lands on the board as it was
     assert private(await winner.click(choosing, custom_id=buttons[0].custom_id)) == ""
     after = (await referee(world).status(world.channel.id, winner.id)).version
-    second = refused(world, await winner.click(choosing, custom_id=buttons[0].custom_id))
+    board = public(world)[-1]
+    assert board.id != old.id and "starts with the ball" in text_of(board)
+    shown = public(world)
+    second = refused(
+        world, await winner.click(still_there(world, old), custom_id=buttons[0].custom_id)
+    )
     assert "This is out of date: the match is on https://discord.com/channels/" in second
     assert (await referee(world).status(world.channel.id, winner.id)).version == after
-    assert len(public(world)) == posted + 1
-    assert "starts with the ball" in text_of(public(world)[-1])
+    assert [(m.id, m.content) for m in public(world)] == [(m.id, m.content) for m in shown]
 
 
 async def test_bad_layout_text_and_an_illegal_area_are_explained(world: World) -> None:
     await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
-    await play_until(world, world.alice, stop="/fuba setup")
-    posted = len(public(world))
+    asking = await play_until(world, world.alice, stop="/fuba setup")
+    shown = [(m.id, text_of(m)) for m in public(world)]
 
     bad = refused(world, await world.alice.slash(world.channel, "fuba setup", layout="7-2 4:2"))
     assert "is not area:count" in bad
+    assert [(m.id, text_of(m)) for m in public(world)] == shown  # the board is as it was
+    assert "/fuba setup" in public(world)[-1].content and public(world)[-1].id == asking.id
     await play_until(world, world.alice, stop="/fuba target")
     offered = await world.alice.autocomplete(world.channel, "fuba target", "area", "")
     assert offered and all("ball value" in c["name"] for c in offered)
-    assert len(public(world)) > posted
-    posted = len(public(world))
+    shown = [(m.id, text_of(m)) for m in public(world)]
     illegal = next(a for a in range(1, 14) if a not in {c["value"] for c in offered})
 
     refusal = refused(world, await world.alice.slash(world.channel, "fuba target", area=illegal))
-    assert refusal and len(public(world)) == posted  # the engine says why
+    assert refusal  # the engine says why
+    assert [(m.id, text_of(m)) for m in public(world)] == shown
     spectator = await world.carol.autocomplete(world.channel, "fuba target", "area", "")
     assert spectator == []
     reply = private(await world.alice.slash(world.channel, "fuba target", area=offered[0]["value"]))
@@ -357,10 +402,10 @@ async def test_physical_dice_are_entered_with_roll(world: World) -> None:
 async def test_abort_before_kick_off_and_resign_after(world: World) -> None:
     await challenge_accepted(world)
     assert "not playing" in refused(world, await world.carol.slash(world.channel, "fuba abort"))
-    assert (
-        private(await world.bob.slash(world.channel, "fuba abort")) == "The match was called off."
-    )
-    assert "called off" in public(world)[-1].content
+    assert private(await world.bob.slash(world.channel, "fuba abort")) == ""  # the board says it
+    called_off = public(world)[-1]
+    assert "called off" in called_off.content and called_off.components == []
+    assert called_off.embeds[0].title == "Match called off"
     assert "no match" in refused(world, await world.bob.slash(world.channel, "fuba status"))
 
     await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
@@ -368,10 +413,11 @@ async def test_abort_before_kick_off_and_resign_after(world: World) -> None:
     assert "can no longer be aborted" in refused(
         world, await world.alice.slash(world.channel, "fuba abort")
     )
-    assert private(await world.alice.slash(world.channel, "fuba resign")) == "You resigned."
+    assert private(await world.alice.slash(world.channel, "fuba resign")) == ""
     final, report = public(world)[-2:]
     assert [a.filename for a in report.attachments][0] == "replay.gif"
     assert "Coach (East) wins." in final.content and "Dice seed:" in final.content
+    assert final.embeds[0].title == "Resigned" and final.components == []
 
 
 async def test_buttons_keep_working_after_a_restart(world: World, settings: Settings) -> None:
@@ -420,13 +466,15 @@ def test_penalty_sides_are_buttons_for_the_match_version() -> None:
 
 async def test_a_whole_match_between_two_members_with_physical_dice(world: World) -> None:
     await challenge_accepted(world, dice="physical")
-    posted = len(public(world))
+    before = public(world)
+    boards: list[str] = []
 
-    await play_until(world, world.alice, None, world.bob, dice=random.Random(5))
+    await play_until(world, world.alice, None, world.bob, dice=random.Random(5), seen=boards)
 
-    *messages, final, _report = public(world)[posted:]
-    assert all(m.attachments[0].filename == "board.png" for m in [*messages, final])
-    narration = "\n".join(text_of(m) for m in [*messages, final])
+    *highlights, final, _report = since(world, before)
+    assert [a.filename for a in final.attachments] == ["board.png"]
+    assert all(not m.attachments for m in highlights)
+    narration = "\n".join([*boards, text_of(final)])
     assert "rolls" in narration and "FULL TIME" in narration
     assert "Dice seed:" in final.content
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
@@ -489,20 +537,21 @@ async def test_board_on_request_and_status(world: World) -> None:
 
 async def test_a_button_of_an_earlier_match_is_refused(world: World) -> None:
     await challenge_accepted(world)
-    old = await formations(world)
-    assert (
-        private(await world.bob.slash(world.channel, "fuba abort")) == "The match was called off."
-    )
+    await formations(world)
+    old = await keep_the_old_board(world)  # its buttons outlive the match
+    assert private(await world.bob.slash(world.channel, "fuba abort")) == ""
+    old = still_there(world, old)
     await challenge_accepted(world)
     choosing = await formations(world)
     winner, _ = decider(world, choosing)
-    posted = len(public(world))
+    shown = [(m.id, m.content) for m in public(world)]
 
     old_button = choice_buttons(old)[0]
     refusal = refused(world, await winner.click(old, custom_id=old_button.custom_id))
 
     assert refusal.startswith("This is out of date: the match is on https://discord.com/channels/")
-    assert len(public(world)) == posted
+    assert f"/{world.channel.id}/{choosing.id}" in refusal  # the new match's live board
+    assert [(m.id, m.content) for m in public(world)] == shown
 
 
 async def test_move_autocomplete_offers_legal_moves_from_the_chosen_area(world: World) -> None:

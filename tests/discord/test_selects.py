@@ -14,12 +14,14 @@ from tests.discord.test_play import (
     bot_member,
     challenge_accepted,
     decider,
+    keep_the_old_board,
     outcome_at,
     play_until,
     private,
     public,
     referee,
     refused,
+    still_there,
     text_of,
 )
 
@@ -76,14 +78,14 @@ async def test_the_target_is_a_menu_with_the_ball_values(world: World) -> None:
         (c["name"], c["value"]) for c in offered
     ]
     assert all("ball value" in o.label for o in target.options)
-    posted = len(public(world))
+    before = text_of(public(world)[-1])
 
     area = target.options[-1].value
     reply = await world.alice.select(asking, [area], custom_id=target.custom_id)
 
     assert private(reply) == ""
     assert await last_action(world) == ("target", {"area": int(area)})
-    assert len(public(world)) == posted + 1 and public(world)[-1].attachments
+    assert text_of(public(world)[-1]) != before and public(world)[-1].attachments
     assert menus(public(world)[-1]) == [] or all(
         ":target:" not in m.custom_id for m in menus(public(world)[-1])
     )
@@ -101,11 +103,14 @@ async def test_a_stale_menu_and_a_spectators_choice_are_refused(world: World) ->
     assert spectator == "You are not playing in this match."
     assert await version(world) == before and len(public(world)) == posted
 
+    old = await keep_the_old_board(world)  # its menu stays in the channel
     assert private(await world.alice.select(asking, [first], custom_id=target.custom_id)) == ""
-    after, posted = await version(world), len(public(world))
-    stale = refused(world, await world.alice.select(asking, [first], custom_id=target.custom_id))
+    after, shown = await version(world), [(m.id, m.content) for m in public(world)]
+    old = still_there(world, old)
+    stale = refused(world, await world.alice.select(old, [first], custom_id=target.custom_id))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
-    assert await version(world) == after and len(public(world)) == posted
+    assert await version(world) == after
+    assert [(m.id, m.content) for m in public(world)] == shown
 
 
 async def test_the_other_player_cannot_use_a_menu_of_the_side_deciding(world: World) -> None:
@@ -140,6 +145,7 @@ async def test_the_formation_menu_keeps_the_choice_secret(world: World) -> None:
 
     assert reply == "You chose 3-4-3; it stays secret until both have chosen."
     chosen = public(world)[-1]
+    assert chosen.id == opening.id  # Bob was named already: the board is edited in place
     assert "West has chosen a formation" in text_of(chosen)
     east_only = menu(chosen, "formation")
     assert east_only.custom_id.endswith(":formation:east")
@@ -151,11 +157,13 @@ async def test_the_formation_menu_keeps_the_choice_secret(world: World) -> None:
     log = private(await world.carol.slash(world.channel, "fuba log"))
     assert "3-4-3" not in log
 
-    # Bob still chooses from the first message: both secret choices come from one menu
-    answer = private(await world.bob.select(opening, ["4-4-2"], custom_id=formation.custom_id))
+    # Bob chooses from the board's menu, now his alone
+    old = await keep_the_old_board(world)  # its menu stays in the channel
+    answer = private(await world.bob.select(chosen, ["4-4-2"], custom_id=east_only.custom_id))
     assert answer.startswith("You chose 4-4-2")
     assert "Formations: West 3-4-3, East 4-4-2" in text_of(public(world)[-1])
-    stale = refused(world, await world.bob.select(chosen, ["5-3-2"], custom_id=east_only.custom_id))
+    old = still_there(world, old)
+    stale = refused(world, await world.bob.select(old, ["5-3-2"], custom_id=east_only.custom_id))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
 
 

@@ -10,12 +10,14 @@ from tests.discord.conftest import World
 from tests.discord.test_play import (
     bot_member,
     first_move,
+    keep_the_old_board,
     play_step,
     play_until,
     private,
     public,
     referee,
     refused,
+    still_there,
     text_of,
 )
 
@@ -62,8 +64,10 @@ async def test_undo_takes_the_move_back_in_public_and_a_refusal_changes_nothing(
     moved = await referee(world).current(channel)
     assert moved.state != before.state
 
-    assert private(await world.alice.slash(world.channel, "fuba undo")) == "Taken back."
-    [undone] = public(world)[posted + 1 :]
+    moving = public(world)[-1]
+    assert private(await world.alice.slash(world.channel, "fuba undo")) == ""  # the board says it
+    undone = public(world)[-1]
+    assert undone.id == moving.id and len(public(world)) == posted  # Alice moves on: edited
     assert f"alice ({before.next[0].side_name}) takes back a move:" in text_of(undone)
     end = re.search(r"(\d+)(?: with the ball)?$", str(move["to"]))  # "player 7 -> 8"
     assert end is not None and f"{move['from']} -> {end[1]}" in text_of(undone)
@@ -76,7 +80,7 @@ async def test_undo_takes_the_move_back_in_public_and_a_refusal_changes_nothing(
     # Taken back already: the next undo is refused, privately.
     again = refused(world, await world.alice.slash(world.channel, "fuba undo"))
     assert again.startswith("Nothing to take back")
-    assert len(public(world)) == posted + 2
+    assert [(m.id, text_of(m)) for m in public(world)][-1] == (undone.id, text_of(undone))
 
 
 async def test_a_done_button_ends_the_moving_step(world: World) -> None:
@@ -97,9 +101,12 @@ async def test_a_done_button_ends_the_moving_step(world: World) -> None:
     assert spectator == "You are not playing in this match."
     assert len(public(world)) == posted
 
+    old = await keep_the_old_board(world)  # its "Done moving" stays clickable
     assert private(await world.alice.click(asking, custom_id=done.custom_id)) == ""
     after = await referee(world).current(world.channel.id)
-    assert after.version > before.version and len(public(world)) == posted + 1
-    stale = refused(world, await world.alice.click(asking, custom_id=done.custom_id))
+    assert after.version > before.version and public(world)[-1].id != old.id
+    stale = refused(
+        world, await world.alice.click(still_there(world, old), custom_id=done.custom_id)
+    )
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
     assert (await referee(world).current(world.channel.id)).version == after.version
