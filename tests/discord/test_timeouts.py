@@ -34,6 +34,19 @@ def play_cog(world: World):  # noqa: ANN201
     return cog
 
 
+def pinged(world: World, message: discord.Message) -> set[int]:
+    """Whom the message pinged when it was posted."""
+    return set(world.env.backend.messages[message.channel.id][message.id].ping_user_ids)
+
+
+def keep_old_board(world: World) -> None:
+    """Discord will neither delete the live board when it is posted again nor take its
+    buttons off: they can still be clicked."""
+    refusal = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+    for method in ("DELETE", "PATCH"):
+        world.env.inject_error(method, f"/channels/{world.channel.id}/messages/*", **refusal)
+
+
 def timeout_labels(message: discord.Message) -> list[str]:
     return [
         c.label or ""
@@ -45,7 +58,8 @@ def timeout_labels(message: discord.Message) -> list[str]:
 
 async def expired_for_bob(world: World) -> tuple[discord.Message, int, Clock]:
     """Alice and Bob play with a 2-minute turn timeout; Alice chooses her formation, Bob does
-    not: the reminders at one minute, then Bob's expiry. Returns the expiry message."""
+    not: the reminders at one minute, then Bob's expiry, shown by the live board. Returns the
+    board."""
     cog = play_cog(world)
     clock = Clock()
     cog.referee.clock = cog.dispatcher.clock = clock  # deadlines are set and fired by it
@@ -73,8 +87,12 @@ async def expired_for_bob(world: World) -> tuple[discord.Message, int, Clock]:
     clock.offset = timedelta(minutes=5)  # a fresh 2 minutes from Alice's move, and more
     assert await cog.dispatcher.tick() == 1  # Bob's expiry (his reminder goes with it)
     expiry = public(world)[-1]
-    assert expiry.content.startswith(world.alice.mention)
-    assert "ran out of time" in expiry.content and world.bob.mention not in expiry.content
+    assert [a.filename for a in expiry.attachments] == ["board.png"]
+    assert (
+        f"bob (East) ran out of time: {world.alice.mention} (West) may claim the win or let "
+        "the automatic coach play their side"
+    ) in expiry.content
+    assert pinged(world, expiry) == {world.alice.id}  # the board came down to her
     assert timeout_labels(expiry) == ["Claim the win", "Let the coach play"]
     assert await cog.dispatcher.tick() == 0  # fired once
     return expiry, match_id, clock
@@ -93,16 +111,17 @@ async def test_the_waiting_player_claims_the_win(world: World) -> None:
     assert (await store.get_match(match_id)).status is MatchStatus.ACTIVE
 
     won = await world.alice.click(expiry, label="Claim the win")
-    assert "You won" in private(won)
+    assert private(won) == ""  # the board says it
     final, report = public(world)[-2:]
     assert (report.embeds[0].title or "").startswith("Full time")  # statistics and replay
-    assert "ran out of time" in text_of(final) and "wins." in final.content
-    assert "Dice seed:" in final.content
+    assert final.id == expiry.id and final.embeds[0].title == "Won on time"
+    assert "alice (West) wins." in final.content and "Dice seed:" in final.content
+    assert timeout_labels(final) == [] and not final.components
     stored = await store.get_match(match_id)
     assert stored.status is MatchStatus.FINISHED
     assert stored.result is not None and stored.result["reason"] == "timeout"
     assert stored.result["winner"] == "west"
-    again = await world.alice.click(expiry, label="Claim the win")  # the match is over
+    again = await world.alice.slash(world.channel, "fuba claim")  # the match is over
     assert refused(world, again)
 
 
@@ -113,9 +132,12 @@ async def test_letting_the_coach_play_continues_the_match(world: World) -> None:
     assert "You are the one who ran out of time" in refused(
         world, await world.bob.click(expiry, label="Let the coach play")
     )
+    await world.carol.send(world.channel, "come on, bob!")  # the board will come down again
+    keep_old_board(world)
     coached = await world.alice.click(expiry, label="Let the coach play")
-    assert "coach plays" in private(coached)
+    assert private(coached) == ""
     after = public(world)[-1]
+    assert after.id != expiry.id and timeout_labels(after) == []
     narration = text_of(after)
     assert "automatic coach plays East" in narration
     assert "Formations: West 4-4-2" in narration  # the coach chose East's at once
@@ -176,10 +198,9 @@ class TestTheRunningDispatcher:
         assert len(public(world)) == posted + 1
 
         await world.env.advance_time(60)  # Bob's 2 minutes are over
-        expiry = public(world)[-1]
-        assert expiry.content.startswith(world.alice.mention)
-        assert "ran out of time" in expiry.content
+        expiry = public(world)[-1]  # the live board, below the reminder now
+        assert f"ran out of time: {world.alice.mention} (West) may claim" in expiry.content
         assert timeout_labels(expiry) == ["Claim the win", "Let the coach play"]
-        assert len(public(world)) == posted + 2
-        won = await world.alice.click(expiry, label="Claim the win")
-        assert "You won" in private(won)
+        assert len(public(world)) == posted + 1  # the old board went
+        assert private(await world.alice.click(expiry, label="Claim the win")) == ""
+        assert public(world)[-2].embeds[0].title == "Won on time"
