@@ -4,10 +4,11 @@ full time.
 
 A member's challenge message becomes the scoreboard once the match kicks off in its thread (a
 match against the coach has no challenge message: a new one is posted). Where it is is kept in
-the database (``MatchStore.record_scoreboard``), so it is brought up to date after a restart
-too. A scoreboard never pings anybody and has no controls; Discord's refusals (403, 404, 429,
-5xx) are logged and otherwise ignored: the match goes on in its thread whatever the scoreboard
-shows.
+the database (``MatchStore.record_scoreboard``), so it can be brought up to date after a
+restart too (``refresh_scoreboard``, called by the live board after a goal, at half time and
+at the end). A scoreboard never pings anybody and has no controls; Discord's refusals (403,
+404, 429, 5xx) are logged and otherwise ignored: the match goes on in its thread whatever the
+scoreboard shows.
 """
 
 from __future__ import annotations
