@@ -108,10 +108,11 @@ async def test_claim_wins_after_the_expiry_like_the_button(world: World) -> None
     assert "not playing" in refused(world, await world.carol.slash(world.channel, "fuba claim"))
 
     won = await world.alice.slash(world.channel, "fuba claim")
-    assert "You won" in private(won)
+    assert private(won) == ""  # the board says it
     final, report = public(world)[-2:]
     assert (report.embeds[0].title or "").startswith("Full time")
-    assert "ran out of time" in text_of(final) and "wins." in final.content
+    assert final.embeds[0].title == "Won on time" and "alice (West) wins." in final.content
+    assert not final.components
     stored = await store.get_match(match_id)
     assert stored.status is MatchStatus.FINISHED
     assert stored.result is not None and stored.result["reason"] == "timeout"
@@ -127,7 +128,7 @@ async def test_a_lost_expiry_message_then_the_coach_plays_by_command(world: Worl
     assert EXPIRED in await status(world, world.alice)
 
     coached = await world.alice.slash(world.channel, "fuba claim", coach=True)
-    assert "coach plays" in private(coached)
+    assert private(coached) == ""
     assert "automatic coach plays East" in text_of(public(world)[-1])
     stored = await play_cog(world).referee.store.active_match(world.channel.id)
     assert stored is not None and stored.options["coach_side"] == "east"
@@ -154,8 +155,11 @@ async def test_a_claim_whose_board_discord_refuses_still_wins_and_says_the_board
 ) -> None:
     _, match_id, _ = await expired_for_bob(world)
     world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=403, code=50013)
     won = private(await world.alice.slash(world.channel, "fuba claim"))
-    assert "You won" in won and "will follow" in won
+    assert won.startswith("Your move counted") and "will follow" in won
     assert "went wrong" not in won
+    titles = [m.embeds[0].title for m in public(world) if m.embeds]
+    assert "Won on time" in titles  # the board followed
     stored = await play_cog(world).referee.store.get_match(match_id)
     assert stored.status is MatchStatus.FINISHED
