@@ -154,8 +154,9 @@ async def test_a_rating_that_failed_at_the_whistle_is_made_when_the_bot_starts_a
     await world.alice.slash(world.channel, "fuba challenge", opponent=world.bob, ranked=True)
     challenge = [m for m in world.channel.history() if not m.flags.ephemeral][-1]
     await world.bob.click(challenge, label="Accept")
-    assert private(await world.bob.slash(world.channel, "fuba resign")) == "You resigned."
+    assert private(await world.bob.slash(world.channel, "fuba resign")) == ""
     final = [m for m in world.channel.history() if not m.flags.ephemeral][-2]
+    assert final.embeds[0].title == "Resigned"
     assert "The ratings could not be updated just now" in "\n".join(
         [final.content, *(e.description or "" for e in final.embeds)]
     )
