@@ -485,10 +485,10 @@ async def test_a_whole_match_between_two_members_with_physical_dice(world: World
 
 
 async def test_a_match_in_its_own_thread(world: World) -> None:
-    result = await world.alice.slash(
-        world.channel, "fuba challenge", opponent=bot_member(world), thread=True
+    result = await world.alice.slash(  # where the bot may open threads
+        world.stadium, "fuba challenge", opponent=bot_member(world), thread=True
     )
-    [thread] = world.channel.threads
+    [thread] = world.stadium.threads
     assert private(result) == f"Match started against the coach. The match is on in <#{thread.id}>."
     opening = thread.last_message
     assert opening is not None and world.alice.mention in opening.content
@@ -496,7 +496,9 @@ async def test_a_match_in_its_own_thread(world: World) -> None:
     assert reply.startswith("Your formation")
     assert "Formations: West 4-4-2" in text_of(thread.last_message)
     # the channel itself stays free for another match
-    start = await world.bob.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    start = await world.bob.slash(
+        world.stadium, "fuba challenge", opponent=bot_member(world), thread=False
+    )
     assert private(start) == "Match started against the coach."
 
 
