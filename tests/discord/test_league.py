@@ -139,9 +139,10 @@ async def resign_fixture(
     """``home`` starts their next fixture with `/league play`; ``loser`` resigns it."""
     started = private(await home.slash(where, "league play"))
     assert "league match against" in started and "/fuba" in started
-    kick_off = public(where)[-1]
-    assert (kick_off.embeds[0].title or "").startswith("League match: Spring, round")
-    assert private(await loser.slash(where, "fuba resign")) == "You resigned."
+    kick_off, board = public(where)[-2:]  # the kick-off stays as a highlight above the board
+    assert kick_off.content.startswith("**League match: Spring, round")
+    assert re.fullmatch(r"FUBA match #\d+", board.embeds[0].title or "")
+    assert private(await loser.slash(where, "fuba resign")) == ""  # the board says it
     return next(m for m in reversed(public(where)) if m.embeds and m.embeds[0].title == "Resigned")
 
 
@@ -256,7 +257,8 @@ async def test_a_dice_soccer_league_match_counts_when_resigned(club: Club) -> No
     assert private(await club.alice.slash(club.channel, "league play")).endswith(
         "The result counts at the final whistle."
     )
-    assert private(await club.alice.slash(club.channel, "dicesoccer resign")) == "You resigned."
+    assert private(await club.alice.slash(club.channel, "dicesoccer resign")) == ""
+    assert public(club.channel)[-2].embeds[0].title == "Resigned"
     table = table_lines(answer(await club.alice.slash(club.channel, "league table")))
     assert table["bob"][0:5] == (1, 1, 1, 0, 0) and table["bob"][-1] == 3
     assert table["alice"][4] == 1
@@ -374,7 +376,7 @@ async def test_a_league_match_in_progress_survives_a_restart_and_counts(
     assert private(await club.alice.slash(thread, "fuba formation", shape="4-4-2")).startswith(
         "Your formation"
     )
-    assert private(await club.bob.slash(thread, "fuba resign")) == "You resigned."
+    assert private(await club.bob.slash(thread, "fuba resign")) == ""
     table = table_lines(answer(await club.bob.slash(club.channel, "league table")))
     assert table["alice"] == (1, 1, 1, 0, 0, 3, 0, 3, 3)
     assert table["bob"] == (2, 1, 0, 0, 1, 0, 3, -3, 0)
@@ -397,8 +399,9 @@ async def ranked_win(club: Club, winner: simcord.MemberActor, loser: simcord.Mem
     )
     assert "challenges you to a ranked FUBA match" in public(club.channel)[-1].content
     assert private(await loser.slash(club.channel, "fuba accept")).startswith("Challenge accepted")
-    assert (public(club.channel)[-1].embeds[0].title or "") == "Kick-off soon: a new ranked match"
-    assert private(await loser.slash(club.channel, "fuba resign")) == "You resigned."
+    kick_off = public(club.channel)[-2]  # a highlight above the live board
+    assert kick_off.content.startswith("**Kick-off soon: a new ranked match**")
+    assert private(await loser.slash(club.channel, "fuba resign")) == ""
 
 
 async def test_the_leaderboard_shows_the_callers_own_line_outside_the_top_ten(
@@ -657,8 +660,8 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
     club: Club,
 ) -> None:
     """A member called like a mass mention and a league named with a mention: every league
-    message shows them as typed, with no markdown, and pings nobody (the kick-off only its two
-    players)."""
+    message shows them as typed, with no markdown, and pings nobody (the kick-off's board
+    only its two players)."""
     role = club.guild.create_role("Everyone's role", mentionable=True)
     alice, bob = club.alice, club.bob
     nick = HOSTILE.format(role=role.id, alice=alice.id)
@@ -674,7 +677,10 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
     [fixture] = await leagues(club).fixtures(club.guild.id, league)
     private(await mallory.slash(club.channel, "league play", thread=True))
     [thread] = club.channel.threads
-    assert private(await bob.slash(thread, "fuba resign")) == "You resigned."
+    highlight, kick_off = sent(club, thread)[-2:]  # the kick-off's highlight, then its board
+    assert words(highlight).startswith("**League match: ") and not highlight.ping_user_ids
+    assert set(kick_off.ping_user_ids) == {mallory.id, bob.id}  # the only message that pings
+    assert private(await bob.slash(thread, "fuba resign")) == ""
     await admin.slash(
         club.channel,
         "league set-result",
@@ -704,11 +710,9 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
 
     messages = sent(club, club.channel, thread)
     assert len(messages) > 20
-    kick_off = next(m for m in messages if "League match" in words(m))
-    for message in messages:
+    for message in messages:  # the kick-off's board was edited since: a ping is not repeated
         text = words(message)
-        players = {mallory.id, bob.id} if message is kick_off else set()
-        assert set(message.ping_user_ids) <= players, text
+        assert not message.ping_user_ids, text
         assert not message.ping_role_ids and not message.mention_everyone, text
         assert "@everyone" not in text and "@here" not in text, text
         assert f"<@&{role.id}>" not in text and f"<@{alice.id}>" not in text, text
@@ -717,7 +721,6 @@ async def test_hostile_display_and_league_names_are_shown_inert_and_ping_nobody(
         policy = message.allowed_mentions
         assert not policy.everyone and not policy.roles, text
         assert "**x**" not in text and "**late**" not in text and "**gone**" not in text, text
-    assert set(kick_off.ping_user_ids) == {mallory.id, bob.id}
     shown = [words(m) for m in messages]
     # the names are there, as typed (escaped, not dropped)
     assert any("@\u200beveryone <@\u200b&" in t and "\\*\\*x\\*\\*" in t for t in shown)
@@ -728,7 +731,8 @@ async def test_a_league_match_whose_kick_off_cannot_be_posted_is_called_off(club
     """Discord refuses the kick-off (no Attach Files, say): the match is called off, the
     fixture is to be played again, and the member is told what the bot lacks."""
     await season(club, "alice", "bob")
-    club.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    # both the kick-off's highlight and its board are refused
+    club.env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=2)
     refusal = refused(club, await club.alice.slash(club.channel, "league play"))
     assert "I can't post here: I need Send Messages, Embed Links and Attach Files" in refusal
     assert await leagues(club).referee.store.active_match(club.channel.id) is None
