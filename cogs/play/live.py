@@ -16,7 +16,8 @@ one at a time, and a board never goes back to an older version.
 
 Highlights (``Game.highlight``: goals, cards, penalties, half time) and a kick-off are messages
 of their own, posted before the board; they ping nobody. The full-time report is
-``cogs.play.messages.full_time_report``.
+``cogs.play.messages.full_time_report``. A match played in a thread has a scoreboard in the
+parent channel, brought up to date with the highlights and at the end (``cogs.play.scoreboard``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import discord
 
 from cogs.play.context import channel_cog
 from cogs.play.messages import BOARD_FILE, board_message
+from cogs.play.scoreboard import refresh_scoreboard
 from cogs.text import pings
 from referee.service import Outcome
 from store.repository import StoredBoard
@@ -133,6 +135,8 @@ async def show(
             )
             if board is not None:
                 await _retire(channel, board)
+    if outcome.over or highlight_lines(outcome):
+        await refresh_scoreboard(cog.bot, store, outcome)  # a thread's match: its parent's
 
 
 async def _highlights(channel: Any, outcome: Outcome, title: str | None, intro: str) -> bool:

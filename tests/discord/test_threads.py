@@ -4,7 +4,9 @@ play is refused up front with the permissions it lacks."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import random
 from collections.abc import Callable
 
 import discord
@@ -15,6 +17,7 @@ from simcord.backend.models import Overwrite
 from cogs.play.scoreboard import refresh_scoreboard
 from referee.service import Outcome
 from tests.discord.conftest import World
+from tests.discord.test_dicesoccer import play_out
 from tests.discord.test_play import bot_member, private, referee, refused, text_of
 
 THREAD_CREATED = discord.MessageType.thread_created.value
@@ -379,3 +382,27 @@ async def test_a_match_without_a_scoreboard_is_left_alone(world: World) -> None:
     await refresh_scoreboard(world.env.bot, referee(world).store, outcome)
 
     assert [m.content for m in public_in(world.channel)] == before
+
+
+async def test_a_whole_match_in_a_thread_keeps_its_scoreboard_up_to_date(world: World) -> None:
+    """Played through the commands: each goal is a highlight in the thread and moves the
+    parent channel's scoreboard on, which says full time at the end; the parent channel
+    keeps that one message."""
+    await world.alice.slash(
+        world.stadium, "dicesoccer challenge", opponent=bot_member(world), target_score=2
+    )
+    [thread] = world.stadium.threads
+    board = scoreboard_of(world.stadium, thread)
+    in_thread = dataclasses.replace(world, channel=thread)
+
+    await play_out(in_thread, random.Random(3), world.alice)
+
+    match = await referee(world).store.last_finished_match(thread.id, "dicesoccer")
+    assert match is not None and match.result is not None
+    score = match.result["score"]
+    final = scoreboard_of(world.stadium, thread)
+    assert final.id == board.id and [m.id for m in public_in(world.stadium)] == [board.id]
+    assert f"alice (White) {score['white']}-{score['black']} Coach (Black)" in final.content
+    assert "full time" in final.content
+    goals = [m for m in public_in(thread) if "GOAL" in m.content and not m.embeds]
+    assert len(goals) == sum(score.values())
