@@ -244,9 +244,10 @@ async def test_an_accepted_challenge_whose_kick_off_cannot_be_posted_is_called_o
     a locked thread): the match it created is called off, the channel stays free, and the
     member is told the real reason (not a thread, none was asked for)."""
     challenge = await challenged(world)
-    world.env.inject_error(
+    world.env.inject_error(  # the kick-off and its board
         "POST",
         f"/channels/{world.channel.id}/messages",
+        times=2,
         status=403,
         code=50013,
         message="Missing Permissions",
@@ -266,7 +267,9 @@ async def test_an_accepted_challenge_whose_kick_off_cannot_be_posted_is_called_o
 async def test_a_match_against_the_coach_whose_kick_off_cannot_be_posted_is_called_off(
     world: World,
 ) -> None:
-    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013)
+    world.env.inject_error(  # the kick-off and its board
+        "POST", f"/channels/{world.channel.id}/messages", times=2, status=403, code=50013
+    )
 
     answer = refused(
         world, await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
@@ -280,7 +283,7 @@ async def test_a_match_against_the_coach_whose_kick_off_cannot_be_posted_is_call
 
 async def test_a_kick_off_refused_in_its_new_thread_calls_the_match_off(world: World) -> None:
     challenge = await challenged(world, world.stadium)
-    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
+    world.env.inject_error("POST", "/channels/*/messages", times=2, status=403, code=50013)
 
     answer = refused(world, await world.bob.click(challenge, label="Accept"))
 
