@@ -221,7 +221,7 @@ async def test_a_whole_match_between_two_members_leaves_a_short_channel(world: W
     highlights = [m for m in public(world) if m.content.startswith("GOAL for ")]
     assert len(highlights) == goals
     assert len(public(world)) <= 15 + 2 * goals
-    assert pinged == {world.alice.id, world.bob.id}  # when the other one had to decide
+    assert pinged <= {world.alice.id, world.bob.id}  # only ever the other player
     rolled = {e.user_id for e in history.log if e.action.kind == "roll"}
     assert rolled == {world.alice.id, world.bob.id}
 
