@@ -22,6 +22,7 @@ from tests.discord.test_play import (
     refused,
     text_of,
 )
+from tests.discord.test_timeouts import keep_old_board
 
 MAX_STEPS = 600
 ASKED = re.compile(r"`/dicesoccer ([a-z]+)")
@@ -236,15 +237,6 @@ async def toss(world: World, white: int = 6, black: int = 1) -> discord.Message:
     return public(world)[-1]
 
 
-async def keep_old_board(world: World) -> None:
-    """A member chats (the live board will be posted again below) and Discord will neither
-    delete the old board nor take its buttons off: they can still be clicked."""
-    await world.carol.send(world.channel, "come on!")
-    refusal = {"status": 403, "code": 50013, "message": "Missing Permissions"}
-    for method in ("DELETE", "PATCH"):
-        world.env.inject_error(method, f"/channels/{world.channel.id}/messages/*", **refusal)
-
-
 async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     await challenge_accepted(world, dice="physical", advanced=True)
     channel = world.channel
@@ -268,7 +260,8 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     assert "Not your turn: " in refused(
         world, await world.bob.slash(channel, "dicesoccer start", role="defense")
     )
-    await keep_old_board(world)
+    await world.carol.send(world.channel, "come on!")  # the board will be posted again
+    keep_old_board(world)
     posted = len(public(world))
     assert private(await world.alice.click(choosing, custom_id=labels["Start on offense"])) == ""
     assert len(public(world)) == posted + 1  # the board again, at the bottom
@@ -443,7 +436,8 @@ async def test_buttons_keep_working_after_a_restart(world: World, settings: Sett
 
     await world.env.restart_bot(create_bot(settings))
 
-    await keep_old_board(world)
+    await world.carol.send(world.channel, "come on!")  # the board will be posted again
+    keep_old_board(world)
     assert private(await world.alice.click(opening, custom_id=roll)) == ""
     stale = refused(world, await world.bob.click(opening, custom_id=roll))
     assert "This is out of date: the match is on https://discord.com/channels/" in stale
