@@ -31,6 +31,7 @@ module.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import re
@@ -437,7 +438,7 @@ async def expiry_note(
     """A turn clock that ran out on the decision now pending (the dispatcher fired its expiry):
     the live board says so and offers the waiting player (whose user id comes last) its Claim
     the win / Let the coach play buttons, whatever became of the expiry's own message."""
-    if outcome.over:
+    if outcome.over or not outcome.options.get("turn_timeout"):
         return "", [], None
     expired = [
         d
@@ -475,8 +476,13 @@ async def post_step(
     the buttons and select menus of the decisions now pending, and a turn clock's expiry if
     one ran out (the waiting player is then named, and mentioned once)."""
     store = channel_cog(channel).referee.store
+    png = asyncio.ensure_future(outcome.board_png(None))  # drawn while the rest is read
     view = buttons(outcome)
-    note, claims, waiting = await expiry_note(store, outcome)
+    try:
+        note, claims, waiting = await expiry_note(store, outcome)
+    except BaseException:
+        png.cancel()
+        raise
     if claims:
         view = view or discord.ui.View(timeout=None)
         for button in claims:
@@ -492,6 +498,7 @@ async def post_step(
         actor=actor,
         pinging=pinging,
         also_deciding=[waiting] if waiting is not None else [],
+        png=png,
     )
 
 

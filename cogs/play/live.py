@@ -22,9 +22,10 @@ parent channel, brought up to date with the highlights and at the end (``cogs.pl
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -68,11 +69,34 @@ async def show(
     actor: int | None = None,
     pinging: Iterable[int] = (),
     also_deciding: Iterable[int] = (),
+    png: Awaitable[bytes] | None = None,
 ) -> None:
     """Bring the match's live board in ``channel`` up to date with ``outcome``, after posting
     the step's highlights (and a kick-off: a ``title`` while the match goes on). ``pinging``
     are members to mention whether or not they decide (a league kick-off); ``also_deciding``
-    members the board names beside the pending decisions (who may claim a win on time)."""
+    members the board names beside the pending decisions (who may claim a win on time); ``png``
+    the board image being drawn already (by default drawn here)."""
+    drawing = asyncio.ensure_future(png if png is not None else outcome.board_png(None))
+    try:
+        await _show(
+            channel, outcome, title, intro, note, view, actor, pinging, also_deciding, drawing
+        )
+    finally:
+        drawing.cancel()  # nothing to wait for when the step was shown, or failed
+
+
+async def _show(
+    channel: Any,
+    outcome: Outcome,
+    title: str | None,
+    intro: str,
+    note: str,
+    view: discord.ui.View | None,
+    actor: int | None,
+    pinging: Iterable[int],
+    also_deciding: Iterable[int],
+    drawing: asyncio.Future[bytes],
+) -> None:
     cog = channel_cog(channel)
     store = cog.referee.store
     async with cog.board_lock(outcome.match_id):
@@ -84,7 +108,7 @@ async def show(
         named = board.deciders if board is not None else frozenset()
         to_ping = {*pinging, *(holding - named)} - {actor}
         content, embed = board_message(outcome, title if outcome.over else None, note)
-        png = await outcome.board_png(None)  # the spectators' view: never a secret
+        png = await drawing  # the spectators' view: never a secret
         now = cog.clock()
         fresh = (
             board is not None
