@@ -503,7 +503,7 @@ async def post_step(
 
 
 MOVE_COUNTED = (
-    "Your move counted, but Discord did not take the board just now: it will follow shortly."
+    "That counted, but Discord did not take the board just now: it will follow shortly."
 )
 
 

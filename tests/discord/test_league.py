@@ -394,7 +394,11 @@ async def test_a_league_match_in_progress_survives_a_restart_and_counts(
 async def ranked_win(club: Club, winner: simcord.MemberActor, loser: simcord.MemberActor) -> None:
     """A ranked friendly: ``winner`` challenges, ``loser`` accepts and resigns."""
     assert (
-        private(await winner.slash(club.channel, "fuba challenge", opponent=loser, ranked=True))
+        private(
+            await winner.slash(
+                club.channel, "fuba challenge", opponent=loser, ranked=True, thread=False
+            )
+        )
         == "Challenge posted."
     )
     assert "challenges you to a ranked FUBA match" in public(club.channel)[-1].content

@@ -90,7 +90,7 @@ async def test_a_refused_board_counts_the_move_once_and_follows_from_the_retry_l
     reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
 
     assert reply.startswith("Your formation: 4-4-2.")
-    assert "Your move counted" in reply and "will follow" in reply
+    assert "That counted" in reply and "will follow" in reply
     assert "went wrong" not in reply and "try again" not in reply
     logged = await actions(world)
     assert logged[-1] == ("west", "formation")
@@ -130,7 +130,7 @@ async def test_a_restart_between_commit_and_delivery_brings_the_board_up_to_date
     await challenge_accepted(world)
     fail_boards(world, times=None)  # Discord refuses until the restart
     reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
-    assert "Your move counted" in reply
+    assert "That counted" in reply
     assert not await board_is_current(world)
     world.env.backend.faults.clear()
 
@@ -204,7 +204,7 @@ async def test_a_resignation_discord_refuses_still_ends_the_match_and_its_report
 
     reply = private(await world.bob.slash(world.channel, "fuba resign"))
 
-    assert reply.startswith("Your move counted") and "will follow" in reply
+    assert reply.startswith("That counted") and "will follow" in reply
     assert "went wrong" not in reply
     assert await referee(world).store.active_match(world.channel.id) is None
     assert await play_cog(world).catch_up() == 0  # what the retry loop does

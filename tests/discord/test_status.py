@@ -157,7 +157,7 @@ async def test_a_claim_whose_board_discord_refuses_still_wins_and_says_the_board
     world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013)
     world.env.inject_error("PATCH", "/channels/*/messages/*", status=403, code=50013)
     won = private(await world.alice.slash(world.channel, "fuba claim"))
-    assert won.startswith("Your move counted") and "will follow" in won
+    assert won.startswith("That counted") and "will follow" in won
     assert "went wrong" not in won
     titles = [m.embeds[0].title for m in public(world) if m.embeds]
     assert "Won on time" in titles  # the board followed
