@@ -38,7 +38,7 @@ import discord
 from discord import app_commands
 
 from cogs.play import registry
-from cogs.play.buttons import GAME, answer_component_error, game_of, post_step
+from cogs.play.buttons import GAME, answer, answer_component_error, game_of, post_step
 from cogs.play.context import channel_id_of, match_channel, other_game, play_cog
 from cogs.play.permissions import MissingPermissions, place
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal
@@ -237,8 +237,8 @@ async def _lapse(interaction: discord.Interaction, now: datetime) -> None:
 
 def challenge_view(spec: GameCommands, challenge_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for answer in ("accept", "decline"):
-        view.add_item(ChallengeButton(challenge_id, answer, spec.ruleset))
+    for choice in ("accept", "decline"):
+        view.add_item(ChallengeButton(challenge_id, choice, spec.ruleset))
     return view
 
 
@@ -453,8 +453,7 @@ async def challenge(
             rules=rules,
         )
         await _open_scoreboard(interaction, started, None)
-        reply = f"Match started against the coach. {started.reply}".strip()
-        await interaction.followup.send(reply, ephemeral=True)
+        await answer(interaction, started.reply, delivered=True)  # where, if not here
         return
     options: JSONData = {"dice": dice, "thread": thread, "turn_timeout": turn_timeout}
     if ranked:
@@ -498,7 +497,7 @@ async def challenge(
         await cog.challenges.cancel(channel_id, opened.id)
         raise
     await cog.challenges.set_message_id(opened.id, message.id)
-    await interaction.followup.send("Challenge posted.", ephemeral=True)
+    await answer(interaction, "", delivered=True)  # the challenge is there for all to see
 
 
 async def answer_challenge(
@@ -584,8 +583,7 @@ async def answer_challenge(
     else:
         there = f" in {started.where.mention}" if started.thread is not None else ""
         await settle(channel, taken, f"{opponent} accepted: the match is on{there}.")
-    reply = f"Challenge accepted: the match is on. {started.reply}".strip()
-    await interaction.followup.send(reply, ephemeral=True)
+    await answer(interaction, started.reply, delivered=True)  # where, if not here
 
 
 async def _not_started(

@@ -41,7 +41,7 @@ async def challenged_in(
 ) -> discord.Message:
     """Alice challenges Bob in ``channel``; returns the challenge message."""
     posted = await world.alice.slash(channel, f"{game} challenge", opponent=world.bob, **options)
-    assert private(posted) == "Challenge posted."
+    assert private(posted) == ""
     return public_in(channel)[-1]
 
 
@@ -71,7 +71,7 @@ async def test_a_challenge_plays_in_a_new_public_thread_with_a_scoreboard_in_the
     accepted = private(await world.bob.click(challenge, label="Accept"))
 
     [thread] = stadium.threads
-    assert accepted == f"Challenge accepted: the match is on. The match is on in <#{thread.id}>."
+    assert accepted == f"The match is on in <#{thread.id}>."
     assert world.env.backend.channels[thread.id].type == discord.ChannelType.public_thread.value
     opening = public_in(thread)[-1]
     assert "alice (West) v bob (East)" in text_of(opening)
@@ -96,7 +96,7 @@ async def test_thread_false_plays_in_the_channel(world: World) -> None:
 
     accepted = private(await world.bob.click(challenge, label="Accept"))
 
-    assert accepted == "Challenge accepted: the match is on."
+    assert accepted == ""
     assert world.stadium.threads == []
     match = await referee(world).store.active_match(world.stadium.id)
     assert match is not None
@@ -120,7 +120,7 @@ async def test_a_match_against_the_coach_plays_in_a_thread_with_its_own_scoreboa
         await world.alice.slash(world.stadium, "dicesoccer challenge", opponent=bot_member(world))
     )
     [thread] = world.stadium.threads
-    assert start == f"Match started against the coach. The match is on in <#{thread.id}>."
+    assert start == f"The match is on in <#{thread.id}>."
     board = scoreboard_of(world.stadium, thread)
     assert "alice (White) 0-0 Coach (Black)" in board.content
     match = await referee(world).store.active_match(thread.id)
@@ -134,7 +134,7 @@ async def test_two_matches_run_at_once_in_two_threads_of_one_channel(world: Worl
     challenge = await challenged_in(world, stadium)
     private(await world.bob.click(challenge, label="Accept"))
     versus_coach = await world.carol.slash(stadium, "fuba challenge", opponent=bot_member(world))
-    assert private(versus_coach).startswith("Match started against the coach.")
+    assert private(versus_coach).startswith("The match is on in")
 
     first, second = sorted(stadium.threads, key=lambda t: t.id)
     store = referee(world).store
@@ -158,9 +158,7 @@ async def test_a_challenge_made_in_a_thread_plays_in_that_thread(world: World) -
     await referee(world).abort(thread.id, world.alice.id)
 
     challenge = await challenged_in(world, thread)
-    assert private(await world.bob.click(challenge, label="Accept")) == (
-        "Challenge accepted: the match is on."
-    )
+    assert private(await world.bob.click(challenge, label="Accept")) == ""  # it is on here
 
     assert [t.id for t in world.stadium.threads] == [thread.id]  # no thread in a thread
     match = await referee(world).store.active_match(thread.id)
