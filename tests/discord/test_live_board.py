@@ -7,21 +7,27 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import discord
 import pytest
+import simcord
 
 from bot import create_bot
 from botconfig import Settings
+from store.models import MatchStatus
 from tests.discord.conftest import World
 from tests.discord.test_play import (
+    bot_member,
     challenge_accepted,
     choice_buttons,
     decider,
     formations,
+    play_until,
     private,
     public,
     referee,
     refused,
 )
+from tests.discord.test_selects import menu
 from tests.discord.test_timeouts import Clock, play_cog, timeout_labels
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
@@ -211,3 +217,94 @@ async def test_a_resignation_discord_refuses_still_ends_the_match_and_its_report
     final, report = public(world)[-2:]
     assert "alice (West) wins" in final.content and final.embeds[0].title == "Resigned"
     assert (report.embeds[0].title or "").startswith("Full time:")
+
+
+async def kick_off_click(world: World) -> tuple[simcord.MemberActor, discord.Message, str]:
+    """After both formations: the kick-off roll's winner, the board and their choice button."""
+    await challenge_accepted(world)
+    choosing = await formations(world)
+    winner, _ = decider(world, choosing)
+    [button, *_] = choice_buttons(choosing)
+    return winner, choosing, button.custom_id
+
+
+async def step_by_command(world: World) -> tuple[simcord.InteractionResult, str]:
+    await challenge_accepted(world)
+    fail_boards(world, times=None, **FAULTS["429"])
+    reply = await world.alice.slash(world.channel, "fuba formation", shape="4-4-2")
+    return reply, "formation"
+
+
+async def step_by_button(world: World) -> tuple[simcord.InteractionResult, str]:
+    winner, board, button = await kick_off_click(world)
+    fail_boards(world, times=None, **FAULTS["500"])
+    return await winner.click(board, custom_id=button), "kickoff"
+
+
+async def step_by_menu(world: World) -> tuple[simcord.InteractionResult, str]:
+    start = await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    assert private(start) == ""
+    asking = await play_until(world, world.alice, stop="/fuba target")
+    target = menu(asking, "target")
+    fail_boards(world, times=None, **FAULTS["403"])
+    return await world.alice.select(
+        asking, [target.options[0].value], custom_id=target.custom_id
+    ), "target"
+
+
+async def step_by_resignation(world: World) -> tuple[simcord.InteractionResult, str]:
+    await challenge_accepted(world)
+    fail_boards(world, times=None, **FAULTS["500"])
+    return await world.bob.slash(world.channel, "fuba resign"), "resign"
+
+
+async def step_by_claim_button(world: World) -> tuple[simcord.InteractionResult, str]:
+    cog = play_cog(world)
+    clock = Clock()
+    cog.referee.clock = cog.dispatcher.clock = clock
+    await challenge_accepted(world, turn_timeout=2)
+    assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
+    clock.offset = timedelta(minutes=5)
+    await cog.dispatcher.tick()
+    board = public(world)[-1]
+    fail_boards(world, times=None, **FAULTS["429"])
+    return await world.alice.click(board, label="Claim the win"), "claim"
+
+
+STEPS = {
+    "command": step_by_command,
+    "button": step_by_button,
+    "menu": step_by_menu,
+    "resignation": step_by_resignation,
+    "claim button": step_by_claim_button,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(STEPS))
+async def test_every_kind_of_step_counts_once_when_discord_refuses_its_board(
+    world: World, kind: str
+) -> None:
+    """Whatever made the step (a command, a button, a menu, a resignation, a claim), a board
+    Discord refuses leaves the step counted once, says so privately, and follows."""
+    result, what = await STEPS[kind](world)
+
+    reply = private(result)
+    assert "That counted" in reply and "will follow" in reply, reply
+    assert "went wrong" not in reply and "try again" not in reply
+    store = referee(world).store
+    [match] = await store.boards_behind()
+    if what in ("resign", "claim"):
+        assert match.status is MatchStatus.FINISHED
+        assert match.result is not None
+        assert match.result["reason"] == ("resigned" if what == "resign" else "timeout")
+    else:
+        history = await store.history(match.id)
+        by_members = [e.action.kind for e in history.log if e.user_id is not None]
+        assert by_members.count(what) == 1 and by_members[-1] == what
+    world.env.backend.faults.clear()
+
+    assert await play_cog(world).catch_up() == 0  # what the retry loop does
+
+    assert await store.boards_behind() == []
+    board = await store.live_board(match.id)
+    assert board is not None and board.message_id in {m.id for m in public(world)}
