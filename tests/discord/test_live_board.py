@@ -115,12 +115,15 @@ async def test_a_refused_board_counts_the_move_once_and_follows_from_the_retry_l
     assert [m.id for m in public(world)].count(board.id) == (delivery == "edit")
 
 
-async def test_an_old_board_that_cannot_be_deleted_loses_its_controls(world: World) -> None:
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+async def test_an_old_board_that_cannot_be_deleted_loses_its_controls(
+    world: World, fault: str
+) -> None:
     await challenge_accepted(world)
     old = public(world)[-1]
     assert old.components
     await world.carol.send(world.channel, "who is winning?")
-    world.env.inject_error("DELETE", f"/channels/{world.channel.id}/messages/*", **FAULTS["403"])
+    world.env.inject_error("DELETE", f"/channels/{world.channel.id}/messages/*", **FAULTS[fault])
 
     assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
 
