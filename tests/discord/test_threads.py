@@ -404,3 +404,5 @@ async def test_a_whole_match_in_a_thread_keeps_its_scoreboard_up_to_date(world: 
     assert "full time" in final.content
     goals = [m for m in public_in(thread) if "GOAL" in m.content and not m.embeds]
     assert len(goals) == sum(score.values())
+    left = [m for m in public_in(thread) if m.author.id == world.env.bot.user.id]
+    assert len(left) <= 15 + 2 * len(goals)  # kick-off, goals, the final board, the report
