@@ -8,8 +8,9 @@ virtual dice (the first legal choice from autocomplete, positioning actions, new
 ``--coach`` one member plays the bot's automatic coach instead, whose whole reply is then part
 of the round trip. New matches start until ``--targets`` target commands were timed.
 
-A round trip runs from the command to the bot's private answer to it ("Done."), which comes
-after the public message with the narration and the board: what the player waits for. After
+A round trip runs from the command to the bot's answer to it (its "thinking..." removed, as
+nothing needs saying), which comes after the live board was brought up to date with the
+narration and the board: what the player waits for. After
 a target that ends the match the bot goes on to post the full-time report (statistics and the
 replay image, a message of its own); that is timed separately, from the answer to the report.
 
@@ -52,19 +53,27 @@ class Timings:
 
 @contextmanager
 def _answers_timed(timings: Timings) -> Iterator[None]:
-    """Note when the bot answers an interaction (its followups go through ``Webhook.send``)."""
+    """Note when the bot answers an interaction: a followup (``Webhook.send``), or its
+    "thinking..." removed when there is nothing to say."""
     send = discord.Webhook.send
+    delete = discord.Interaction.delete_original_response
 
     async def timed_send(webhook: discord.Webhook, *args: Any, **kwargs: Any) -> Any:
         sent = await send(webhook, *args, **kwargs)
         timings.answered = time.perf_counter()
         return sent
 
+    async def timed_delete(interaction: discord.Interaction) -> None:
+        await delete(interaction)
+        timings.answered = time.perf_counter()
+
     discord.Webhook.send = timed_send  # type: ignore[assignment,method-assign]
+    discord.Interaction.delete_original_response = timed_delete  # type: ignore[method-assign]
     try:
         yield
     finally:
         discord.Webhook.send = send  # type: ignore[method-assign]
+        discord.Interaction.delete_original_response = delete  # type: ignore[method-assign]
 
 
 def _last_public(env: simcord.Env, channel: simcord.ChannelHandle) -> Any:
@@ -134,7 +143,7 @@ async def run(targets: int, coach: bool = False) -> Timings:
                 while len(timings.targets) < targets:
                     # a new channel per match: reading a long history is SimCord's own cost
                     channel = guild.create_text_channel(f"pitch-{len(timings.targets)}")
-                    await west.slash(channel, "fuba challenge", opponent=east)
+                    await west.slash(channel, "fuba challenge", opponent=east, thread=False)
                     if not coach:
                         await east.slash(channel, "fuba accept")
                     for _ in range(5000):
