@@ -5,24 +5,28 @@
 
 Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
 of several matches with their captions, caches warm (a running bot renders many boards per
-board setup). Figures only, never pass/fail.
+board setup), and ``render_new_text_median_ms``: boards whose caption and pending line were
+never drawn before (every step's board in a match). Figures only, never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import cProfile
 import pstats
 import sys
 import time
+from typing import Any
 
-from bench._timing import print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_replay_figures
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
-from render.fuba.board import DEFAULT_KITS, Board, board, render, render_png
+from render.fuba.board import DEFAULT_KITS, Board, Caption, board, render, render_png
 from render.fuba.replay import HOLD_MS, replay_gif
 
 SEEDS = (1, 2, 3)
+Shot = tuple[dict[str, Any], Caption | None]
 
 
 def _frames(seed: int) -> list[Frame]:
@@ -34,6 +38,19 @@ def _frames(seed: int) -> list[Frame]:
     assert state is not None
     frames.append(recorder.finish(state))
     return frames
+
+
+def _new_texts(shots: list[Shot], n: int) -> list[Shot]:
+    """``n`` boards from ``shots`` whose caption and pending texts were never drawn: in a match
+    every step's board says something new."""
+    out = []
+    for i in range(n):
+        view, caption = copy.deepcopy(shots[i % len(shots)])
+        for p in view.get("pending") or []:
+            p["prompt"] = f"{p['prompt']} (step {i})"
+        text = f"{caption.text} (step {i})" if caption is not None else f"Step {i}"
+        out.append((view, Caption(text, *(caption or Caption(""))[1:])))
+    return out
 
 
 def main() -> int:
@@ -70,6 +87,10 @@ def main() -> int:
         images,
         setup_ms,
     )
+
+    fresh = _new_texts(shots, args.runs)
+    new_text = median_ms(args.runs, fresh, lambda s: render_png(s[0], caption=s[1], width=width))
+    print(f"render_new_text_median_ms: {new_text:.2f} ms")
 
     match = _frames(7)
     print_replay_figures(

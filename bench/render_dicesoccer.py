@@ -5,19 +5,21 @@ rendered and encoded.
     python -m bench render --game dicesoccer [...]   (the same)
 
 Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
-of several matches, caches warm (a running bot renders many boards per board setup). Figures
-only, never pass/fail.
+of several matches, caches warm (a running bot renders many boards per board setup), and
+``render_new_text_median_ms``: boards whose caption and pending line were never drawn before
+(every roll's board in a match). Figures only, never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import cProfile
 import pstats
 import time
 from typing import Any
 
-from bench._timing import print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_replay_figures
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
 from render.dicesoccer.board import DEFAULT_KITS, Board, board, render, render_png
@@ -30,6 +32,18 @@ OPTIONS: tuple[dict[str, Any], ...] = ({}, {"advanced": True}, {"sections": 4})
 
 def _views(seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
     return [DICESOCCER.view(state, None) for state, _, _ in iter_match(seed, options=options)]
+
+
+def _new_texts(views: list[dict[str, Any]], n: int) -> list[tuple[dict[str, Any], str]]:
+    """``n`` boards from ``views`` with a caption and a pending line never drawn before: in a
+    match every roll's board says something new."""
+    out = []
+    for i in range(n):
+        view = copy.deepcopy(views[i % len(views)])
+        for p in view.get("pending") or []:
+            p["prompt"] = f"{p.get('prompt', '')} (roll {i})"
+        out.append((view, f"White rolls ball, kick, ball: a pass forward (roll {i})"))
+    return out
 
 
 def main() -> int:
@@ -62,6 +76,9 @@ def main() -> int:
         setup_ms,
     )
     print(f"boards_rendered: {len(views)}")
+    fresh = _new_texts(views, args.runs)
+    new_text = median_ms(args.runs, fresh, lambda s: render_png(s[0], caption=s[1], width=width))
+    print(f"render_new_text_median_ms: {new_text:.2f} ms")
 
     match = _views(7, {})
     print_replay_figures(

@@ -13,11 +13,17 @@ from render.kits import RGB
 
 def where(rgb: Image.Image, colour: RGB) -> Image.Image:
     """A "1" mask of the pixels of ``rgb`` that are exactly ``colour``."""
-    bands = [
-        band.point(lambda v, want=want: 255 if v == want else 0)
-        for band, want in zip(rgb.split(), colour, strict=True)
-    ]
-    return ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2]).convert("1")
+    off = ImageChops.difference(rgb, Image.new("RGB", rgb.size, colour))
+    # any difference in any band -> 255 (0 and 255 bands make a grey that is 0 only if all are)
+    return ImageChops.invert(anywhere(anywhere(off).convert("L"))).convert("1", dither=NONE)
+
+
+def anywhere(im: Image.Image) -> Image.Image:
+    """``im`` with every non-zero value made 255 (no Python loop: boards call it per sprite)."""
+    return ImageChops.add(im, im, scale=1 / 128)
+
+
+NONE = Image.Dither.NONE
 
 
 def triples(palette: Image.Image) -> list[RGB]:
@@ -28,15 +34,42 @@ def triples(palette: Image.Image) -> list[RGB]:
 
 def fitted(base: list[RGB], sample: Image.Image) -> Image.Image:
     """256 colours: the exact ``base`` colours first (so pieces are exactly their colour), then
-    colours fitted to ``sample`` for anti-aliased edges and blends."""
+    colours fitted to ``sample`` for anti-aliased edges and blends.
+
+    Pillow's quick nearest-colour search can give an exact colour's pixels to a fitted colour a
+    hair away; such fitted colours are left out, so quantising seldom needs correcting."""
     exact = list(dict.fromkeys(base))
     free = 256 - len(exact)
     fit = sample.quantize(free, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = [v for c in exact for v in c] + (fit.getpalette() or [])[: 3 * free]
-    flat += [0] * (768 - len(flat))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat)
+    fits = triples(fit)[:free]
+    for _ in range(64):
+        padded = fits + fits[-1:] * (free - len(fits))  # the room left: repeats
+        palette = _palette(exact + padded)
+        missed = _missed(palette, exact).values()
+        rivals = {padded[i - len(exact)] for i in missed if i >= len(exact)}
+        if not rivals:
+            break
+        fits = [c for c in fits if c not in rivals]
     return palette
+
+
+def _palette(colours: list[RGB]) -> Image.Image:
+    flat = [v for c in colours for v in c]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + [0] * (768 - len(flat)))
+    return palette
+
+
+def _missed(palette: Image.Image, exact: list[RGB]) -> dict[RGB, int]:
+    """The exact colours (the palette's first entries, each once) that Pillow's quick search
+    maps to another entry, and that entry."""
+    missed = {}
+    for i, colour in enumerate(exact):
+        probe = Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=NONE)
+        got = int(probe.getpixel((0, 0)))  # type: ignore[arg-type]
+        if got != i:
+            missed[colour] = got
+    return missed
 
 
 class Quantiser:
@@ -47,24 +80,22 @@ class Quantiser:
         self.palette = palette
         index = {c: i for i, c in reversed(list(enumerate(triples(palette))))}
         self.index = index
-        self._exact = {c: index[c] for c in exact}
-        self._wrong: dict[RGB, bool] = {}
+        # the exact colours the quick search misses: (their entry, the entry it picks instead)
+        self._fixes: dict[RGB, tuple[int, int]] = {}
+        for colour in dict.fromkeys(exact):
+            probe = Image.new("RGB", (1, 1), colour)
+            got = probe.quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
+            if got != index[colour]:
+                self._fixes[colour] = (index[colour], int(got))  # type: ignore[arg-type]
 
     def __call__(self, rgb: Image.Image) -> Image.Image:
         p = rgb.quantize(palette=self.palette, dither=Image.Dither.NONE)
-        for _, colour in rgb.getcolors(rgb.width * rgb.height) or []:
-            i = self._exact.get(colour)
-            if i is not None and self._mismapped(colour):
-                p.paste(i, mask=where(rgb, colour))
+        if self._fixes:
+            picked = {i for _, i in p.getcolors(256) or []}
+            for colour, (right, wrong) in self._fixes.items():
+                if wrong in picked:  # else no pixel can be that colour
+                    p.paste(right, mask=where(rgb, colour))
         return p
-
-    def _mismapped(self, colour: RGB) -> bool:
-        wrong = self._wrong.get(colour)
-        if wrong is None:
-            probe = Image.new("RGB", (1, 1), colour)
-            got = probe.quantize(palette=self.palette, dither=Image.Dither.NONE).getpixel((0, 0))
-            wrong = self._wrong[colour] = got != self._exact[colour]
-        return wrong
 
 
 def pixel(im: Image.Image, xy: tuple[int, int]) -> RGB:

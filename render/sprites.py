@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import Image
 
-from render.sketch import Painted, Sketch, Sprite
+from render.sketch import Box, Painted, Sketch, Sprite, touched_mask
 
 B = TypeVar("B")
 
@@ -40,37 +40,86 @@ def stacked(parts: list[Image.Image]) -> Image.Image:
     return sheet
 
 
+class Plate(NamedTuple):
+    """A sprite's shapes drawn over the board, kept for the texts still to come over them."""
+
+    rgb: Image.Image  # the box with the shapes, RGB
+    cover: Image.Image  # "L": how much the shapes cover each pixel
+    p: Image.Image  # ``rgb`` in the board's palette
+    mask: Image.Image  # "1": the pixels the shapes touch
+
+
 class Sprites:
     """The sprites of one board, each drawn by ``make()`` the first time its key is asked for
-    and quantised to the board's palette."""
+    and quantised to the board's palette.
+
+    A sprite with text keeps its shapes (a banner's pill, a chip...) as a ``Plate``, so a new
+    text over the same shapes (a step's new caption) costs only its letters: drawn straight over
+    the plate's pixels and quantised where they changed. At most ``limit`` sprites and
+    ``plate_limit`` plates are kept; the oldest go first."""
 
     def __init__(
-        self, rgb: Image.Image, quantise: Callable[[Image.Image], Image.Image], limit: int
+        self,
+        rgb: Image.Image,
+        quantise: Callable[[Image.Image], Image.Image],
+        limit: int,
+        plate_limit: int = 256,
     ) -> None:
         self.rgb = rgb
         self.quantise = quantise
         self.limit = limit
+        self.plate_limit = plate_limit
         self._kept: dict[Any, Sprite] = {}
+        self._plates: dict[tuple[Box, Any], Plate] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, make: Callable[[], Painted]) -> Sprite:
         found = self._kept.get(key)
         if found is not None:
             return found
-        pixels, mask, at = draw_over(self.rgb, make())
+        box, paint = make()
+        sketch = Sketch((box[2] - box[0], box[3] - box[1]))
+        paint(sketch)
+        if sketch.has_text:
+            plate = self._plate(box, sketch)
+            quantised, mask = plate.p.copy(), plate.mask.copy()
+            inked = sketch.ink(plate.rgb, plate.cover)
+            if inked is not None:
+                pixels, cover, region = inked
+                quantised.paste(self.quantise(pixels), region[:2])
+                mask.paste(touched_mask(cover), region[:2])
+        else:
+            pixels, cover = sketch.plate(self.rgb.crop(box))
+            quantised, mask = self.quantise(pixels), touched_mask(cover)
+        at = (box[0], box[1])
         ink = mask.getbbox()
         if ink is not None and ink != (0, 0, *mask.size):  # paste only what it covers
-            pixels, mask = pixels.crop(ink), mask.crop(ink)
+            quantised, mask = quantised.crop(ink), mask.crop(ink)
             at = (at[0] + ink[0], at[1] + ink[1])
-        found = Sprite(self.quantise(pixels), mask, at)
+        found = Sprite(quantised, mask, at)
         with self._lock:
-            if len(self._kept) >= self.limit:
-                self._kept.pop(next(iter(self._kept)))  # the oldest goes
-            self._kept[key] = found
+            _keep(self._kept, key, found, self.limit)
+        return found
+
+    def _plate(self, box: Box, sketch: Sketch) -> Plate:
+        key = (box, sketch.shapes)
+        found = self._plates.get(key)
+        if found is None:
+            rgb, cover = sketch.plate(self.rgb.crop(box))
+            found = Plate(rgb, cover, self.quantise(rgb), touched_mask(cover))
+            with self._lock:
+                _keep(self._plates, key, found, self.plate_limit)
         return found
 
     def __len__(self) -> int:
         return len(self._kept)
+
+
+def _keep(kept: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    """``kept[key] = value``, the oldest entry going first when ``kept`` holds ``limit``."""
+    if key not in kept and len(kept) >= limit:
+        kept.pop(next(iter(kept)))
+    kept[key] = value
 
 
 class Boards(Generic[B]):

@@ -34,9 +34,15 @@ def fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     if f.getlength(text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # the longest prefix that fits with the ellipsis (widths grow with the prefix)
+    lo, hi = 0, len(text) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid] + "…") <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def wrap(text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
@@ -44,14 +50,21 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> 
     shortened with an ellipsis when the text does not fit."""
     words, out = text.split(" "), []
     while words and len(out) < lines - 1:
-        n = 1
-        while n < len(words) and f.getlength(" ".join(words[: n + 1])) <= width:
-            n += 1
-        line = " ".join(words[:n])
-        if f.getlength(line) > width:
+        if f.getlength(" ".join(words)) <= width:
+            return [*out, " ".join(words)]
+        # the most words that fit on the line, at least one (widths grow with the words)
+        lo, hi = 1, len(words) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.getlength(" ".join(words[:mid])) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        line = " ".join(words[:lo])
+        if lo == 1 and f.getlength(line) > width:
             break  # one word too long for a line: the last line shortens it
         out.append(line)
-        words = words[n:]
+        words = words[lo:]
     if words:
         out.append(fit(" ".join(words), f, width))
     return out

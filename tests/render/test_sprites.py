@@ -1,0 +1,106 @@
+"""The sprite cache boards share: a sprite with text keeps its shapes (a banner's pill, a chip) so
+the next text over the same shapes draws only its letters, and looks exactly as if drawn anew."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image, ImageChops
+
+from render.fonts import font
+from render.palette import Quantiser, fitted
+from render.sketch import Painted, Sketch, Sprite
+from render.sprites import Sprites
+
+BLUE, WHITE, GREEN = (0, 114, 178), (255, 255, 255), (40, 110, 60)
+
+
+def background() -> Image.Image:
+    im = Image.new("RGB", (400, 120), GREEN)
+    im.paste((30, 80, 45), (0, 60, 400, 120))  # two tones: sprites blend with what is under them
+    return im
+
+
+def sprites(limit: int = 100, plate_limit: int = 10) -> Sprites:
+    rgb = background()
+    palette = fitted([BLUE, WHITE, GREEN], rgb)
+    return Sprites(rgb, Quantiser(palette, [BLUE, WHITE, GREEN]), limit, plate_limit)
+
+
+def count_plates(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time a sprite's shapes are drawn."""
+    drawn: list[int] = []
+    plate = Sketch.plate
+    monkeypatch.setattr(Sketch, "plate", lambda s, under: drawn.append(1) or plate(s, under))
+    return drawn
+
+
+def banner(text: str, colour: tuple[int, int, int] = BLUE) -> Painted:
+    def paint(s: Sketch) -> None:
+        s.rounded((0, 0, 360, 60), 20, fill=colour)
+        s.text((20, 30), text, font(24), WHITE, anchor="lm")
+
+    return (20, 30, 380, 90), paint
+
+
+def on_board(s: Sprite) -> Image.Image:
+    im = Image.new("P", (400, 120), 0)
+    im.paste(s.image, s.at, s.mask)
+    return im
+
+
+def same(a: Sprite, b: Sprite) -> bool:
+    return a.at == b.at and not ImageChops.difference(on_board(a), on_board(b)).getbbox()
+
+
+def test_a_new_text_over_kept_shapes_looks_as_if_drawn_anew() -> None:
+    kept = sprites()
+    kept.get("first", lambda: banner("GOAL! West 1-0"))
+    again = kept.get("second", lambda: banner("Corner for East, 88'"))
+    fresh = sprites().get("second", lambda: banner("Corner for East, 88'"))
+    assert same(again, fresh)
+    assert not same(again, kept.get("first", lambda: banner("GOAL! West 1-0")))
+
+
+def test_the_shapes_are_drawn_once_for_many_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = sprites()
+    drawn = count_plates(monkeypatch)
+    for i in range(5):
+        kept.get(("banner", i), lambda i=i: banner(f"Step {i}"))
+    kept.get(("banner", "orange"), lambda: banner("Step 5", (230, 159, 0)))
+    assert len(drawn) == 2  # one pill per colour
+
+
+COLOURS = [(i * 40, 100, 100) for i in range(5)]
+
+
+def test_both_caches_are_bounded_the_oldest_going_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = sprites(limit=3, plate_limit=2)
+    for i in range(5):
+        kept.get(i, lambda i=i: banner(str(i), COLOURS[i]))
+    assert len(kept) == 3
+    # sprite 0 went first: asked for again, it is drawn again; sprite 4 is kept as it was
+    assert same(kept.get(0, lambda: banner("zero")), sprites().get(0, lambda: banner("zero")))
+    assert same(
+        kept.get(4, lambda: banner("four")), sprites().get(4, lambda: banner("4", COLOURS[4]))
+    )
+    # only the last two colours' pills are kept
+    drawn = count_plates(monkeypatch)
+    kept.get("new 4", lambda: banner("new", COLOURS[4]))
+    assert not drawn
+    kept.get("new 1", lambda: banner("new", COLOURS[1]))
+    assert drawn
+
+
+def test_sprites_drawn_from_many_threads_are_the_same_as_drawn_from_one() -> None:
+    kept, alone = sprites(limit=1000, plate_limit=4), sprites(limit=1000, plate_limit=4)
+    keys = [(i % 3, i) for i in range(60)]
+
+    def get(on: Sprites, key: tuple[int, int]) -> Sprite:
+        colour = ((0, 114, 178), (230, 159, 0), (204, 121, 167))[key[0]]
+        return on.get(key, lambda: banner(f"Text {key[1]}", colour))
+
+    with ThreadPoolExecutor(8) as pool:
+        threaded = list(pool.map(lambda k: get(kept, k), keys))
+    assert all(same(t, get(alone, k)) for t, k in zip(threaded, keys, strict=True))
