@@ -617,15 +617,7 @@ class MatchStore:
             "posted_at": posted_at,
             "deciders": ",".join(str(user) for user in sorted(set(deciders))),
         }
-        async with self.engine.begin() as conn:
-            insert_ = conflict_insert(conn, BOARDS).values(**values)
-            await conn.execute(
-                insert_.on_conflict_do_update(
-                    index_elements=[BOARDS.c.match_id],
-                    set_={k: insert_.excluded[k] for k in values if k != "match_id"},
-                    where=BOARDS.c.version <= version,
-                )
-            )
+        await self._upsert(BOARDS, values, where=BOARDS.c.version <= version)
 
     async def board_behind(self, match_id: int) -> None:
         """The live board misses something that does not move the match's version (a turn
@@ -671,12 +663,18 @@ class MatchStore:
     async def record_scoreboard(self, match_id: int, *, channel_id: int, message_id: int) -> None:
         """The match's scoreboard is that message (of the thread's parent channel)."""
         values = {"match_id": match_id, "channel_id": channel_id, "message_id": message_id}
+        await self._upsert(SCOREBOARDS, values)
+
+    async def _upsert(self, table: Table, values: JSONData, where: Any = None) -> None:
+        """Insert a row of a table keyed by ``match_id``, or update the match's row (only
+        ``where`` it holds, when given)."""
         async with self.engine.begin() as conn:
-            insert_ = conflict_insert(conn, SCOREBOARDS).values(**values)
+            insert_ = conflict_insert(conn, table).values(**values)
             await conn.execute(
                 insert_.on_conflict_do_update(
-                    index_elements=[SCOREBOARDS.c.match_id],
+                    index_elements=[table.c.match_id],
                     set_={k: insert_.excluded[k] for k in values if k != "match_id"},
+                    where=where,
                 )
             )
 
