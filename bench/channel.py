@@ -53,21 +53,17 @@ import random
 import re
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import simcord
 from simcord.backend.models import EPHEMERAL_FLAG
 from simcord.results import to_discord_message
-from sqlalchemy.engine import URL
 
-from bot import create_bot
-from botconfig import Settings
+from bench._simcord import bot_in_simcord
 from store.models import MatchStatus
 
 SEED = 20261123  # every match's dice seed
@@ -620,26 +616,17 @@ async def run(
     """Play one match of each game in ``games`` (at most ``max_steps`` member actions each)
     and return each game's figures by ruleset."""
     results: dict[str, Figures] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-channel-") as tmp:
-        url = URL.create("sqlite+aiosqlite", database=str(Path(tmp) / "bench.sqlite3"))
-        # the turn deadlines' dispatcher sleeps: SimCord's clock must not wake it mid-bench
-        settings = Settings(database_url=url, deadline_interval=3600.0)
-        env = simcord.Env(create_bot(settings), check_errors=False)
-        await env.start()
-        try:
-            with env.time_context():
-                _seeded(env, seed)
-                guild = env.create_guild("Bench")
-                alice, bob, carol = (
-                    guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")
-                )
-                for play in games:
-                    channel = guild.create_text_channel(f"{play.group}-pitch")
-                    rng = random.Random(f"{CHOICES_SEED}:{play.ruleset}")
-                    match = Match(env, play, channel, [alice, bob], carol, rng)
-                    results[play.ruleset] = await match.play_out(max_steps)
-        finally:
-            await env.shutdown()
+    async with bot_in_simcord("bench-channel-") as env:
+        _seeded(env, seed)
+        guild = env.create_guild("Bench")
+        alice, bob, carol = (
+            guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")
+        )
+        for play in games:
+            channel = guild.create_text_channel(f"{play.group}-pitch")
+            rng = random.Random(f"{CHOICES_SEED}:{play.ruleset}")
+            match = Match(env, play, channel, [alice, bob], carol, rng)
+            results[play.ruleset] = await match.play_out(max_steps)
     return results
 
 

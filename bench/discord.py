@@ -25,21 +25,17 @@ import asyncio
 import re
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import discord
 import simcord
 from simcord.backend.models import EPHEMERAL_FLAG
-from sqlalchemy.engine import URL
 
-from bot import create_bot
-from botconfig import Settings
+from bench._simcord import bot_in_simcord
 
 COMMAND = re.compile(r"`(/fuba [a-z]+)")
 
@@ -125,36 +121,28 @@ async def _step(
 
 async def run(targets: int, coach: bool = False) -> Timings:
     timings = Timings()
-    with tempfile.TemporaryDirectory(prefix="bench-discord-") as tmp, _answers_timed(timings):
-        url = URL.create("sqlite+aiosqlite", database=str(Path(tmp) / "bench.sqlite3"))
-        # the turn deadlines' dispatcher sleeps: SimCord's clock must not wake it mid-bench
-        settings = Settings(database_url=url, deadline_interval=3600.0)
-        env = simcord.Env(create_bot(settings), check_errors=False)
-        await env.start()
-        try:
-            with env.time_context():
-                guild = env.create_guild("Bench")
-                west = guild.add_member(env.create_user("west"))
-                east = guild.add_member(env.create_user("east"))
-                if coach:
-                    bot = simcord.UserHandle(env, env.backend.bot_user)
-                    east = simcord.MemberActor(env, guild, bot)
-                members = {m.mention: m for m in (west, east)}
-                while len(timings.targets) < targets:
-                    # a new channel per match: reading a long history is SimCord's own cost
-                    channel = guild.create_text_channel(f"pitch-{len(timings.targets)}")
-                    await west.slash(channel, "fuba challenge", opponent=east, thread=False)
-                    if not coach:
-                        await east.slash(channel, "fuba accept")
-                    for _ in range(5000):
-                        content = _last_public(env, channel).content or ""
-                        found = COMMAND.search(content)
-                        if found is None or len(timings.targets) >= targets:
-                            break
-                        member = members[content.split()[0]]
-                        await _step(env, member, channel, found.group(1), timings)
-        finally:
-            await env.shutdown()
+    with _answers_timed(timings):
+        async with bot_in_simcord("bench-discord-") as env:
+            guild = env.create_guild("Bench")
+            west = guild.add_member(env.create_user("west"))
+            east = guild.add_member(env.create_user("east"))
+            if coach:
+                bot = simcord.UserHandle(env, env.backend.bot_user)
+                east = simcord.MemberActor(env, guild, bot)
+            members = {m.mention: m for m in (west, east)}
+            while len(timings.targets) < targets:
+                # a new channel per match: reading a long history is SimCord's own cost
+                channel = guild.create_text_channel(f"pitch-{len(timings.targets)}")
+                await west.slash(channel, "fuba challenge", opponent=east, thread=False)
+                if not coach:
+                    await east.slash(channel, "fuba accept")
+                for _ in range(5000):
+                    content = _last_public(env, channel).content or ""
+                    found = COMMAND.search(content)
+                    if found is None or len(timings.targets) >= targets:
+                        break
+                    member = members[content.split()[0]]
+                    await _step(env, member, channel, found.group(1), timings)
     return timings
 
 
