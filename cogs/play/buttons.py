@@ -420,11 +420,9 @@ class TimeoutButton(
                 raise ConflictError(self.match_id, self.version, current.version)
             if self.answer == "claim":
                 outcome = await referee.claim_win(channel_id, interaction.user.id)
-                title = "Won on time"
             else:
                 outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
-                title = None
-            await deliver(interaction, outcome, "", title=title, actor=interaction.user.id)
+            await deliver(interaction, outcome, "", actor=interaction.user.id)
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
 
@@ -502,9 +500,7 @@ async def post_step(
     )
 
 
-MOVE_COUNTED = (
-    "That counted, but Discord did not take the board just now: it will follow shortly."
-)
+MOVE_COUNTED = "That counted, but Discord did not take the board just now: it will follow shortly."
 
 
 async def deliver(
@@ -512,7 +508,6 @@ async def deliver(
     outcome: Outcome,
     reply: str,
     *,
-    title: str | None = None,
     actor: int | None = None,
 ) -> None:
     """After a committed step: the live board, the caller's private ``reply`` (when there is
@@ -524,7 +519,7 @@ async def deliver(
     referee = play_cog(interaction).referee
     try:
         channel = match_channel(interaction)
-        await post_step(channel, outcome, title=title, actor=actor)
+        await post_step(channel, outcome, actor=actor)
     except discord.HTTPException as error:
         log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)
         play_cog(interaction).wake_delivery()

@@ -187,7 +187,7 @@ async def resign_command(interaction: discord.Interaction) -> None:
     await _check(interaction, "resign")
     referee = play_cog(interaction).referee
     outcome = await referee.resign(channel_id_of(interaction), interaction.user.id)
-    await deliver(interaction, outcome, "", title="Resigned")
+    await deliver(interaction, outcome, "")  # the final board says "Resigned"
 
 
 @app_commands.describe(
@@ -201,11 +201,9 @@ async def claim_command(interaction: discord.Interaction, coach: bool = False) -
     channel_id = channel_id_of(interaction)
     if coach:
         outcome = await referee.coach_takes_over(channel_id, interaction.user.id)
-        title = None
     else:
         outcome = await referee.claim_win(channel_id, interaction.user.id)
-        title = "Won on time"
-    await deliver(interaction, outcome, "", title=title, actor=interaction.user.id)
+    await deliver(interaction, outcome, "", actor=interaction.user.id)
 
 
 async def abort_command(interaction: discord.Interaction) -> None:
@@ -221,7 +219,7 @@ async def abort_command(interaction: discord.Interaction) -> None:
         await interaction.followup.send("The match was called off.", ephemeral=True)
         return
     outcome = await referee.abort(channel_id_of(interaction), interaction.user.id)
-    await deliver(interaction, outcome, "", title="Match called off")
+    await deliver(interaction, outcome, "")
 
 
 CHALLENGES = {

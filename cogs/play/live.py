@@ -107,7 +107,7 @@ async def _show(
         holding = holders(outcome, also_deciding)
         named = board.deciders if board is not None else frozenset()
         to_ping = {*pinging, *(holding - named)} - {actor}
-        content, embed = board_message(outcome, title if outcome.over else None, note)
+        content, embed = board_message(outcome, note)
         png = await drawing  # the spectators' view: never a secret
         now = cog.clock()
         fresh = (

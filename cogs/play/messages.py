@@ -29,14 +29,12 @@ COLOUR = discord.Colour.green()
 RESULT_TITLES = {"resigned": "Resigned", "timeout": "Won on time", "aborted": "Match called off"}
 
 
-def board_message(
-    outcome: Outcome, title: str | None, note: str
-) -> tuple[str | None, discord.Embed]:
+def board_message(outcome: Outcome, note: str) -> tuple[str | None, discord.Embed]:
     """The live board's text: who decides next, mentioned (at the final whistle: the result),
     and a ``note`` (a turn clock that ran out); an embed of the step's narration with the board
     image (attached as ``BOARD_FILE``)."""
-    if outcome.over:
-        title = title or RESULT_TITLES.get((outcome.result or {}).get("reason", ""))
+    reason = (outcome.result or {}).get("reason", "") if outcome.over else ""
+    title = RESULT_TITLES.get(reason)
     embed = discord.Embed(
         title=title or f"{outcome.game.title} match #{outcome.match_id}",
         description=narration(outcome.lines) or None,
