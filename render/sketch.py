@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import fonts
 from render.kits import RGB
 from render.palette import anywhere
 
@@ -133,11 +134,9 @@ class Sketch:
             return self._ink_whole(rgb, cover)
         glyphs = []
         for xy, text, font, fill, anchor, *_ in self._texts:
-            canvas = Image.new("L", self.size, 0)
-            ImageDraw.Draw(canvas).text(xy, text, font=font, fill=255, anchor=anchor)
-            box = canvas.getbbox()
-            if box is not None:
-                glyphs.append((canvas.crop(box), box, fill))
+            drawn = self._glyphs(xy, text, font, anchor)
+            if drawn is not None:
+                glyphs.append((*drawn, fill))
         if not glyphs:
             return None
         region = glyphs[0][1]
@@ -151,6 +150,30 @@ class Sketch:
             rgb.paste(Image.new("RGB", mask.size, fill), at, mask)
             cover.paste(255, at, mask)
         return rgb, cover, region
+
+    def _glyphs(
+        self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, anchor: str
+    ) -> tuple[Image.Image, Box] | None:
+        """The coverage of one text in the box, cropped to its ink, and where it is."""
+        w, h = self.size
+        if anchor.startswith("l") and "\n" not in text:  # from kept words: most are
+            made = fonts.glyphs(text, font, xy, anchor)
+            if made is None:
+                return None
+            mask, (x0, y0, x1, y1) = made
+            inside = (max(x0, 0), max(y0, 0), min(x1, w), min(y1, h))
+            if inside[0] >= inside[2] or inside[1] >= inside[3]:
+                return None
+            mask = mask.crop((inside[0] - x0, inside[1] - y0, inside[2] - x0, inside[3] - y0))
+            ink = mask.getbbox()
+            if ink is None:
+                return None
+            x, y = inside[:2]
+            return mask.crop(ink), (x + ink[0], y + ink[1], x + ink[2], y + ink[3])
+        canvas = Image.new("L", self.size, 0)
+        ImageDraw.Draw(canvas).text(xy, text, font=font, fill=255, anchor=anchor)
+        box = canvas.getbbox()
+        return None if box is None else (canvas.crop(box), box)
 
     def _ink_whole(
         self, rgb: Image.Image, cover: Image.Image

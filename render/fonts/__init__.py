@@ -1,13 +1,14 @@
-"""The bundled DejaVu Sans fonts (licence in LICENSE.txt), so images look the same everywhere, and
-text fitted to a width."""
+"""The bundled DejaVu Sans fonts (licence in LICENSE.txt), so images look the same everywhere,
+text fitted to a width, and lines of text drawn from kept words (``glyphs``)."""
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from PIL import ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 _DIR = Path(__file__).resolve().parent
 BOLD = _DIR / "DejaVuSans-Bold.ttf"
@@ -68,3 +69,84 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> 
     if words:
         out.append(fit(" ".join(words), f, width))
     return out
+
+
+WORD_LIMIT = 4096  # words kept (each a few kB)
+_words: dict[tuple[Any, ...], tuple[Image.Image, int, int] | None] = {}
+_widths: dict[tuple[Any, str], float] = {}
+_lock = threading.Lock()
+_MISSING = object()
+
+
+def glyphs(
+    text: str, f: ImageFont.FreeTypeFont, xy: tuple[float, float], anchor: str = "la"
+) -> tuple[Image.Image, tuple[int, int, int, int]] | None:
+    """The coverage (an "L" image) of ``text`` drawn at ``xy``, and where it goes: the same pixels
+    as Pillow draws, made of words kept from earlier texts. A board's captions reuse most of
+    their words, and drawing letters is most of the cost of a new caption. Left-anchored lines
+    only (``anchor`` "l?"); None when nothing is drawn."""
+    if not anchor.startswith("l") or "\n" in text:
+        raise ValueError("glyphs() draws one left-anchored line")
+    x, y = xy
+    space = _width(f, " ")
+    placed = []
+    for word in text.split(" "):
+        if word:
+            found = _word(f, word, x % 1, y % 1, anchor)
+            if found is not None:
+                mask, dx, dy = found
+                at = (int(x) + dx, int(y) + dy)
+                placed.append((mask, (*at, at[0] + mask.width, at[1] + mask.height)))
+        x += _width(f, word) + space
+    if not placed:
+        return None
+    box = (
+        min(b[0] for _, b in placed),
+        min(b[1] for _, b in placed),
+        max(b[2] for _, b in placed),
+        max(b[3] for _, b in placed),
+    )
+    out = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    right = box[0]  # where the words placed so far end
+    for mask, b in placed:
+        at = (b[0] - box[0], b[1] - box[1], b[2] - box[0], b[3] - box[1])
+        if b[0] >= right:
+            out.paste(mask, at)
+        else:  # overlapping letters: the most ink of either, as Pillow draws them
+            out.paste(ImageChops.lighter(out.crop(at), mask), at)
+        right = max(right, b[2])
+    return out, box
+
+
+def _width(f: ImageFont.FreeTypeFont, text: str) -> float:
+    key = (f, text)
+    found = _widths.get(key)
+    if found is None:
+        found = f.getlength(text)
+        with _lock:
+            if len(_widths) >= WORD_LIMIT:
+                _widths.pop(next(iter(_widths)))
+            _widths[key] = found
+    return found
+
+
+def _word(
+    f: ImageFont.FreeTypeFont, word: str, fx: float, fy: float, anchor: str
+) -> tuple[Image.Image, int, int] | None:
+    """``word`` drawn at (``fx``, ``fy``) (fractions of a pixel): its coverage, cropped, and
+    its offset from (0, 0)."""
+    key = (f, word, fx, fy, anchor)
+    kept = _words.get(key, _MISSING)
+    if kept is not _MISSING:
+        return kept  # type: ignore[return-value]
+    size = int(f.size)  # room for any overhang of a letter: a whole em each side
+    canvas = Image.new("L", (int(_width(f, word)) + 3 * size, 4 * size), 0)
+    ox, oy = size, 2 * size
+    ImageDraw.Draw(canvas).text((ox + fx, oy + fy), word, font=f, fill=255, anchor=anchor)
+    ink = canvas.getbbox()
+    found = None if ink is None else (canvas.crop(ink), ink[0] - ox, ink[1] - oy)
+    with _lock:
+        if len(_words) >= WORD_LIMIT:
+            _words.pop(next(iter(_words)))
+        _words[key] = found
+    return found

@@ -1,13 +1,14 @@
-"""Text fitted to a width: shortened with an ellipsis, or wrapped at spaces onto a few lines."""
+"""Text fitted to a width: shortened with an ellipsis, or wrapped at spaces onto a few lines; and
+text drawn from kept words, pixel for pixel as Pillow draws it."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from PIL import ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render.fonts import fit, font, wrap
+from render.fonts import fit, font, glyphs, wrap
 
 SENTENCE = "West East passes the ball to area 7: GOAL! a long-range shot, intercepted by alice"
 WORDS = SENTENCE.split(" ")
@@ -65,3 +66,25 @@ def test_fit_keeps_the_longest_start_that_fits_with_an_ellipsis() -> None:
         for width in (10, 250, 800):
             assert fit(text, f, width) == greedy_fit(text, f, width), (text, width)
     assert fit("West passes", f, 2000) == "West passes"
+
+
+def pillow_drawn(
+    text: str, f: ImageFont.FreeTypeFont, xy: tuple[float, float], anchor: str
+) -> Image.Image:
+    im = Image.new("L", (1700, 120), 0)
+    ImageDraw.Draw(im).text(xy, text, font=f, fill=255, anchor=anchor)
+    return im
+
+
+@pytest.mark.parametrize("anchor", ["lm", "la", "ls", "ld"])
+def test_texts_made_of_kept_words_are_the_pixels_pillow_draws(anchor: str) -> None:
+    odd = ["GOAL!  two  spaces", " leading", "trailing ", "", "Wally's team: ÿ → ★"]
+    for f in (font(30), font(26, bold=False)):
+        for i, text in enumerate(sentences(40) + odd):
+            xy = (16 + (i % 7) / 3, 60 + (i % 5) / 4)
+            want = pillow_drawn(text, f, xy, anchor)
+            got = Image.new("L", want.size, 0)
+            made = glyphs(text, f, xy, anchor)
+            if made is not None:
+                got.paste(made[0], made[1][:2])
+            assert not ImageChops.difference(got, want).getbbox(), (text, xy)
