@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -51,24 +52,40 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> 
     shortened with an ellipsis when the text does not fit."""
     words, out = text.split(" "), []
     while words and len(out) < lines - 1:
-        if f.getlength(" ".join(words)) <= width:
+        ends = _ends(words, f)
+        if _fits(words, ends, len(words), f, width):
             return [*out, " ".join(words)]
         # the most words that fit on the line, at least one (widths grow with the words)
         lo, hi = 1, len(words) - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if f.getlength(" ".join(words[:mid])) <= width:
+            if _fits(words, ends, mid, f, width):
                 lo = mid
             else:
                 hi = mid - 1
-        line = " ".join(words[:lo])
-        if lo == 1 and f.getlength(line) > width:
+        if lo == 1 and not _fits(words, ends, 1, f, width):
             break  # one word too long for a line: the last line shortens it
-        out.append(line)
+        out.append(" ".join(words[:lo]))
         words = words[lo:]
     if words:
         out.append(fit(" ".join(words), f, width))
     return out
+
+
+def _ends(words: list[str], f: ImageFont.FreeTypeFont) -> list[float]:
+    """Where each word of a line ends, from kept word widths: a close estimate."""
+    space = _width(f, " ")
+    return list(accumulate((_width(f, w) for w in words), lambda a, b: a + space + b))
+
+
+def _fits(
+    words: list[str], ends: list[float], n: int, f: ImageFont.FreeTypeFont, width: float
+) -> bool:
+    """Whether the first ``n`` words fit in ``width``; laid out only when the estimate is
+    close."""
+    if abs(ends[n - 1] - width) > 2:
+        return ends[n - 1] < width
+    return f.getlength(" ".join(words[:n])) <= width
 
 
 WORD_LIMIT = 4096  # words kept (each a few kB)
