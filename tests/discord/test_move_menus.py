@@ -15,6 +15,7 @@ from tests.discord.test_play import (
     keep_the_old_board,
     play_step,
     play_until,
+    private,
     public,
     referee,
     refused,
@@ -56,7 +57,7 @@ async def movement_action(world: World, enough: int = 26) -> None:
     """Alice's movement action against the coach with at least ``enough`` legal moves, a
     goalkeeper's move and a dribble among them, and at least two moves left."""
     start = await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
-    assert start.followups or start.response
+    assert private(start) == ""  # the match is right here
     for _ in range(MAX_TURNS):
         await play_until(world, world.alice, stop="/fuba action")
         kinds = [
