@@ -161,6 +161,8 @@ class Sketch:
             if made is None:
                 return None
             mask, (x0, y0, x1, y1) = made
+            if x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h:
+                return made  # already cropped to its words' ink
             inside = (max(x0, 0), max(y0, 0), min(x1, w), min(y1, h))
             if inside[0] >= inside[2] or inside[1] >= inside[3]:
                 return None
