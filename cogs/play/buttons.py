@@ -36,6 +36,7 @@ import logging
 import math
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -49,6 +50,7 @@ from cogs.play.registry import GameCommands, PlayRefusal
 from cogs.play.texts import ROLL_LABEL, SECRET_REPLY
 from cogs.text import shown
 from engine.core import Choice, Decision
+from referee.deadlines import duration_text
 from referee.errors import NoMatch, OtherGame, OtherMatch
 from referee.service import Outcome
 from store.errors import ConflictError
@@ -430,25 +432,42 @@ class TimeoutButton(
 # -- the step: act, post the next message with its controls, answer privately ------------------
 
 
-async def expiry_note(
-    store: MatchStore, outcome: Outcome
+def time_left(user_id: int, side: str, due: datetime, now: datetime) -> str:
+    """A late player's reminder: mentioned, with the time left and when it runs out (in each
+    reader's own time zone)."""
+    when = f"{discord.utils.format_dt(due, 'R')}, at {discord.utils.format_dt(due, 't')}"
+    return (
+        f"<@{user_id}> ({side}): {duration_text(due - now)} left to decide (expires {when}), "
+        "then your opponent may claim the win."
+    )
+
+
+async def clock_notes(
+    store: MatchStore, outcome: Outcome, now: datetime
 ) -> tuple[str, list[TimeoutButton], int | None]:
-    """A turn clock that ran out on the decision now pending (the dispatcher fired its expiry):
-    the live board says so and offers the waiting player (whose user id comes last) its Claim
-    the win / Let the coach play buttons, whatever became of the expiry's own message."""
+    """What the turn clocks say on the live board for the decision now pending: a clock that
+    ran out (the dispatcher fired its expiry) names the waiting player (whose user id comes
+    last) and offers its Claim the win / Let the coach play buttons, whatever became of any
+    message; a reminder that fired says how long each late player has left."""
     if outcome.over or not outcome.options.get("turn_timeout"):
         return "", [], None
-    expired = [
-        d
-        for d in await store.deadlines(outcome.match_id)
-        if d.kind is DeadlineKind.EXPIRY and d.version == outcome.version and d.fired_at
-    ]
-    if not expired:
+    current = [d for d in await store.deadlines(outcome.match_id) if d.version == outcome.version]
+    expired = [d for d in current if d.kind is DeadlineKind.EXPIRY and d.fired_at]
+    reminded = [d for d in current if d.kind is DeadlineKind.REMINDER and d.fired_at]
+    if not expired and not reminded:
         return "", [], None
-    game, absent = outcome.game, expired[0].side
+    game, match = outcome.game, await store.get_match(outcome.match_id)
+    if not expired:
+        due = {d.side: d.due_at for d in current if d.kind is DeadlineKind.EXPIRY}
+        lines = [
+            time_left(match.players[d.side], game.side_name(d.side), due[d.side], now)
+            for d in reminded
+            if d.side in due and due[d.side] > now
+        ]
+        return "\n".join(lines), [], None
+    absent = expired[0].side
     waiting = next((s for s in game.ruleset.sides if s != absent), absent)
     spec = registry.get(outcome.ruleset)
-    match = await store.get_match(outcome.match_id)
     note = (
         f"{shown(outcome.names.get(absent, absent))} ({game.side_name(absent)}) ran out of time: "
         f"<@{match.players[waiting]}> ({game.side_name(waiting)}) may claim the win or let the "
@@ -472,12 +491,14 @@ async def post_step(
 ) -> None:
     """Bring the match's live board up to date after a step (``cogs.play.live.show``), with
     the buttons and select menus of the decisions now pending, and a turn clock's expiry if
-    one ran out (the waiting player is then named, and mentioned once)."""
-    store = channel_cog(channel).referee.store
+    one ran out (the waiting player is then named, and mentioned once) or the time left after
+    a reminder."""
+    referee = channel_cog(channel).referee
+    store = referee.store
     png = asyncio.ensure_future(outcome.board_png(None))  # drawn while the rest is read
     view = buttons(outcome)
     try:
-        note, claims, waiting = await expiry_note(store, outcome)
+        note, claims, waiting = await clock_notes(store, outcome, referee.clock())
     except BaseException:
         png.cancel()
         raise

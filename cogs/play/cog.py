@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -22,9 +23,8 @@ from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton,
 from cogs.play.context import PLAY_COG
 from cogs.play.messages import full_time_report
 from cogs.play.move_menus import MoveSelect
-from cogs.text import pings, shown
-from referee import games
-from referee.deadlines import Clock, DeadlineDispatcher, duration_text, expiry_due
+from cogs.text import shown
+from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.leagues.service import LeagueService
 from referee.service import Referee
 from store.challenges import ChallengeStore
@@ -33,7 +33,7 @@ from store.models import utcnow
 from store.repository import MatchStore, StoredMatch
 
 DEADLINE_INTERVAL = 5.0  # seconds between two looks at the due turn deadlines
-DEADLINE_SEND_TIMEOUT = 10.0  # seconds a deadline message may take before it is given up
+DEADLINE_SEND_TIMEOUT = 10.0  # seconds a turn clock's board may take before the retry loop
 CHALLENGE_SWEEP = 60.0  # at least this many seconds between two looks for lapsed challenges
 # Seconds between two tries to bring the live boards behind their match up to date: doubled
 # after each round that leaves one behind, from the first to the last; a failure wakes it.
@@ -176,9 +176,10 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
                 left += 1
         return left
 
-    async def bring_up_to_date(self, match: StoredMatch) -> bool:
+    async def bring_up_to_date(self, match: StoredMatch, pinging: Sequence[int] = ()) -> bool:
         """One match's live board brought up to date (a match over shows its result, without
-        controls, and its full-time report follows); False when Discord failed again."""
+        controls, and its full-time report follows), mentioning ``pinging``; False when
+        Discord failed again."""
         store = self.referee.store
         board = await store.live_board(match.id)
         channel_id = board.channel_id if board is not None else match.channel_id
@@ -187,7 +188,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
                 channel_id
             )
             outcome = await self.referee.outcome_of(match)
-            await post_step(channel, outcome)
+            await post_step(channel, outcome, pinging=pinging)
         except discord.NotFound:  # the channel or the old board is gone: nothing to bring
             log.info("match #%s: board out of reach", match.id)
             return True
@@ -227,42 +228,31 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 
-    async def _send(
-        self, channel_id: int, content: str, view: discord.ui.View | None, ping: int
-    ) -> None:
-        """Post ``content`` in the match's channel, pinging only ``ping`` (who must act)."""
-        channel: Any = self.bot.get_channel(channel_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(channel_id)
-        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        await asyncio.wait_for(
-            channel.send(content[:2000], allowed_mentions=pings([ping]), **kwargs),
-            DEADLINE_SEND_TIMEOUT,
-        )
-
     async def on_reminder(self, match: StoredMatch, side: str, user_id: int) -> None:
-        game = games.get(match.ruleset)
-        due = await expiry_due(self.referee.store, match, side)
-        if due is None:  # no expiry for this decision any more: nothing to remind of
-            return
-        now = self.dispatcher.clock() if self.dispatcher is not None else utcnow()
-        await self._send(
-            match.channel_id,
-            f"<@{user_id}> ({game.side_name(side)}), it is your decision in {game.title} match "
-            f"#{match.id}: {duration_text(due - now)} left (expires "
-            f"{discord.utils.format_dt(due, 'R')}, at {discord.utils.format_dt(due, 't')}), "
-            "then your opponent may claim the win.",
-            None,
-            user_id,
-        )
+        """Halfway through a turn clock: the live board comes down to the bottom with the time
+        left, mentioning the late player (``cogs.play.buttons.clock_notes``)."""
+        if await expiry_due(self.referee.store, match, side) is None:
+            return  # no expiry for this decision any more: nothing to remind of
+        await self._show_clock(match, [user_id])
 
     async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
         """A turn clock ran out: the live board says so, mentions the waiting player and
-        offers Claim the win / Let the coach play (``cogs.play.buttons.expiry_note``). Should
+        offers Claim the win / Let the coach play (``cogs.play.buttons.clock_notes``). Should
         Discord not take it, the retry loop brings it up to date with the same buttons, so
         the waiting player is never left without them."""
+        await self._show_clock(match)
+
+    async def _show_clock(self, match: StoredMatch, pinging: Sequence[int] = ()) -> None:
+        """The live board with what the turn clocks say, within ``DEADLINE_SEND_TIMEOUT`` (the
+        dispatcher waits for it); the retry loop takes over when Discord is slower or fails."""
         await self.referee.store.board_behind(match.id)
-        if not await self.bring_up_to_date(match):
+        try:
+            shown_now = await asyncio.wait_for(
+                self.bring_up_to_date(match, pinging), DEADLINE_SEND_TIMEOUT
+            )
+        except TimeoutError:
+            shown_now = False
+        if not shown_now:
             self.wake_delivery()
 
 

@@ -72,16 +72,17 @@ async def expired_for_bob(world: World) -> tuple[discord.Message, int, Clock]:
     clock.offset = timedelta(seconds=50)
     assert await cog.dispatcher.tick() == 0  # the reminders are due at 60 s
     clock.offset = timedelta(seconds=65)  # a late tick: the reminders say the time left now
+    before = public(world)[-1]
     assert await cog.dispatcher.tick() == 2  # both must choose a formation
-    reminders = public(world)[-2:]
+    board = public(world)[-1]  # the live board, come down with the time left
+    assert board.id != before.id and [m.id for m in public(world)].count(before.id) == 0
     due = int((clock.start + timedelta(minutes=2)).timestamp())  # the stored expiry
     for member, side in ((world.alice, "West"), (world.bob, "East")):
-        [reminder] = [m for m in reminders if m.content.startswith(member.mention)]
-        assert reminder.content == (
-            f"{member.mention} ({side}), it is your decision in FUBA match #{match_id}: "
-            f"55 seconds left (expires <t:{due}:R>, at <t:{due}:t>), then your opponent may "
-            "claim the win."
-        )
+        assert (
+            f"{member.mention} ({side}): 55 seconds left to decide (expires <t:{due}:R>, at "
+            f"<t:{due}:t>), then your opponent may claim the win."
+        ) in board.content
+    assert pinged(world, board) == {world.bob.id}  # the second reminder's board pings Bob
 
     assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
     clock.offset = timedelta(minutes=5)  # a fresh 2 minutes from Alice's move, and more
@@ -193,14 +194,17 @@ class TestTheRunningDispatcher:
         await world.env.advance_time(50)
         assert len(public(world)) == posted  # Bob's reminder is due at 60 s
         await world.env.advance_time(20)
-        reminder = public(world)[-1]
-        assert reminder.content.startswith(f"{world.bob.mention} (East), it is your decision")
-        assert len(public(world)) == posted + 1
+        reminded = public(world)[-1]  # the live board, come down to Bob with the time left
+        assert f"{world.bob.mention} (East): " in reminded.content
+        assert "left to decide" in reminded.content
+        assert pinged(world, reminded) == {world.bob.id}
+        assert len(public(world)) == posted  # still one board
 
         await world.env.advance_time(60)  # Bob's 2 minutes are over
-        expiry = public(world)[-1]  # the live board, below the reminder now
+        expiry = public(world)[-1]  # the live board, come down to Alice
         assert f"ran out of time: {world.alice.mention} (West) may claim" in expiry.content
+        assert "left to decide" not in expiry.content
         assert timeout_labels(expiry) == ["Claim the win", "Let the coach play"]
-        assert len(public(world)) == posted + 1  # the old board went
+        assert len(public(world)) == posted  # the old board went
         assert private(await world.alice.click(expiry, label="Claim the win")) == ""
         assert public(world)[-2].embeds[0].title == "Won on time"
