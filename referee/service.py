@@ -37,7 +37,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Event
-from referee import games, match_dice
+from referee import games, match_dice, stats
 from referee.adapter import Game, JSONData
 from referee.deadlines import absent_side, check_turn_timeout, duration_text, turn_plan
 from referee.errors import (
@@ -503,11 +503,15 @@ class Referee:
         return await self._outcome(game, match, [])
 
     async def outcome_of(self, match: StoredMatch) -> Outcome:
-        """A stored match as it stands, whatever its status (a live board to bring up to date):
-        a match resigned, won on time or called off shows its result, not its last decision."""
+        """A stored match as it stands, whatever its status (a live board to bring up to date),
+        narrating its last step: a match resigned, won on time or called off shows its result,
+        not its last decision."""
         game = games.get(match.ruleset)
         if match.status is MatchStatus.ACTIVE or game.ruleset.is_over(match.state):
-            return await self._outcome(game, match, [])
+            # what the last step did, in words (its events stay out: its highlights were
+            # posted at the time)
+            said = await stats.last_step_lines(self.store, match.id)
+            return await self._outcome(game, match, [], header=said)
         names = await self._names(match)
         closed = self._closed(game, match, names, [], dict(match.result or {}))
         return dataclasses.replace(closed, version=match.version)

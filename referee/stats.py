@@ -57,6 +57,16 @@ async def summary(store: MatchStore, match_id: int) -> Summary:
     return Summary(game.statistics(_events(steps)), image)
 
 
+async def last_step_lines(store: MatchStore, match_id: int) -> list[str]:
+    """The narration of a match's last step: from its last action a member made to the end
+    of the log (the referee's dice and the coach's answers after it)."""
+    history = await store.history(match_id)
+    game = games.get(history.match.ruleset)
+    steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
+    members = [i for i, entry in enumerate(history.log) if entry.user_id is not None]
+    return game.narrate(_events(steps[members[-1] :])) if members else []
+
+
 async def recent_lines(store: MatchStore, match_id: int, count: int) -> list[str]:
     """The last ``count`` narration lines of a match."""
     game, steps, _ = await _replay(store, match_id)

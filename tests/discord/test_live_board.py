@@ -111,6 +111,7 @@ async def test_a_refused_board_counts_the_move_once_and_follows_from_the_retry_l
     assert await board_is_current(world)
     live = public(world)[-1]
     assert world.alice.mention not in live.content  # Bob's formation alone is awaited
+    assert "West has chosen a formation" in (live.embeds[0].description or "")  # the step missed
     assert (live.id == board.id) == (delivery == "edit")
     assert [m.id for m in public(world)].count(board.id) == (delivery == "edit")
 
