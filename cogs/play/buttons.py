@@ -496,8 +496,8 @@ async def post_step(
     referee = channel_cog(channel).referee
     store = referee.store
     png = asyncio.ensure_future(outcome.board_png(None))  # drawn while the rest is read
-    view = buttons(outcome)
     try:
+        view = buttons(outcome)
         note, claims, waiting = await clock_notes(store, outcome, referee.clock())
     except BaseException:
         png.cancel()
@@ -521,7 +521,7 @@ async def post_step(
     )
 
 
-MOVE_COUNTED = "That counted, but Discord did not take the board just now: it will follow shortly."
+STEP_COUNTED = "That counted, but Discord did not take the board just now: it will follow shortly."
 
 
 async def deliver(
@@ -558,7 +558,7 @@ async def answer(interaction: discord.Interaction, reply: str, delivered: bool) 
     when it could not be delivered; when there is nothing to say, a command's "thinking..."
     goes (a click was acknowledged by the board itself). Never raises: the step stands
     whatever becomes of its answer."""
-    text = "\n".join(part for part in (reply, None if delivered else MOVE_COUNTED) if part)
+    text = "\n".join(part for part in (reply, None if delivered else STEP_COUNTED) if part)
     try:
         if text:
             await interaction.followup.send(text, ephemeral=True)
