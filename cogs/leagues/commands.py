@@ -4,10 +4,13 @@
 A thin adapter over ``referee.leagues.service.LeagueService``, which the play cog owns with the
 referee and the match store (``MatchPlay.leagues``: one database engine for matches and
 leagues). A league match is an ordinary match of its game: `/league play` starts the caller's
-next fixture in this channel (or a new public thread) and posts the kick-off with the shared
-``cogs.play.buttons.post_step``; the match then goes on with `/fuba ...` or `/dicesoccer ...`,
-and the referee's final-whistle hook records the result and the ratings, by full time, resignation
-or timeout, after a restart too.
+next fixture, as a challenge's match is placed (``cogs.play.permissions``: in a new public thread
+of this channel by default where the bot may open one, else or with ``thread:false`` in the
+channel; refused up front when the bot could not play there), and posts the kick-off with the
+shared ``cogs.play.buttons.post_step``; a match in a thread gets a scoreboard in the channel
+(``cogs.play.scoreboard``, then kept up to date by the live board). The match goes on with
+`/fuba ...` or `/dicesoccer ...`, and the referee's final-whistle hook records the result and the
+ratings, by full time, resignation or timeout, after a restart too.
 
 Admin commands (create, start, forfeit, set-result, end, delete) need Manage Server. Discord
 applies ``default_permissions`` only to top-level commands, not to a group's subcommands, so the
@@ -51,9 +54,11 @@ from cogs.leagues.views import (
 from cogs.play import registry
 from cogs.play.autocomplete import offer
 from cogs.play.buttons import post_step
-from cogs.play.challenges import CANNOT_POST, dice_mode, pending_refusal
+from cogs.play.challenges import CANNOT_POST, THREAD_HELP, dice_mode, pending_refusal
 from cogs.play.context import channel_id_of, match_channel, play_cog
+from cogs.play.permissions import place
 from cogs.play.registry import PlayRefusal
+from cogs.play.scoreboard import open_scoreboard
 from cogs.text import ZERO_WIDTH_SPACE, pings, shown
 from engine.leagues.names import normal_name
 from referee import games
@@ -77,6 +82,7 @@ ADMIN_DOING = {
     "end": "end a league",
     "delete": "delete a league",
 }
+AGAIN = "run `/league play` again"  # how a member refused a thread plays in the channel
 
 
 def service(interaction: discord.Interaction) -> LeagueService:
@@ -429,7 +435,7 @@ async def results_command(
 
 @app_commands.describe(
     name=NAME,
-    thread="Play in a new public thread (default: in this channel)",
+    thread=THREAD_HELP,
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
     turn_timeout="Minutes each player has per decision (default: no limit)",
 )
@@ -438,19 +444,20 @@ async def results_command(
 async def play_command(
     interaction: discord.Interaction,
     name: str | None = None,
-    thread: bool = False,
+    thread: bool | None = None,
     dice: app_commands.Choice[str] | None = None,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
 ) -> None:
-    """Start your next league fixture here (or in a new thread); play it with the game's
+    """Start your next league fixture (in a new thread when I may); play it with the game's
     commands."""
     guild_id = guild_id_of(interaction)
     channel_id = channel_id_of(interaction)
+    channel = where = match_channel(interaction)
+    thread = place(channel, thread, again=AGAIN)  # refused before anything is made
     cog = play_cog(interaction)
     await defer_private(interaction)
     leagues = cog.leagues
     league, fixture = await leagues.next_fixture(guild_id, interaction.user.id, name)
-    where = match_channel(interaction)
     if not thread:
         pending = await cog.challenges.get(channel_id, cog.clock())
         if pending is not None:
@@ -459,14 +466,17 @@ async def play_command(
     home, away = name_of(names, fixture.home_id), name_of(names, fixture.away_id)
     created = None
     if thread:
-        if not isinstance(where, discord.TextChannel):
-            raise PlayRefusal("A thread can be opened from a text channel only; play here.")
         # A thread's name is plain text, but Discord repeats it in the "started a thread"
         # message: no mention may survive in it.
         thread_name = f"{league.name}: {home} v {away}".replace("@", "@" + ZERO_WIDTH_SPACE)
-        created = where = await where.create_thread(
-            name=thread_name[:100], type=discord.ChannelType.public_thread
-        )
+        try:
+            created = where = await channel.create_thread(
+                name=thread_name[:100], type=discord.ChannelType.public_thread
+            )
+        except discord.Forbidden:
+            raise PlayRefusal(
+                f"I may not create a thread here; {AGAIN} with `thread:false`."
+            ) from None
     spec = registry.get(league.game)
     try:
         outcome = await leagues.play(
@@ -498,6 +508,9 @@ async def play_command(
         log.warning("match #%s: league kick-off not posted: %s", outcome.match_id, error)
         await call_off_unseen(outcome.match_id, leagues, created)
         raise PlayRefusal(f"The match could not start. {CANNOT_POST}.") from None
+    if created is not None:  # the channel's scoreboard of the match
+        store = leagues.referee.store
+        await open_scoreboard(interaction.client, store, outcome, channel, created.id, None)
     there = f" in {where.mention}" if where.id != interaction.channel_id else ""
     await interaction.followup.send(
         f"Your {games.title_of(league.game)} league match against "

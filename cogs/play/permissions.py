@@ -47,13 +47,16 @@ def listed(names: list[str]) -> str:
 
 class MissingPermissions(PlayRefusal):
     """The bot lacks ``missing`` (Discord's names, sorted) in ``channel`` to play there (in a
-    new thread of it when ``thread``)."""
+    new thread of it when ``thread``); ``again`` is how the member asks again ("challenge
+    again", "run `/league play` again")."""
 
-    def __init__(self, channel: Any, missing: list[str], *, thread: bool) -> None:
+    def __init__(
+        self, channel: Any, missing: list[str], *, thread: bool, again: str = "challenge again"
+    ) -> None:
         self.missing = missing
         where = "here in a thread" if thread else "here"
         ask = (
-            "Ask a server admin, or challenge again with `thread:false` to play in the channel."
+            f"Ask a server admin, or {again} with `thread:false` to play in the channel."
             if thread
             else "Ask a server admin."
         )
@@ -88,15 +91,16 @@ def missing(channel: Any, *, thread: bool) -> list[str]:
     return sorted(NAMES[name] for name in lacking)
 
 
-def place(channel: Any, thread: bool | None) -> bool:
+def place(channel: Any, thread: bool | None, *, again: str = "challenge again") -> bool:
     """Whether a match challenged in ``channel`` plays in a new public thread: ``thread`` as
     asked, or by default when the bot may open one there and play in it. Raises
-    ``MissingPermissions`` when the bot could not play where the match would be."""
+    ``MissingPermissions`` (saying to ``again`` with ``thread:false``) when the bot could not
+    play where the match would be."""
     if thread is None:
         thread = can_open_threads(channel) and not missing(channel, thread=True)
     elif thread and not can_open_threads(channel):
         thread = False  # already a thread (or a channel without threads): played right here
     lacking = missing(channel, thread=thread)
     if lacking:
-        raise MissingPermissions(channel, lacking, thread=thread)
+        raise MissingPermissions(channel, lacking, thread=thread, again=again)
     return thread

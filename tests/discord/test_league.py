@@ -136,8 +136,9 @@ def leaderboard_lines(message: discord.Message) -> list[tuple[int, str, int, str
 async def resign_fixture(
     club: Club, home: simcord.MemberActor, loser: simcord.MemberActor, where: simcord.ChannelHandle
 ) -> discord.Message:
-    """``home`` starts their next fixture with `/league play`; ``loser`` resigns it."""
-    started = private(await home.slash(where, "league play"))
+    """``home`` starts their next fixture with `/league play` in ``where`` itself (not a
+    thread); ``loser`` resigns it."""
+    started = private(await home.slash(where, "league play", thread=False))
     assert "league match against" in started and "/fuba" in started
     kick_off, board = public(where)[-2:]  # the kick-off stays as a highlight above the board
     assert kick_off.content.startswith("**League match: Spring, round")
@@ -254,7 +255,7 @@ async def test_league_names_are_read_without_invisible_characters(club: Club) ->
 
 async def test_a_dice_soccer_league_match_counts_when_resigned(club: Club) -> None:
     await season(club, "alice", "bob", game="dicesoccer")
-    assert private(await club.alice.slash(club.channel, "league play")).endswith(
+    assert private(await club.alice.slash(club.channel, "league play", thread=False)).endswith(
         "The result counts at the final whistle."
     )
     assert private(await club.alice.slash(club.channel, "dicesoccer resign")) == ""
@@ -268,7 +269,7 @@ async def test_a_dice_soccer_league_match_lets_the_members_roll(club: Club) -> N
     """Like the friendly: the kick-off names both players and pings exactly them, and each
     member presses Roll the dice; the bot does not roll for them."""
     await season(club, "alice", "bob", game="dicesoccer")
-    private(await club.alice.slash(club.channel, "league play"))
+    private(await club.alice.slash(club.channel, "league play", thread=False))
     kick_off = public(club.channel)[-1]
     assert club.alice.mention in kick_off.content and club.bob.mention in kick_off.content
     assert pinged(club, kick_off) == ({club.alice.id, club.bob.id}, set(), False)
@@ -460,10 +461,11 @@ async def test_a_profile_without_a_rated_match_says_so_privately(club: Club) -> 
 
 async def test_a_friendly_is_not_rated_and_the_coach_is_never_ranked(club: Club) -> None:
     alice, bob = club.member("alice"), club.member("bob")
-    await alice.slash(club.channel, "fuba challenge", opponent=bob)
+    await alice.slash(club.channel, "fuba challenge", opponent=bob, thread=False)
     assert "challenges you to a FUBA match" in public(club.channel)[-1].content
     await bob.slash(club.channel, "fuba accept")
-    await bob.slash(club.channel, "fuba resign")
+    assert private(await bob.slash(club.channel, "fuba resign")) == ""
+    assert await leagues(club).referee.store.active_match(club.channel.id) is None
     assert await leagues(club).profile(club.guild.id, "fuba", alice.id) is None
 
     bot = simcord.MemberActor(
@@ -486,12 +488,10 @@ async def test_refusals_name_the_problem(club: Club) -> None:
     )
     assert "no fixture left" in refused(club, await club.carol.slash(club.channel, "league play"))
     await club.alice.slash(club.channel, "fuba challenge", opponent=club.carol)
-    busy = refused(club, await club.alice.slash(club.channel, "league play"))
+    busy = refused(club, await club.alice.slash(club.channel, "league play", thread=False))
     assert busy.startswith("There is already an open challenge in this channel")
-    # the fixture is still there to play, in a thread
-    assert "is on in <#" in private(
-        await club.alice.slash(club.channel, "league play", thread=True)
-    )
+    # the fixture is still there to play, in a thread (the default where the bot may open one)
+    assert "is on in <#" in private(await club.alice.slash(club.channel, "league play"))
 
 
 async def test_fixture_ids_are_offered_to_the_admin(club: Club) -> None:
@@ -627,7 +627,7 @@ async def test_league_play_starts_the_fixture_it_announces(
         return found
 
     monkeypatch.setattr(service, "next_fixture", racing)
-    refusal = refused(club, await club.alice.slash(club.channel, "league play"))
+    refusal = refused(club, await club.alice.slash(club.channel, "league play", thread=False))
     assert refusal.startswith("That fixture is already being played")
     assert await service.referee.store.active_match(club.channel.id) is None
 
@@ -737,9 +737,11 @@ async def test_a_league_match_whose_kick_off_cannot_be_posted_is_called_off(club
     await season(club, "alice", "bob")
     # both the kick-off's highlight and its board are refused
     club.env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=2)
-    refusal = refused(club, await club.alice.slash(club.channel, "league play"))
+    refusal = refused(club, await club.alice.slash(club.channel, "league play", thread=False))
     assert "I can't post here: I need Send Messages, Embed Links and Attach Files" in refusal
     assert await leagues(club).referee.store.active_match(club.channel.id) is None
     [fixture] = await leagues(club).fixtures(club.guild.id, "Spring")
     assert (fixture.status, fixture.match_id) == ("pending", None)
-    private(await club.alice.slash(club.channel, "league play"))  # the channel is free again
+    # the channel is free again
+    private(await club.alice.slash(club.channel, "league play", thread=False))
+    assert await leagues(club).referee.store.active_match(club.channel.id) is not None
