@@ -108,6 +108,8 @@ class Match(Base):
             postgresql_where=_ACTIVE,
         ),
         Index("ix_matches_guild_status", "guild_id", "status"),
+        # A channel's matches by status, newest first (its last finished match's log).
+        Index("ix_matches_channel_status", "channel_id", "status", "id"),
         CheckConstraint(
             "status IN (" + ", ".join(f"'{s.value}'" for s in MatchStatus) + ")", name="status"
         ),
