@@ -126,7 +126,12 @@ class Outcome:
 
     async def board_png(self, viewer: str | None = None) -> bytes:
         """The board PNG for ``viewer``, rendered in a worker thread."""
-        return await asyncio.to_thread(self.render, viewer)
+        return await self.drawing(viewer)
+
+    def drawing(self, viewer: str | None = None) -> asyncio.Future[bytes]:
+        """The board PNG for ``viewer``, being drawn in a worker thread from now on (while the
+        caller goes on: ``board_png`` would start only once awaited)."""
+        return asyncio.get_running_loop().run_in_executor(None, self.render, viewer)
 
 
 @dataclass(frozen=True, slots=True)

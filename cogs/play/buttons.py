@@ -31,7 +31,6 @@ module.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import re
@@ -495,7 +494,7 @@ async def post_step(
     a reminder."""
     referee = channel_cog(channel).referee
     store = referee.store
-    png = asyncio.ensure_future(outcome.board_png(None))  # drawn while the rest is read
+    png = outcome.drawing(None)  # drawn while the rest is read
     try:
         view = buttons(outcome)
         note, claims, waiting = await clock_notes(store, outcome, referee.clock())

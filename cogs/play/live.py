@@ -76,7 +76,7 @@ async def show(
     are members to mention whether or not they decide (a league kick-off); ``also_deciding``
     members the board names beside the pending decisions (who may claim a win on time); ``png``
     the board image being drawn already (by default drawn here)."""
-    drawing = asyncio.ensure_future(png if png is not None else outcome.board_png(None))
+    drawing = asyncio.ensure_future(png) if png is not None else outcome.drawing(None)
     try:
         await _show(
             channel, outcome, title, intro, note, view, actor, pinging, also_deciding, drawing
