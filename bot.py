@@ -240,6 +240,17 @@ def build_parser() -> argparse.ArgumentParser:
         "verify", help="check a match's action log (the full-time report's file) against its seed"
     )
     verify.add_argument("logfile", type=Path, metavar="LOGFILE", help="the match-N-log.json file")
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database while the bot runs (PostgreSQL: use pg_dump)"
+    )
+    backup.add_argument(
+        "target",
+        type=Path,
+        nargs="?",
+        default=None,
+        metavar="FILE",
+        help="where to write the copy (default: beside the database, named with the time)",
+    )
     return parser
 
 
@@ -251,7 +262,23 @@ def main(argv: list[str] | None = None) -> int:
         return run_play_command(args)
     if args.command == "verify":
         return run_verify_command(args.logfile)
+    if args.command == "backup":
+        return run_backup_command(args.target)
     return run_bot()
+
+
+def run_backup_command(target: Path | None) -> int:
+    """``python3 bot.py backup [FILE]``: a consistent copy of the configured SQLite database."""
+    from store.backup import BackupError, backup
+    from store.config import database_url
+
+    try:
+        copy = backup(database_url(), target)
+    except BackupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"Database copied to {copy} ({copy.stat().st_size:,} bytes).")
+    return 0
 
 
 if __name__ == "__main__":
