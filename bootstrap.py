@@ -1,8 +1,12 @@
 """Make the project's commands work on a fresh machine that has only Python 3.11+.
 
 `ensure_venv()` creates `.venv` next to this file, installs the project into it (`pip install -e
-'.[test]'`) when `pyproject.toml` has changed since the last install, and re-runs the current
-command with the venv's Python. When everything is in place it only hashes one small file.
+'.[test]'`) when what it installs has changed since the last install (the dependencies, the
+Python version asked for, the build and package settings in `pyproject.toml`; not its
+description or the tools' settings), and re-runs the current command with the venv's Python.
+When everything is in place it only reads one small file. A reinstall that fails (no package
+index reachable, say) over an environment that worked is a warning, not a stop: the command
+goes on with what is installed.
 
 Standard library only: this module runs before any dependency is installed.
 Set FUBA_NO_VENV=1 to skip all of this and use the current interpreter as it is.
@@ -11,9 +15,11 @@ Set FUBA_NO_VENV=1 to skip all of this and use the current interpreter as it is.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -39,7 +45,17 @@ def _in_project_venv() -> bool:
 
 
 def _wanted_stamp() -> str:
-    return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    """A hash of what ``pip install -e '.[test]'`` installs from ``pyproject.toml``."""
+    config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    project = config.get("project", {})
+    installs = {
+        "build-system": config.get("build-system"),
+        "requires-python": project.get("requires-python"),
+        "dependencies": project.get("dependencies"),
+        "optional-dependencies": project.get("optional-dependencies"),
+        "setuptools": config.get("tool", {}).get("setuptools"),
+    }
+    return hashlib.sha256(json.dumps(installs, sort_keys=True).encode()).hexdigest()
 
 
 def _stamp_ok() -> bool:
@@ -66,9 +82,18 @@ def _create_venv() -> None:
 
 def _install(python: Path) -> None:
     print("Installing dependencies into .venv (first run only)...", file=sys.stderr, flush=True)
+    worked_before = STAMP.exists()  # an earlier install completed: that environment runs
     cmd = [str(python), "-m", "pip", "install", "-q", "-e", ".[test]"]
     result = subprocess.run(cmd, cwd=ROOT)
     if result.returncode != 0:
+        if worked_before:
+            print(
+                f"warning: updating the dependencies in .venv failed (pip exit code "
+                f"{result.returncode}); going on with those installed before. Run the command "
+                "again once PyPI can be reached.",
+                file=sys.stderr,
+            )
+            return
         _fail(
             f"installing dependencies into .venv failed (pip exit code {result.returncode}).\n"
             "Check the messages above and your network connection to PyPI, then run the "
@@ -82,7 +107,7 @@ def ensure_venv() -> None:
 
     Outside the venv this creates and fills it if needed, then replaces the process with the
     venv's Python running the same command line (it does not return). Inside the venv it
-    reinstalls when `pyproject.toml` changed, then returns.
+    reinstalls when what `pyproject.toml` installs changed, then returns.
     """
     if os.environ.get("FUBA_NO_VENV"):
         return
