@@ -49,13 +49,21 @@ def create_bot(settings: Settings) -> commands.Bot:
 
 
 def run_discord(settings: Settings) -> int:
-    """Run the bot in Discord until it is stopped; returns an exit code."""
+    """Run the bot in Discord until it is stopped (Ctrl+C, SIGTERM: gracefully, see
+    ``cogs.running``); returns an exit code."""
+    import asyncio
+
     import aiohttp
     import discord
 
     assert settings.token
+    from cogs.running import serve
+
+    discord.utils.setup_logging(root=True)
     try:
-        create_bot(settings).run(settings.token, root_logger=True)
+        asyncio.run(serve(create_bot(settings), settings.token))
+    except KeyboardInterrupt:  # Ctrl+C: asyncio.run closed the bot on its way out
+        return 0
     except discord.LoginFailure:
         print(
             "error: Discord refused DISCORD_TOKEN. Reset the token in the Developer Portal "

@@ -14,6 +14,7 @@ from discord.ext import commands
 import cogs
 from botconfig import Settings
 from cogs.errors import on_app_command_error
+from cogs.running import finish_handlers
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,12 @@ class RefereeBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+
+    async def close(self) -> None:
+        """Stop: the interactions being handled finish first (``cogs.running``), then the cogs
+        unload (the database closes) and the connection to Discord goes."""
+        await finish_handlers()
+        await super().close()
 
     async def setup_hook(self) -> None:
         for name in extensions():
