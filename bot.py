@@ -38,7 +38,9 @@ settings (environment variables) for running the bot:
   DATABASE_URL      the database, e.g. postgresql://user:password@host:5432/fuba
   FUBA_DATA_DIR     without DATABASE_URL: the folder of the SQLite file fuba.sqlite3
                     (default data/ in the project folder; a redeploy may replace it)
-  FUBA_SYNC_GUILDS  server ids to sync the slash commands to at once, e.g. 123,456"""
+  FUBA_SYNC_GUILDS  server ids to sync the slash commands to at once, e.g. 123,456
+  METRICS_PORT      serve Prometheus metrics at http://127.0.0.1:PORT/metrics (unset: off)
+  METRICS_HOST      the address the metrics listen on (default 127.0.0.1: this machine only)"""
 
 
 def create_bot(settings: Settings) -> commands.Bot:

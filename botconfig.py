@@ -34,6 +34,20 @@ def parse_guild_ids(raw: str) -> tuple[int, ...]:
         ) from None
 
 
+def parse_port(raw: str) -> int | None:
+    """``METRICS_PORT``: None when empty, else a TCP port (0: any free one, logged).
+
+    >>> parse_port(""), parse_port(" 9464 ")
+    (None, 9464)
+    """
+    raw = raw.strip()
+    if not raw:
+        return None
+    if raw.isascii() and raw.isdigit() and int(raw) <= 65535:
+        return int(raw)
+    raise ValueError(f"METRICS_PORT must be a port number from 0 to 65535, not {raw!r}")
+
+
 @dataclass(frozen=True, repr=False)
 class Settings:
     """How one bot process runs.
@@ -46,17 +60,21 @@ class Settings:
     token: str | None = None
     guild_ids_for_sync: tuple[int, ...] = ()
     deadline_interval: float = 5.0  # seconds between two looks at the due turn deadlines
+    metrics_port: int | None = None  # Prometheus /metrics served on this port; None: not served
+    metrics_host: str = "127.0.0.1"  # the address the metrics endpoint listens on
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """``DATABASE_URL`` (or ``FUBA_DATA_DIR``), ``DISCORD_TOKEN`` and ``FUBA_SYNC_GUILDS``
-        from the environment."""
+        """``DATABASE_URL`` (or ``FUBA_DATA_DIR``), ``DISCORD_TOKEN``, ``FUBA_SYNC_GUILDS``,
+        ``METRICS_PORT`` and ``METRICS_HOST`` from the environment."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip() or None
         return cls(
             database_url=database_url(env),
             token=token,
             guild_ids_for_sync=parse_guild_ids(env.get("FUBA_SYNC_GUILDS", "")),
+            metrics_port=parse_port(env.get("METRICS_PORT", "")),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
     def __repr__(self) -> str:
@@ -65,5 +83,6 @@ class Settings:
             f"Settings(database_url={describe(make_url(self.database_url))!r}, "
             f"token={'set' if self.token else None}, "
             f"guild_ids_for_sync={self.guild_ids_for_sync!r}, "
-            f"deadline_interval={self.deadline_interval!r})"
+            f"deadline_interval={self.deadline_interval!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
         )

@@ -35,6 +35,8 @@ Clock = Callable[[], datetime]  # timezone-aware UTC "now"
 OnReminder = Callable[[StoredMatch, str, int], Awaitable[None]]
 # (match, waiting side, absent side)
 OnExpiry = Callable[[StoredMatch, str, str], Awaitable[None]]
+# seconds a deadline fired after its due time (the bot's metrics)
+OnFired = Callable[[float], None]
 
 MAX_TURN_TIMEOUT = 7 * 24 * 60  # minutes: a week
 
@@ -130,7 +132,8 @@ async def expiry_due(store: MatchStore, match: StoredMatch, side: str) -> dateti
 
 class DeadlineDispatcher:
     """Fires due deadlines: ``tick()`` once, or ``start()`` a task that ticks every
-    ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests."""
+    ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests; ``on_fired`` is
+    told how late each deadline it fires is."""
 
     def __init__(
         self,
@@ -141,6 +144,7 @@ class DeadlineDispatcher:
         interval: float = 5.0,
         clock: Clock = utcnow,
         batch: int = 100,
+        on_fired: OnFired | None = None,
     ) -> None:
         self.store = store
         self.on_reminder = on_reminder
@@ -148,6 +152,7 @@ class DeadlineDispatcher:
         self.interval = interval
         self.clock = clock
         self.batch = batch
+        self.on_fired = on_fired
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -188,6 +193,8 @@ class DeadlineDispatcher:
             match = matches[deadline.match_id]
             if not await self.store.mark_fired(deadline.id, now):
                 continue  # another dispatcher fired it
+            if self.on_fired is not None:
+                self.on_fired((now - deadline.due_at).total_seconds())
             if match is None or match.status is not MatchStatus.ACTIVE:
                 continue
             if match.version != deadline.version:

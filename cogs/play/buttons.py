@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -492,9 +493,10 @@ async def post_step(
     the buttons and select menus of the decisions now pending, and a turn clock's expiry if
     one ran out (the waiting player is then named, and mentioned once) or the time left after
     a reminder."""
-    referee = channel_cog(channel).referee
+    cog = channel_cog(channel)
+    referee = cog.referee
     store = referee.store
-    png = outcome.drawing(None)  # drawn while the rest is read
+    png = cog.metrics.drawing(outcome)  # drawn while the rest is read
     try:
         view = buttons(outcome)
         note, claims, waiting = await clock_notes(store, outcome, referee.clock())
@@ -541,6 +543,7 @@ async def deliver(
         channel = match_channel(interaction)
         await post_step(channel, outcome, actor=actor)
     except discord.HTTPException as error:
+        play_cog(interaction).metrics.discord_error(error)
         log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)
         play_cog(interaction).wake_delivery()
         await answer(interaction, reply, delivered=False)
@@ -582,6 +585,7 @@ async def act_and_post(
     board will follow, when Discord did not take it: the action counted all the same). A
     button or select menu passes the match and version it was drawn for (and the side of a
     one-side menu); a command acts in the channel's match when it is of the command's game."""
+    started = time.perf_counter()
     if not interaction.response.is_done():  # a command may have deferred and checked already
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
@@ -606,4 +610,5 @@ async def act_and_post(
         command = interaction.command.name if interaction.command is not None else kind
         raise other_game(spec, error.ruleset, "match", command) from None
     await deliver(interaction, outcome, reply, actor=interaction.user.id)
+    play_cog(interaction).metrics.step_done(outcome.ruleset, started)
     return outcome

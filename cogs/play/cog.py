@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.metrics import Metrics
 from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
@@ -65,6 +66,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.sweeper: asyncio.Task[None] | None = None  # settles lapsed challenges
         self.courier: asyncio.Task[None] | None = None  # brings live boards up to date
         self._board_locks: dict[int, asyncio.Lock] = {}
+        self.metrics = Metrics()  # off unless METRICS_PORT is set
 
     def board_lock(self, match_id: int) -> asyncio.Lock:
         """Held while a match's live board is shown: its steps are shown one at a time."""
@@ -92,9 +94,19 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         # referee's final whistle (league results, ratings), so it exists from the start.
         self._leagues = LeagueService(self._referee, LeagueStore(store.engine))
         await self._leagues.catch_up()  # rated matches whistled just before a stop
+        port = getattr(settings, "metrics_port", None)
+        if port is not None:
+            try:
+                self.metrics = Metrics.serve(settings.metrics_host, port, store)
+            except OSError as error:  # the matches go on without their figures
+                log.error("metrics not served on %s:%s (%s)", settings.metrics_host, port, error)
         interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
         self.dispatcher = DeadlineDispatcher(
-            store, on_reminder=self.on_reminder, on_expiry=self.on_expiry, interval=interval
+            store,
+            on_reminder=self.on_reminder,
+            on_expiry=self.on_expiry,
+            interval=interval,
+            on_fired=self.metrics.deadline_fired,
         )
         self.dispatcher.start()
         self.sweeper = asyncio.create_task(self._sweep(max(interval, CHALLENGE_SWEEP)))
@@ -113,6 +125,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         if self.dispatcher is not None:
             await self.dispatcher.stop()
             self.dispatcher = None
+        await self.metrics.stop()
         if self._store is not None:
             await self._store.close()
         self._store = self._referee = None
@@ -174,6 +187,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         for match in await self.referee.store.boards_behind():
             if not await self.bring_up_to_date(match):
                 left += 1
+        self.metrics.behind(left)
         return left
 
     async def bring_up_to_date(self, match: StoredMatch, pinging: Sequence[int] = ()) -> bool:
@@ -193,6 +207,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             log.info("match #%s: board out of reach", match.id)
             return True
         except discord.HTTPException as error:
+            self.metrics.discord_error(error)
             log.info("match #%s: board still behind (%s)", match.id, error)
             return False
         try:  # the report that the failed final whistle did not get to
