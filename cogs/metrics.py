@@ -28,10 +28,8 @@ from wsgiref.simple_server import WSGIServer
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
-from sqlalchemy import func, select
 
 from referee import games
-from store.models import Match, MatchStatus
 
 if TYPE_CHECKING:
     from referee.service import Outcome
@@ -68,20 +66,11 @@ class ActiveMatches(Collector):
         except RuntimeError:
             pass
         try:
-            future = asyncio.run_coroutine_threadsafe(self._count(), self.loop)
+            future = asyncio.run_coroutine_threadsafe(self.store.active_counts(), self.loop)
             return future.result(SCRAPE_TIMEOUT)
         except Exception as error:  # the scrape goes on without this one
             log.warning("metrics: active matches not counted (%r)", error)
             return None
-
-    async def _count(self) -> dict[str, int]:
-        query = (
-            select(Match.ruleset, func.count())
-            .where(Match.status == MatchStatus.ACTIVE.value)
-            .group_by(Match.ruleset)
-        )
-        async with self.store.engine.connect() as conn:
-            return {ruleset: count for ruleset, count in (await conn.execute(query)).all()}
 
 
 class Metrics:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Row, Table, insert, or_, select, update
+from sqlalchemy import Row, Table, func, insert, or_, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -311,6 +311,16 @@ class MatchStore:
         async with self.engine.connect() as conn:
             row = (await conn.execute(query)).one_or_none()
         return None if row is None else _decode(row)
+
+    async def active_counts(self) -> dict[str, int]:
+        """How many matches are being played, by ruleset (those with none are left out)."""
+        query = (
+            select(MATCHES.c.ruleset, func.count())
+            .where(MATCHES.c.status == MatchStatus.ACTIVE.value)
+            .group_by(MATCHES.c.ruleset)
+        )
+        async with self.engine.connect() as conn:
+            return {ruleset: count for ruleset, count in (await conn.execute(query)).all()}
 
     async def active_matches(self, guild_id: int) -> list[StoredMatch]:
         """The matches in progress in a guild, oldest first."""

@@ -338,3 +338,13 @@ async def test_an_older_state_is_upgraded_when_an_upgrade_exists(
     history = await store.history(match.id)
     assert replay(rules, history.initial, history.actions) == applied.match.state
     assert rules.to_json(match.state) in seen  # the stored state went through the upgrade
+
+
+async def test_active_matches_are_counted_by_game(store: MatchStore, new_match: NewMatch) -> None:
+    assert await store.active_counts() == {}
+    first = await new_match(store)
+    await new_match(store, channel=CHANNEL + 1)
+    over = await new_match(store, channel=CHANNEL + 2)
+    await store.abort(over.id)
+
+    assert await store.active_counts() == {first.ruleset: 2}
