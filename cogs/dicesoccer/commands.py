@@ -29,7 +29,14 @@ from cogs.dicesoccer.help import INTRO, STEPS
 from cogs.dicesoccer.rules import BOOK
 from cogs.play.autocomplete import Value, choices_of, legal, offer
 from cogs.play.buttons import act_and_post
-from cogs.play.challenges import RANKED_HELP, THREAD_HELP, challenge, dice_mode
+from cogs.play.challenges import (
+    OPPONENT_HELP,
+    RANKED_HELP,
+    THREAD_HELP,
+    TURN_TIMEOUT_HELP,
+    challenge,
+    dice_mode,
+)
 from cogs.play.commands import ENDING, READING, SHARED
 from cogs.play.context import match_of
 from cogs.play.groups import add_commands, remove_commands
@@ -113,9 +120,9 @@ def positions(text: str) -> list[int]:
 
 
 @app_commands.describe(
-    opponent="Who you want to play (choose the bot itself to play its automatic coach)",
+    opponent=OPPONENT_HELP,
     dice="virtual: the bot rolls when you roll; physical: you roll at the table and type the dice",
-    turn_timeout="Minutes each player has per decision (default: no limit)",
+    turn_timeout=TURN_TIMEOUT_HELP,
     thread=THREAD_HELP,
     target_score="Goals needed to win (default 3)",
     advanced="Play the advanced Power Chip re-roll rule (default: off)",

@@ -54,7 +54,13 @@ from cogs.leagues.views import (
 from cogs.play import registry
 from cogs.play.autocomplete import offer
 from cogs.play.buttons import post_step
-from cogs.play.challenges import CANNOT_POST, THREAD_HELP, dice_mode, pending_refusal
+from cogs.play.challenges import (
+    CANNOT_POST,
+    THREAD_HELP,
+    TURN_TIMEOUT_HELP,
+    dice_mode,
+    pending_refusal,
+)
 from cogs.play.context import channel_id_of, match_channel, play_cog
 from cogs.play.permissions import place
 from cogs.play.registry import PlayRefusal
@@ -437,7 +443,7 @@ async def results_command(
     name=NAME,
     thread=THREAD_HELP,
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
-    turn_timeout="Minutes each player has per decision (default: no limit)",
+    turn_timeout=TURN_TIMEOUT_HELP,
 )
 @app_commands.autocomplete(name=league_autocomplete)
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])

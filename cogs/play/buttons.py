@@ -322,6 +322,14 @@ def one_choice_select(
     )
 
 
+def chosen(select: discord.ui.Select[Any]) -> str:
+    """The one option chosen in a select menu of one choice."""
+    values = select.values
+    if len(values) != 1:
+        raise PlayRefusal("Choose one option.")
+    return values[0]
+
+
 def select_parts(item: discord.ui.Item[Any]) -> tuple[list[discord.SelectOption], str | None]:
     """The options and placeholder of a clicked select, to rebuild its dynamic item."""
     return list(getattr(item, "options", None) or []), getattr(item, "placeholder", None)
@@ -364,10 +372,7 @@ class PickSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            values = self.item.values
-            if len(values) != 1:
-                raise PlayRefusal("Choose one option.")
-            [value] = values
+            value = chosen(self.item)
             spec = game_of(self.game)
             secret = spec.secret_picks.get(self.kind)
             await act_and_post(

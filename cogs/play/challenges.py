@@ -57,6 +57,8 @@ from store.repository import Seat
 log = logging.getLogger(__name__)
 
 COACH_NAME = "Coach"
+OPPONENT_HELP = "Who you want to play (choose the bot itself to play its automatic coach)"
+TURN_TIMEOUT_HELP = "Minutes each player has per decision (default: no limit)"
 RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
 # Why a match could not start, in a player's words.
 CANNOT_POST = (
@@ -603,10 +605,10 @@ async def _not_started(
 
 
 @app_commands.describe(
-    opponent="Who you want to play (choose the bot itself to play its automatic coach)",
+    opponent=OPPONENT_HELP,
     dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
     thread=THREAD_HELP,
-    turn_timeout="Minutes each player has per decision (default: no limit)",
+    turn_timeout=TURN_TIMEOUT_HELP,
     ranked=RANKED_HELP,
 )
 @app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])

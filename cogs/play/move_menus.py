@@ -34,6 +34,7 @@ from cogs.play.buttons import (
     OPTION_LIMIT,
     act_and_post,
     answer_component_error,
+    chosen,
     game_of,
     one_choice_select,
     select_parts,
@@ -208,14 +209,12 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MOVE_T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            values = self.item.values
-            if len(values) != 1:
-                raise PlayRefusal("Choose one option.")
+            value = chosen(self.item)
             game_of(self.game)  # a game this bot still has
             await act_and_post(
                 interaction,
                 self.kind,
-                decode(values[0]),
+                decode(value),
                 expected_version=self.version,
                 match_id=self.match_id,
                 side=self.side,
