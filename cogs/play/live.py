@@ -103,7 +103,8 @@ async def _show(
         board = await store.live_board(outcome.match_id)
         if board is not None and board.version > outcome.version:
             return  # a later step has shown itself already
-        posted = await _highlights(channel, outcome, title, intro)
+        highlights = highlight_lines(outcome)
+        posted = await _highlights(channel, outcome, highlights, title, intro)
         holding = holders(outcome, also_deciding)
         named = board.deciders if board is not None else frozenset()
         to_ping = {*pinging, *(holding - named)} - {actor}
@@ -159,15 +160,17 @@ async def _show(
             )
             if board is not None:
                 await _retire(channel, board)
-    if outcome.over or highlight_lines(outcome):
+    if outcome.over or highlights:
         await refresh_scoreboard(cog.bot, store, outcome)  # a thread's match: its parent's
 
 
-async def _highlights(channel: Any, outcome: Outcome, title: str | None, intro: str) -> bool:
+async def _highlights(
+    channel: Any, outcome: Outcome, highlights: list[str], title: str | None, intro: str
+) -> bool:
     """Post the step's highlights (a kick-off with its dice seed's hash, goals, cards...) in
     one message that pings nobody; whether there was one. A highlight Discord refuses is
     logged and left out: the board that follows says what happened."""
-    lines = highlight_lines(outcome)
+    lines = highlights
     if title and not outcome.over:  # a kick-off: the players and the dice seed's hash
         lines = [f"**{title}**", *([intro] if intro else []), *outcome.lines[:1], *lines]
     if not lines:
