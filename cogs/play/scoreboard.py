@@ -44,23 +44,11 @@ def moment(outcome: Outcome) -> str:
         return "full time" if reason in FULL_TIME or "score" in result else "called off"
     if not game.kicked_off(outcome.state):
         return "kick-off"
-    view = outcome.view()
-    if _half_time(outcome, view):
-        return "half time"
-    lines = game.status_lines(view)
+    lines = game.status_lines(outcome.view())  # FUBA's says "Half time" between the halves
     if not lines:
         return "playing"
     first = lines[0]
     return first[:1].lower() + first[1:]
-
-
-def _half_time(outcome: Outcome, view: dict[str, Any]) -> bool:
-    """Whether the match is at half time: the step just ended a half, or the second half's
-    formations are still being chosen (FUBA)."""
-    if any(event.kind == "half_end" for event in outcome.events):
-        return True
-    agenda = view.get("agenda") or []
-    return bool(agenda) and agenda[0].get("k") == "formation" and bool(agenda[0].get("halftime"))
 
 
 def scoreboard_text(outcome: Outcome, thread_id: int) -> str:

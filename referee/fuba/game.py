@@ -302,8 +302,11 @@ def status_lines(view: JSONData) -> list[str]:
     >>> status_lines(view)[-1]
     "West's formation (secret until both have chosen): 4-4-2"
     """
+    agenda = view.get("agenda") or []
     if view.get("over"):
         lines = ["Full time"]
+    elif agenda and agenda[0].get("k") == "formation" and agenda[0].get("halftime"):
+        lines = ["Half time"]  # the second half's formations are being chosen
     else:
         half = "1st" if view["half"] == 1 else "2nd"
         lines = [f"{half} half, {clock(view['minute'], view['stoppage'])}"]
@@ -322,7 +325,7 @@ def status_lines(view: JSONData) -> list[str]:
         lines.append(
             "Formations: " + ", ".join(f"{SIDE_NAMES[t]} {fmt(shapes[t])}" for t in (0, 1))
         )
-    for step in view.get("agenda") or []:
+    for step in agenda:
         if step.get("k") != "formation":
             continue
         # 2.1: chosen in secret; the view holds only the viewer's own choice

@@ -44,6 +44,14 @@ def test_fuba_lines_of_a_position() -> None:
     ]
 
 
+def test_fuba_says_half_time_while_the_second_half_formations_are_chosen() -> None:
+    state = position({4: 3}, {9: 4}, ball=9, value=4, control=EAST, half=2, minute=45, stoppage=0)
+    state.agenda = [{"k": "formation", "picks": [None, None], "halftime": True}]
+    assert FUBA_GAME.status_lines(FUBA.view(state, None))[0] == "Half time"
+    state.agenda = [{"k": "formation", "picks": [None, None], "halftime": False}]
+    assert FUBA_GAME.status_lines(FUBA.view(state, None))[0] == "2nd half, 45'"
+
+
 def test_dice_soccer_lines_of_a_position() -> None:
     state = dice_position(ball=5, chip="black", penalty=(1, 0), target_score=2)
     view = DICESOCCER_GAME.ruleset.view(state, None)
