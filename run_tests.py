@@ -2,8 +2,8 @@
 
     python3 run_tests.py [pytest arguments]
 
-The first run creates .venv and installs everything (see bootstrap.py). Exits with pytest's
-exit code, or non-zero if ruff found problems.
+The first run creates .venv and installs the development lock, requirements/dev.txt (see
+bootstrap.py). Exits with pytest's exit code, or non-zero if ruff found problems.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 import bootstrap
 
 if __name__ == "__main__":
-    bootstrap.ensure_venv()
+    bootstrap.ensure_venv(dev=True)  # the test tools too
 
 
 def main(pytest_args: list[str]) -> int:
