@@ -5,6 +5,7 @@ python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
+python3 bot.py doctor          check the token, the bot's permissions and the database
 --game NAME                    (demo, play) the game: fuba (default) or dicesoccer
 """
 
@@ -261,6 +262,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where to write the copy (default: beside the database, named with the time)",
     )
+    doctor = sub.add_parser(
+        "doctor", help="check the token, the bot's permissions in its servers and the database"
+    )
+    doctor.add_argument(
+        "--guild",
+        type=int,
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a server to check, repeatable (default: FUBA_SYNC_GUILDS, else every server)",
+    )
     return parser
 
 
@@ -274,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_verify_command(args.logfile)
     if args.command == "backup":
         return run_backup_command(args.target)
+    if args.command == "doctor":
+        return run_doctor_command(args.guild)
     return run_bot()
 
 
@@ -289,6 +303,24 @@ def run_backup_command(target: Path | None) -> int:
         return 1
     print(f"Database copied to {copy} ({copy.stat().st_size:,} bytes).")
     return 0
+
+
+def run_doctor_command(guild_ids: list[int]) -> int:
+    """``python3 bot.py doctor``: one line per check; 0 when every one passed, else 1."""
+    import asyncio
+
+    from botconfig import Settings
+    from cogs.doctor import diagnose
+
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"FAIL settings: {exc}")
+        return 1
+    checks = asyncio.run(diagnose(settings, guild_ids))
+    for check in checks:
+        print(check.line())
+    return 0 if all(check.ok for check in checks) else 1
 
 
 if __name__ == "__main__":
