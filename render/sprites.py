@@ -2,8 +2,9 @@
 a bounded cache of boards (one per kits, width, layout...).
 
 A board is a palette background plus sprites pasted through masks (``render.sketch``). Drawing
-a sprite is the expensive part (anti-aliasing, quantising); pasting it is a plain copy. Both
-caches are bounded and guarded by locks: renders run in worker threads.
+a sprite is the expensive part (anti-aliasing, quantising); pasting it is a plain copy. Sprites
+are kept in the renderers' one cache, bounded in bytes (``render.cache``); boards in a cache
+bounded in number. Both are guarded by locks: renders run in worker threads.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import Image
 
+from render import cache as render_cache
+from render.cache import ByteLRU
 from render.sketch import Box, Painted, Sketch, Sprite, touched_mask
 
 B = TypeVar("B")
@@ -55,28 +58,29 @@ class Sprites:
 
     A sprite with text keeps its shapes (a banner's pill, a chip...) as a ``Plate``, so a new
     text over the same shapes (a step's new caption) costs only its letters: drawn straight over
-    the plate's pixels and quantised where they changed. At most ``limit`` sprites and
-    ``plate_limit`` plates are kept; the oldest go first."""
+    the plate's pixels and quantised where they changed. Sprites and plates are kept in
+    ``cache`` (by default the renderers' shared ``render.cache.kept``, bounded in bytes), the
+    least recently used going first."""
 
     def __init__(
         self,
         rgb: Image.Image,
         quantise: Callable[[Image.Image], Image.Image],
-        limit: int,
-        plate_limit: int = 256,
+        cache: ByteLRU[Any] | None = None,
     ) -> None:
         self.rgb = rgb
         self.quantise = quantise
-        self.limit = limit
-        self.plate_limit = plate_limit
-        self._kept: dict[Any, Sprite] = {}
-        self._plates: dict[tuple[Box, Any], Plate] = {}
-        self._lock = threading.Lock()
+        self._cache = cache
+        self._owner = render_cache.owner()
+
+    @property
+    def cache(self) -> ByteLRU[Any]:
+        return self._cache if self._cache is not None else render_cache.kept
 
     def get(self, key: Hashable, make: Callable[[], Painted]) -> Sprite:
-        found = self._kept.get(key)
+        found = self.cache.get((self._owner, "sprite", key))
         if found is not None:
-            return found
+            return found  # type: ignore[no-any-return]
         box, paint = make()
         sketch = Sketch((box[2] - box[0], box[3] - box[1]))
         paint(sketch)
@@ -97,29 +101,17 @@ class Sprites:
             quantised, mask = quantised.crop(ink), mask.crop(ink)
             at = (at[0] + ink[0], at[1] + ink[1])
         found = Sprite(quantised, mask, at)
-        with self._lock:
-            _keep(self._kept, key, found, self.limit)
+        self.cache.put((self._owner, "sprite", key), found)
         return found
 
     def _plate(self, box: Box, sketch: Sketch) -> Plate:
-        key = (box, sketch.shapes)
-        found = self._plates.get(key)
+        key = (self._owner, "plate", box, sketch.shapes)
+        found = self.cache.get(key)
         if found is None:
             rgb, cover = sketch.plate(self.rgb.crop(box))
             found = Plate(rgb, cover, self.quantise(rgb), touched_mask(cover))
-            with self._lock:
-                _keep(self._plates, key, found, self.plate_limit)
-        return found
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-
-def _keep(kept: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
-    """``kept[key] = value``, the oldest entry going first when ``kept`` holds ``limit``."""
-    if key not in kept and len(kept) >= limit:
-        kept.pop(next(iter(kept)))
-    kept[key] = value
+            self.cache.put(key, found)
+        return found  # type: ignore[no-any-return]
 
 
 class Boards(Generic[B]):

@@ -91,7 +91,6 @@ from render.sprites import Boards, Sprites, draw_over, stacked
 
 DEFAULT_NAMES = ("White", "Black")
 DEFAULT_KITS: tuple[Kit, Kit] = (kit("white"), kit("black"))
-SPRITE_LIMIT = 4000
 BOARD_LIMIT = 12
 # -- the board: background, palette, sprites, encoder -----------------------------------------
 
@@ -108,7 +107,7 @@ class Board:
         palette = fitted(exact, self._sample_sheet())
         self.quantise = Quantiser(palette, exact)
         self.palette = palette
-        self.sprites = Sprites(self.rgb, self.quantise, SPRITE_LIMIT)
+        self.sprites = Sprites(self.rgb, self.quantise)
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.sample = g

@@ -3,13 +3,14 @@ text fitted to a width, and lines of text drawn from kept words (``glyphs``)."""
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from render import cache as render_cache
 
 _DIR = Path(__file__).resolve().parent
 BOLD = _DIR / "DejaVuSans-Bold.ttf"
@@ -88,11 +89,9 @@ def _fits(
     return f.getlength(" ".join(words[:n])) <= width
 
 
-WORD_LIMIT = 4096  # words kept (each a few kB)
-_words: dict[tuple[Any, ...], tuple[Image.Image, int, int] | None] = {}
-_widths: dict[tuple[Any, str], float] = {}
-_lock = threading.Lock()
-_MISSING = object()
+# Words and their widths are kept in the renderers' one cache, bounded in bytes.
+_OWNER = render_cache.owner()
+_NO_INK = ()  # kept for a word that draws nothing (a cache miss is None)
 
 
 def glyphs(
@@ -136,15 +135,12 @@ def glyphs(
 
 
 def _width(f: ImageFont.FreeTypeFont, text: str) -> float:
-    key = (f, text)
-    found = _widths.get(key)
+    key = (_OWNER, "width", f, text)
+    found = render_cache.kept.get(key)
     if found is None:
         found = f.getlength(text)
-        with _lock:
-            if len(_widths) >= WORD_LIMIT:
-                _widths.pop(next(iter(_widths)))
-            _widths[key] = found
-    return found
+        render_cache.kept.put(key, found)
+    return found  # type: ignore[no-any-return]
 
 
 def _word(
@@ -152,18 +148,15 @@ def _word(
 ) -> tuple[Image.Image, int, int] | None:
     """``word`` drawn at (``fx``, ``fy``) (fractions of a pixel): its coverage, cropped, and
     its offset from (0, 0)."""
-    key = (f, word, fx, fy, anchor)
-    kept = _words.get(key, _MISSING)
-    if kept is not _MISSING:
-        return kept  # type: ignore[return-value]
+    key = (_OWNER, "word", f, word, fx, fy, anchor)
+    kept = render_cache.kept.get(key)
+    if kept is not None:
+        return kept or None  # type: ignore[no-any-return]
     size = int(f.size)  # room for any overhang of a letter: a whole em each side
     canvas = Image.new("L", (int(_width(f, word)) + 3 * size, 4 * size), 0)
     ox, oy = size, 2 * size
     ImageDraw.Draw(canvas).text((ox + fx, oy + fy), word, font=f, fill=255, anchor=anchor)
     ink = canvas.getbbox()
     found = None if ink is None else (canvas.crop(ink), ink[0] - ox, ink[1] - oy)
-    with _lock:
-        if len(_words) >= WORD_LIMIT:
-            _words.pop(next(iter(_words)))
-        _words[key] = found
+    render_cache.kept.put(key, found or _NO_INK)
     return found

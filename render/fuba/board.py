@@ -16,8 +16,8 @@ plus a few masked pastes. A step's new caption or pending line reuses the shapes
 banner's pill, the team's chip) and the words it shares with earlier texts
 (``render.sprites``, ``render.fonts.glyphs``), so it costs a few milliseconds, not tens.
 ``render.png.BandEncoder`` then compresses only the rows that differ from the background. The
-caches only ever grow (up to a bound) and are guarded by locks, so ``render_png`` may be called
-from a thread or process pool.
+sprites and words are kept in one cache bounded in bytes (``render.cache``, ``RENDER_CACHE_MB``),
+guarded by locks, so ``render_png`` may be called from a thread or process pool.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
 DEFAULT_NAMES = ("West", "East")
 DEFAULT_WIDTH = 1280
 SIDES = ("west", "east")
-SPRITE_LIMIT = 6000  # per board; a match needs a few hundred
 
 
 class Caption(NamedTuple):
@@ -68,7 +67,7 @@ class Board:
         # the exact colours (kits, areas, die...) keep their exact entry
         quantise = palette.Quantiser(self.palette, base)
         self.index = quantise.index
-        self.sprites = Sprites(self.rgb, quantise, SPRITE_LIMIT)
+        self.sprites = Sprites(self.rgb, quantise)
         self.p = quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)

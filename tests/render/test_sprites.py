@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops
 
+from render.cache import ByteLRU
 from render.fonts import font
 from render.palette import Quantiser, fitted
 from render.sketch import Painted, Sketch, Sprite
@@ -22,10 +23,10 @@ def background() -> Image.Image:
     return im
 
 
-def sprites(limit: int = 100, plate_limit: int = 10) -> Sprites:
+def sprites(budget: int = 16 << 20) -> Sprites:
     rgb = background()
     palette = fitted([BLUE, WHITE, GREEN], rgb)
-    return Sprites(rgb, Quantiser(palette, [BLUE, WHITE, GREEN]), limit, plate_limit)
+    return Sprites(rgb, Quantiser(palette, [BLUE, WHITE, GREEN]), ByteLRU(budget))
 
 
 def count_plates(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -75,26 +76,32 @@ def test_the_shapes_are_drawn_once_for_many_texts(monkeypatch: pytest.MonkeyPatc
 COLOURS = [(i * 40, 100, 100) for i in range(5)]
 
 
-def test_both_caches_are_bounded_the_oldest_going_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    kept = sprites(limit=3, plate_limit=2)
-    for i in range(5):
-        kept.get(i, lambda i=i: banner(str(i), COLOURS[i]))
-    assert len(kept) == 3
-    # sprite 0 went first: asked for again, it is drawn again; sprite 4 is kept as it was
-    assert same(kept.get(0, lambda: banner("zero")), sprites().get(0, lambda: banner("zero")))
-    assert same(
-        kept.get(4, lambda: banner("four")), sprites().get(4, lambda: banner("4", COLOURS[4]))
-    )
-    # only the last two colours' pills are kept
-    drawn = count_plates(monkeypatch)
-    kept.get("new 4", lambda: banner("new", COLOURS[4]))
-    assert not drawn
-    kept.get("new 1", lambda: banner("new", COLOURS[1]))
-    assert drawn
+def test_the_cache_keeps_to_its_budget_the_least_recently_used_going_first() -> None:
+    kept = sprites(budget=600_000)  # a few banners and their pills
+    drawn: list[str] = []
+
+    def get(key: str, colour: tuple[int, int, int] = BLUE) -> Sprite:
+        def make() -> Painted:
+            drawn.append(key)
+            return banner(key, colour)
+
+        return kept.get(key, make)
+
+    for i in range(40):
+        get(f"caption {i}", COLOURS[i % 5])
+        get("score")  # asked for on every board
+        assert kept.cache.nbytes <= kept.cache.budget
+    assert drawn.count("score") == 1  # always recently used: never pushed out
+    drawn.clear()
+    get("caption 39", COLOURS[4])
+    assert not drawn  # the newest is kept
+    get("caption 0", COLOURS[0])
+    assert drawn == ["caption 0"]  # the oldest went first: drawn again, the same as before
+    assert same(get("caption 0"), sprites().get("x", lambda: banner("caption 0", COLOURS[0])))
 
 
 def test_sprites_drawn_from_many_threads_are_the_same_as_drawn_from_one() -> None:
-    kept, alone = sprites(limit=1000, plate_limit=4), sprites(limit=1000, plate_limit=4)
+    kept, alone = sprites(), sprites()
     keys = [(i % 3, i) for i in range(60)]
 
     def get(on: Sprites, key: tuple[int, int]) -> Sprite:
