@@ -5,6 +5,7 @@ over a working environment does not stop the bot."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,9 @@ def test_the_bot_gets_the_runtime_lock_only(project: Path, monkeypatch: pytest.M
     bootstrap._update_this_venv(dev=False)
 
     assert pip.locks_installed() == ["bot.txt"]
-    assert pip.commands[-1][-2:] == ["-e", "."]  # then the project, without dependencies
+    # the commands the Dockerfile runs (tests/test_deploy.py): the lock, then the project
+    assert pip.commands == bootstrap.install_commands(sys.executable, bootstrap.BOT_LOCK)
+    assert pip.commands[-1][-3:] == ["--no-build-isolation", "-e", "."]
     assert "--no-deps" in pip.commands[-1]
 
 
