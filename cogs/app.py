@@ -15,6 +15,7 @@ import cogs
 from botconfig import Settings
 from cogs.errors import on_app_command_error
 from cogs.running import finish_handlers
+from referee import boards
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +60,13 @@ class RefereeBot(commands.Bot):
         unload (the database closes) and the connection to Discord goes."""
         await finish_handlers()
         await super().close()
+        await boards.close()  # the board-drawing workers
 
     async def setup_hook(self) -> None:
         for name in extensions():
             await self.load_extension(name)
         await self._sync_commands()
+        await boards.start()  # the board-drawing workers, warm before the first step
         # Everything loaded so far (modules, the command tree, the database engine) lives
         # as long as the process: keep it out of the garbage collector's full passes, which
         # would otherwise walk it all and pause a move now and then.

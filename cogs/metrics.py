@@ -168,14 +168,8 @@ class Metrics:
             self.deadline_lag.observe(max(0.0, late))
 
     def drawing(self, outcome: Outcome) -> asyncio.Future[bytes]:
-        """The spectators' board of ``outcome`` being drawn in a worker thread, as
-        ``Outcome.drawing(None)``, and timed."""
+        """The spectators' board of ``outcome`` being drawn, as ``Outcome.drawing(None)``,
+        and timed."""
         if self.registry is None:
             return outcome.drawing(None)
-        return asyncio.get_running_loop().run_in_executor(None, self._render, outcome)
-
-    def _render(self, outcome: Outcome) -> bytes:
-        started = time.perf_counter()
-        png = outcome.render(None)
-        self.render_seconds.labels(outcome.ruleset).observe(time.perf_counter() - started)
-        return png
+        return outcome.drawing(None, timed=self.render_seconds.labels(outcome.ruleset).observe)

@@ -37,7 +37,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Event
-from referee import games, match_dice, stats
+from referee import boards, games, match_dice, stats
 from referee.adapter import Game, JSONData
 from referee.deadlines import absent_side, check_turn_timeout, duration_text, turn_plan
 from referee.errors import (
@@ -125,13 +125,22 @@ class Outcome:
         return self.game.render_png(self.view(viewer), names, self.events)
 
     async def board_png(self, viewer: str | None = None) -> bytes:
-        """The board PNG for ``viewer``, rendered in a worker thread."""
+        """The board PNG for ``viewer``, drawn off the event loop (``referee.boards``)."""
         return await self.drawing(viewer)
 
-    def drawing(self, viewer: str | None = None) -> asyncio.Future[bytes]:
-        """The board PNG for ``viewer``, being drawn in a worker thread from now on (while the
-        caller goes on: ``board_png`` would start only once awaited)."""
-        return asyncio.get_running_loop().run_in_executor(None, self.render, viewer)
+    def drawing(
+        self, viewer: str | None = None, timed: Callable[[float], None] | None = None
+    ) -> asyncio.Future[bytes]:
+        """The board PNG for ``viewer``, being drawn off the event loop from now on (while the
+        caller goes on: ``board_png`` would start only once awaited); the match's last board
+        for ``viewer`` when nothing it shows changed. ``timed(seconds)`` is told how long a
+        drawing took."""
+        names = [self.names[side] for side in self.game.ruleset.sides]
+        view = self.view(viewer)
+        reuse = (self.match_id, viewer)
+        return boards.drawing(
+            self.game.render_png, view, names, self.events, reuse=reuse, timed=timed
+        )
 
 
 @dataclass(frozen=True, slots=True)

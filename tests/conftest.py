@@ -9,6 +9,9 @@ import os
 import pytest
 
 PG_ENV = "TEST_DATABASE_URL"
+# Boards are drawn in a thread in tests (a bot per test would start and warm worker processes);
+# the tests of the drawing pool start theirs (tests/render/test_pool.py, tests/discord/).
+os.environ.setdefault("RENDER_WORKERS", "0")
 _PG_SKIPPED = pytest.StashKey[int]()
 
 

@@ -1,0 +1,250 @@
+"""Drawing board images away from the event loop: in a pool of worker processes (one per core by
+default, so boards drawn at once do not share one interpreter's lock), or in a thread of this
+process; and reusing a board's last PNG when it is asked for again with the same inputs.
+
+    drawer = Drawer(workers=2, warm=some_module.warm)
+    png = await drawer.draw(render_png, view, names, events, reuse=(match_id, None))
+
+What a worker gets is the drawing function (pickled by its name: a module-level function) and
+its compact inputs (a view, names, a few events); it sends back PNG bytes. Each worker runs
+``warm()`` when it starts (drawing each game's opening board builds the backgrounds, palettes
+and common sprites), and ``start()`` starts them all at once, so no player waits for that. A
+worker that dies (``BrokenProcessPool``) costs nothing but time: the board is drawn in a thread
+of this process instead, and the next drawing starts a new pool (after ``MAX_BREAKS`` broken
+pools, boards are drawn in-process from then on).
+
+``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process
+(Pillow releases the interpreter lock for much of its work); unset, one per core.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+REUSE_MB = 16  # PNGs kept for reuse (a board is 30-60 kB)
+MAX_BREAKS = 3  # pools broken before boards are drawn in-process for good
+Draw = Callable[..., bytes]
+
+
+def workers_from_env() -> int:
+    """``RENDER_WORKERS`` as a number of worker processes (unset or unreadable: the cores)."""
+    raw = os.environ.get("RENDER_WORKERS", "").strip()
+    try:
+        return max(0, int(raw))
+    except ValueError:
+        return os.cpu_count() or 1
+
+
+def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:
+    """``fn(*args)`` and the seconds it took (run in a worker)."""
+    started = time.perf_counter()
+    png = fn(*args)
+    return png, time.perf_counter() - started
+
+
+def _warmed(warm: Callable[[], None] | None) -> None:
+    """A worker's start: ``warm()`` (a failure only costs speed)."""
+    if warm is None:
+        return
+    try:
+        warm()
+    except Exception:  # the worker still draws; its first boards are slower
+        log.exception("warming a drawing worker failed")
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class Drawer:
+    """Draws PNGs in ``workers`` processes (0: in this process's default thread pool)."""
+
+    def __init__(
+        self,
+        workers: int,
+        warm: Callable[[], None] | None = None,
+        preload: Sequence[str] = (),
+        reuse_bytes: int = REUSE_MB << 20,
+    ) -> None:
+        self.workers = workers
+        self.warm = warm
+        self.preload = list(preload)
+        self.reuse_bytes = reuse_bytes
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._last: OrderedDict[Hashable, tuple[bytes, bytes]] = OrderedDict()
+        self._last_bytes = 0
+        self.fallbacks = 0  # boards drawn in-process because the pool had broken
+        self.breaks = 0
+
+    # -- the pool
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        if self.workers <= 0:
+            return None
+        with self._lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("forkserver")
+                if self.preload:
+                    context.set_forkserver_preload(self.preload)
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=self.workers,
+                    mp_context=context,
+                    initializer=_warmed,
+                    initargs=(self.warm,),
+                )
+            return self._pool
+
+    def start(self) -> None:
+        """Start every worker now and wait until each is warm (blocking: call it from a
+        thread). Nothing to do when drawing in-process."""
+        pool = self._executor()
+        if pool is None:
+            return
+        try:
+            # one task per worker submitted at once: the pool starts a worker for each
+            for future in [pool.submit(_ready) for _ in range(self.workers)]:
+                future.result()
+        except BrokenProcessPool:
+            self._broken(pool)
+        except concurrent.futures.CancelledError:
+            pass  # closed while starting
+
+    def close(self) -> None:
+        """Stop the workers (a later drawing starts them again)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _broken(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+                self.breaks += 1
+                if self.breaks >= MAX_BREAKS:
+                    self.workers = 0
+                    log.error("drawing workers keep stopping: boards are drawn in-process now")
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- drawing
+
+    def draw(
+        self,
+        fn: Draw,
+        *args: Any,
+        reuse: Hashable | None = None,
+        timed: Callable[[float], None] | None = None,
+    ) -> asyncio.Future[bytes]:
+        """``fn(*args)`` being drawn from now on, off the event loop. With ``reuse`` (a match
+        and viewer), the PNG drawn last for it is given again when ``fn`` and ``args`` are the
+        same. ``timed(seconds)`` is told how long a drawing took (not called on a reuse)."""
+        loop = asyncio.get_running_loop()
+        print_ = None
+        if reuse is not None:
+            print_ = _fingerprint(fn, args)
+            last = self._reused(reuse, print_)
+            if last is not None:
+                done: asyncio.Future[bytes] = loop.create_future()
+                done.set_result(last)
+                return done
+        task = asyncio.ensure_future(self._draw(loop, fn, args))
+
+        def keep(f: asyncio.Future[tuple[bytes, float]]) -> None:
+            if f.cancelled() or f.exception() is not None:
+                return
+            png, seconds = f.result()
+            if timed is not None:
+                timed(seconds)
+            if reuse is not None and print_ is not None:
+                self._keep(reuse, print_, png)
+
+        task.add_done_callback(keep)
+        return _first(loop, task)
+
+    async def _draw(
+        self, loop: asyncio.AbstractEventLoop, fn: Draw, args: tuple[Any, ...]
+    ) -> tuple[bytes, float]:
+        pool = self._executor()
+        if pool is not None:
+            submitted = None
+            try:
+                submitted = pool.submit(_timed, fn, args)
+            except BrokenProcessPool:
+                self._broken(pool)
+            except RuntimeError:  # closed meanwhile (the bot stopping)
+                pass
+            try:
+                if submitted is not None:
+                    return await asyncio.wrap_future(submitted)
+            except BrokenProcessPool:
+                log.warning("a drawing worker stopped; drawing this board in-process")
+                self._broken(pool)
+            self.fallbacks += 1
+        return await loop.run_in_executor(None, _timed, fn, args)
+
+    # -- reuse
+
+    def _reused(self, key: Hashable, print_: bytes) -> bytes | None:
+        with self._lock:
+            last = self._last.get(key)
+            if last is None or last[0] != print_:
+                return None
+            self._last.move_to_end(key)
+            return last[1]
+
+    def _keep(self, key: Hashable, print_: bytes, png: bytes) -> None:
+        with self._lock:
+            old = self._last.pop(key, None)
+            if old is not None:
+                self._last_bytes -= len(old[1])
+            self._last[key] = (print_, png)
+            self._last_bytes += len(png)
+            while self._last_bytes > self.reuse_bytes and self._last:
+                _, (_, gone) = self._last.popitem(last=False)
+                self._last_bytes -= len(gone)
+
+
+def _fingerprint(fn: Draw, args: tuple[Any, ...]) -> bytes:
+    """What identifies a drawing: its function and inputs (pickled: views are plain data)."""
+    data = pickle.dumps((fn.__module__, fn.__qualname__, args), protocol=5)
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _first(
+    loop: asyncio.AbstractEventLoop, task: asyncio.Future[tuple[bytes, float]]
+) -> asyncio.Future[bytes]:
+    """The PNG of ``task``'s (png, seconds), as a future; cancelling it cancels ``task``."""
+    out: asyncio.Future[bytes] = loop.create_future()
+
+    def settle(f: asyncio.Future[tuple[bytes, float]]) -> None:
+        if out.done():
+            return
+        if f.cancelled():
+            out.cancel()
+        elif f.exception() is not None:
+            out.set_exception(f.exception())  # type: ignore[arg-type]
+        else:
+            out.set_result(f.result()[0])
+
+    def cancel(f: asyncio.Future[bytes]) -> None:
+        if f.cancelled():
+            task.cancel()
+
+    task.add_done_callback(settle)
+    out.add_done_callback(cancel)
+    return out
