@@ -6,6 +6,7 @@ python3 bot.py demo --out DIR  also write the board after every turn, and a repl
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
 python3 bot.py doctor          check the token, the bot's permissions and the database
+python3 bot.py health          ask the running bot whether it is ready (METRICS_PORT)
 --game NAME                    (demo, play) the game: fuba (default) or dicesoccer
 """
 
@@ -41,7 +42,8 @@ settings (environment variables) for running the bot:
                     (default data/ in the project folder; a redeploy may replace it)
   FUBA_SYNC_GUILDS  server ids to sync the slash commands to at once, e.g. 123,456
   METRICS_PORT      serve Prometheus metrics at http://127.0.0.1:PORT/metrics (unset: off)
-  METRICS_HOST      the address the metrics listen on (default 127.0.0.1: this machine only)"""
+  METRICS_HOST      the address the metrics listen on (default 127.0.0.1: this machine only)
+  LOG_FORMAT        text (default) or json: one JSON object per log line"""
 
 
 def create_bot(settings: Settings) -> commands.Bot:
@@ -60,9 +62,10 @@ def run_discord(settings: Settings) -> int:
     import discord
 
     assert settings.token
+    from cogs.logs import setup_logging
     from cogs.running import serve
 
-    discord.utils.setup_logging(root=True)
+    setup_logging(settings.log_format)
     try:
         asyncio.run(serve(create_bot(settings), settings.token))
     except KeyboardInterrupt:  # Ctrl+C: asyncio.run closed the bot on its way out
@@ -273,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ID",
         help="a server to check, repeatable (default: FUBA_SYNC_GUILDS, else every server)",
     )
+    sub.add_parser(
+        "health", help="ask the running bot whether it is ready (exit 0), through METRICS_PORT"
+    )
     return parser
 
 
@@ -288,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_backup_command(args.target)
     if args.command == "doctor":
         return run_doctor_command(args.guild)
+    if args.command == "health":
+        return run_health_command()
     return run_bot()
 
 
@@ -321,6 +329,31 @@ def run_doctor_command(guild_ids: list[int]) -> int:
     for check in checks:
         print(check.line())
     return 0 if all(check.ok for check in checks) else 1
+
+
+def run_health_command() -> int:
+    """``python3 bot.py health``: 0 when the running bot says it is ready, 1 when it is not or
+    does not answer, 2 when there is no port to ask (METRICS_PORT unset)."""
+    import os
+
+    from botconfig import parse_port
+    from cogs.readiness import probe
+
+    try:
+        port = parse_port(os.environ.get("METRICS_PORT", ""))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not port:
+        print(
+            "error: METRICS_PORT is not set (or 0), so there is no port to ask the bot on. "
+            "Set it, e.g. METRICS_PORT=9464, for the bot and for this command.",
+            file=sys.stderr,
+        )
+        return 2
+    ready, said = probe(os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1", port)
+    print(said if ready else f"not ready: {said}")
+    return 0 if ready else 1
 
 
 if __name__ == "__main__":

@@ -48,6 +48,18 @@ def parse_port(raw: str) -> int | None:
     raise ValueError(f"METRICS_PORT must be a port number from 0 to 65535, not {raw!r}")
 
 
+def parse_log_format(raw: str) -> str:
+    """``LOG_FORMAT``: ``text`` (the default, also when empty) or ``json`` (``cogs.logs``).
+
+    >>> parse_log_format(""), parse_log_format(" JSON ")
+    ('text', 'json')
+    """
+    value = raw.strip().lower() or "text"
+    if value not in ("text", "json"):
+        raise ValueError(f"LOG_FORMAT must be text or json, not {raw.strip()!r}")
+    return value
+
+
 @dataclass(frozen=True, repr=False)
 class Settings:
     """How one bot process runs.
@@ -62,11 +74,12 @@ class Settings:
     deadline_interval: float = 5.0  # seconds between two looks at the due turn deadlines
     metrics_port: int | None = None  # Prometheus /metrics served on this port; None: not served
     metrics_host: str = "127.0.0.1"  # the address the metrics endpoint listens on
+    log_format: str = "text"  # the log's lines: "text" for people, "json" for a collector
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """``DATABASE_URL`` (or ``FUBA_DATA_DIR``), ``DISCORD_TOKEN``, ``FUBA_SYNC_GUILDS``,
-        ``METRICS_PORT`` and ``METRICS_HOST`` from the environment."""
+        ``METRICS_PORT``, ``METRICS_HOST`` and ``LOG_FORMAT`` from the environment."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip() or None
         return cls(
@@ -75,6 +88,7 @@ class Settings:
             guild_ids_for_sync=parse_guild_ids(env.get("FUBA_SYNC_GUILDS", "")),
             metrics_port=parse_port(env.get("METRICS_PORT", "")),
             metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+            log_format=parse_log_format(env.get("LOG_FORMAT", "")),
         )
 
     def __repr__(self) -> str:
@@ -84,5 +98,6 @@ class Settings:
             f"token={'set' if self.token else None}, "
             f"guild_ids_for_sync={self.guild_ids_for_sync!r}, "
             f"deadline_interval={self.deadline_interval!r}, "
-            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
+            f"log_format={self.log_format!r})"
         )

@@ -1,5 +1,7 @@
 """Prometheus metrics of one bot process, served at ``http://METRICS_HOST:METRICS_PORT/metrics``
-when ``METRICS_PORT`` is set (``botconfig.Settings``); off otherwise.
+when ``METRICS_PORT`` is set (``botconfig.Settings``); off otherwise. The same port answers
+``/ready`` (200, or 503 with the reason: ``cogs.readiness``) and ``/healthz`` (200 while the
+process runs).
 
 The play cog owns a ``Metrics`` (``cogs.play.cog.MatchPlay.metrics``) and the call sites report
 through its methods; when metrics are off every method returns at once. Each bot has a registry
@@ -19,16 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
-from wsgiref.simple_server import WSGIServer
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, make_wsgi_app
 from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.exposition import ThreadingWSGIServer
 from prometheus_client.registry import Collector
 
+from cogs.readiness import not_ready
 from referee import games
 
 if TYPE_CHECKING:
@@ -39,6 +44,7 @@ log = logging.getLogger(__name__)
 
 PREFIX = "fuba_bot_"
 SCRAPE_TIMEOUT = 5.0  # seconds the active-match count may take on the bot's loop
+READY_TIMEOUT = 5.0  # seconds the readiness check may take on the bot's loop
 LAG_BUCKETS = (0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600)
 
 
@@ -89,9 +95,10 @@ class Metrics:
         self._thread: threading.Thread | None = None
 
     @classmethod
-    def serve(cls, host: str, port: int, store: MatchStore) -> Metrics:
-        """Metrics served on ``host:port`` (port 0: any free one, see ``port``) from now on;
-        to be called on the bot's event loop."""
+    def serve(cls, host: str, port: int, store: MatchStore, bot: Any = None) -> Metrics:
+        """Metrics served on ``host:port`` (port 0: any free one, see ``port``) from now on,
+        with ``/ready`` telling whether ``bot`` (None: never ready) can serve players; to be
+        called on the bot's event loop."""
         metrics = cls()
         registry = metrics.registry = CollectorRegistry(auto_describe=True)
         metrics.steps = Counter(
@@ -126,8 +133,10 @@ class Metrics:
             ["game"],
             registry=registry,
         )
-        registry.register(ActiveMatches(store, asyncio.get_running_loop()))
-        metrics._server, metrics._thread = start_http_server(port, host, registry)
+        loop = asyncio.get_running_loop()
+        registry.register(ActiveMatches(store, loop))
+        app = _routes(make_wsgi_app(registry), Readiness(bot, store, loop))
+        metrics._server, metrics._thread = _start_server(host, port, app)
         log.info("metrics served at http://%s:%d/metrics", host, metrics.port)
         return metrics
 
@@ -173,3 +182,71 @@ class Metrics:
         if self.registry is None:
             return outcome.drawing(None)
         return outcome.drawing(None, timed=self.render_seconds.labels(outcome.ruleset).observe)
+
+
+class Readiness:
+    """What ``/ready`` answers: ``cogs.readiness.not_ready`` asked on the bot's event loop
+    (the request arrives in the server's thread)."""
+
+    def __init__(self, bot: Any, store: MatchStore, loop: asyncio.AbstractEventLoop) -> None:
+        self.bot, self.store, self.loop = bot, store, loop
+
+    def reason(self) -> str | None:
+        """Why the bot is not ready; None when it is."""
+        if self.bot is None:
+            return "no bot to ask"
+        try:
+            future = asyncio.run_coroutine_threadsafe(not_ready(self.bot, self.store), self.loop)
+        except RuntimeError:  # the loop is closed: the process is on its way out
+            return "the bot is stopping"
+        try:
+            return future.result(READY_TIMEOUT)
+        except TimeoutError:
+            future.cancel()
+            return f"the bot's event loop did not answer within {READY_TIMEOUT:.0f} s"
+        except Exception as error:  # the check itself broke: not ready, and why
+            log.warning("readiness not checked (%r)", error)
+            return f"the readiness check failed ({type(error).__name__})"
+
+
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def _routes(metrics: WsgiApp, readiness: Readiness) -> WsgiApp:
+    """``/ready`` and ``/healthz`` answered here, everything else by prometheus-client."""
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if path not in ("/ready", "/healthz"):
+            return metrics(environ, start_response)
+        reason = readiness.reason() if path == "/ready" else None
+        status = "200 OK" if reason is None else "503 Service Unavailable"
+        body = f"{reason or ('ready' if path == '/ready' else 'alive')}\n".encode()
+        headers = [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
+        start_response(status, [*headers, ("Content-Length", str(len(body)))])
+        return [body]
+
+    return app
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """No line on stderr for every request (Prometheus and health checks ask often)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def _start_server(host: str, port: int, app: WsgiApp) -> tuple[WSGIServer, threading.Thread]:
+    """``app`` served on ``host:port`` (IPv4 or IPv6) by a daemon thread, a thread per
+    request (a slow ``/ready`` holds up no scrape)."""
+    family, _, _, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+
+    class Server(ThreadingWSGIServer):
+        address_family = family
+
+    server = make_server(address[0], port, app, Server, handler_class=_QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="metrics", daemon=True)
+    thread.start()
+    return server, thread

@@ -97,7 +97,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         port = getattr(settings, "metrics_port", None)
         if port is not None:
             try:
-                self.metrics = Metrics.serve(settings.metrics_host, port, store)
+                self.metrics = Metrics.serve(settings.metrics_host, port, store, self.bot)
             except OSError as error:  # the matches go on without their figures
                 log.error("metrics not served on %s:%s (%s)", settings.metrics_host, port, error)
         interval = getattr(settings, "deadline_interval", None) or DEADLINE_INTERVAL
