@@ -45,7 +45,7 @@ OPTIONAL = {
 }
 MAX_GUILDS = 50  # servers checked when none are named: a bot in thousands would take minutes
 LOW_DISK = 100 * 1024 * 1024  # bytes: below this the database may soon fail to grow
-DISCORD_TIMEOUT = 30.0  # seconds for the whole Discord part (discord.py waits out rate limits)
+DISCORD_TIMEOUT = 60.0  # seconds for the whole Discord part (discord.py waits out rate limits)
 
 TOKEN_FIX = (
     "In the Discord Developer Portal open your app -> Bot -> Reset Token, then "
@@ -125,14 +125,16 @@ async def discord_checks(
     token: str,
     guild_ids: Sequence[int] = (),
     *,
+    named_in: str = "FUBA_SYNC_GUILDS",
     client: Callable[[], discord.Client] | None = None,
 ) -> list[Check]:
     """Log in with ``token`` over HTTP only and read the bot's permissions in ``guild_ids``
-    (none given: every server it is in, ``MAX_GUILDS`` at most). ``client`` makes the
-    ``discord.Client`` to use (default ``new_client``)."""
+    (none given: every server it is in, ``MAX_GUILDS`` at most), which were ``named_in`` that
+    setting or option. ``client`` makes the ``discord.Client`` to use (default
+    ``new_client``)."""
     bot = (client or new_client)()
     try:
-        return await asyncio.wait_for(_discord(bot, token, guild_ids), DISCORD_TIMEOUT)
+        return await asyncio.wait_for(_discord(bot, token, guild_ids, named_in), DISCORD_TIMEOUT)
     except TimeoutError:
         return [
             Check(
@@ -146,7 +148,9 @@ async def discord_checks(
         await bot.close()
 
 
-async def _discord(bot: discord.Client, token: str, guild_ids: Sequence[int]) -> list[Check]:
+async def _discord(
+    bot: discord.Client, token: str, guild_ids: Sequence[int], named_in: str
+) -> list[Check]:
     try:
         await bot.login(token)
     except discord.LoginFailure:
@@ -159,13 +163,14 @@ async def _discord(bot: discord.Client, token: str, guild_ids: Sequence[int]) ->
     user = bot.user
     assert user is not None
     checks = [Check("token", True, f"accepted: logged in as {user} ({user.id})")]
-    return checks + await _guild_checks(bot, user.id, guild_ids)
+    return checks + await _guild_checks(bot, user.id, guild_ids, named_in)
 
 
-async def _guild_checks(bot: discord.Client, user_id: int, guild_ids: Sequence[int]) -> list[Check]:
+async def _guild_checks(
+    bot: discord.Client, user_id: int, guild_ids: Sequence[int], named_in: str
+) -> list[Check]:
     application_id = bot.application_id
-    named = bool(guild_ids)
-    if not named:
+    if not guild_ids:
         guild_ids = [guild.id async for guild in bot.fetch_guilds(limit=MAX_GUILDS + 1)]
         if not guild_ids:
             return [
@@ -187,8 +192,17 @@ async def _guild_checks(bot: discord.Client, user_id: int, guild_ids: Sequence[i
                     f"server {guild_id}",
                     False,
                     "the bot is not in this server",
-                    f"invite it with {invite_url(application_id)}, or remove the id from "
-                    "FUBA_SYNC_GUILDS",
+                    f"invite it with {invite_url(application_id)}, or correct the id in {named_in}",
+                )
+            )
+            continue
+        except discord.HTTPException as error:  # Discord's trouble, not this server's
+            checks.append(
+                Check(
+                    f"server {guild_id}",
+                    False,
+                    f"Discord answered {error.status} when asked about it",
+                    "run the doctor again in a while",
                 )
             )
             continue
@@ -295,9 +309,10 @@ async def diagnose(
 ) -> list[Check]:
     """Every check of the doctor, Discord first, then the database. ``guild_ids``: the servers
     to check (default: ``FUBA_SYNC_GUILDS``, else every server the bot is in)."""
+    named_in = "--guild" if guild_ids else "FUBA_SYNC_GUILDS"
     guild_ids = guild_ids or settings.guild_ids_for_sync
     if settings.token:
-        checks = await discord_checks(settings.token, guild_ids, client=client)
+        checks = await discord_checks(settings.token, guild_ids, named_in=named_in, client=client)
     else:
         checks = [token_missing()]
     return checks + database_checks(await examine(settings.database_url))

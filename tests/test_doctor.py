@@ -242,7 +242,7 @@ def test_only_the_configured_servers_are_checked_and_each_must_have_the_bot(
 
     assert code == 1
     assert line(lines, "OK   permissions in Football club")
-    assert "remove the id from FUBA_SYNC_GUILDS" in line(
+    assert "or correct the id in FUBA_SYNC_GUILDS" in line(
         lines, "FAIL server 4242: the bot is not in this server"
     )
     assert not [text for text in lines if "Chess club" in text]
@@ -252,6 +252,28 @@ def test_only_the_configured_servers_are_checked_and_each_must_have_the_bot(
     assert [text for text in lines if "permissions" in text] == [
         line(lines, "FAIL permissions in Chess club")
     ]
+
+
+def test_discord_failing_on_one_server_fails_that_check_alone(
+    environment: Any, discord_api: Backend, club: Any, capsys: Any
+) -> None:
+    other = discord_api.create_guild("Chess club")
+    discord_api.faults.append(
+        {
+            "method": "GET",
+            "path": f"/guilds/{other.id}",
+            "status": 500,
+            "code": 0,
+            "message": "Internal Server Error",
+            "times": None,
+        }
+    )
+
+    code, lines = doctor_says(capsys)
+
+    assert code == 1
+    assert line(lines, "OK   permissions in Football club")
+    assert line(lines, f"FAIL server {other.id}: Discord answered 500 when asked about it.")
 
 
 # -- the database ----------------------------------------------------------------------
