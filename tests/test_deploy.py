@@ -23,7 +23,6 @@ from packaging.utils import canonicalize_name
 import bootstrap
 import bot
 from botconfig import Settings
-from store.cluster import Sharding, sharding_from_env
 
 ROOT = bootstrap.ROOT
 DOCKERFILE = ROOT / "Dockerfile"
@@ -169,6 +168,8 @@ def test_compose_publishes_the_metrics_port_to_this_machine_only() -> None:
 
 
 def test_the_commented_second_cluster_splits_the_servers_in_two() -> None:
+    from store.cluster import Sharding, sharding_from_env
+
     config = compose()
     assert set(config["services"]) == {"db", "bot"}  # as shipped: one bot process
 
