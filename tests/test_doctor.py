@@ -8,6 +8,7 @@ reads the servers, roles and members as it would from Discord. The database is a
 from __future__ import annotations
 
 import asyncio
+import doctest
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -23,7 +24,9 @@ from simcord.http.client import FakeHTTPClient
 from sqlalchemy.engine import URL, make_url
 
 import bot
+import botconfig
 from cogs import doctor
+from cogs import readiness as cogs_readiness
 from store import scratch
 from store.checkup import DatabaseFacts, code_revisions, examine
 from store.db import make_engine
@@ -393,3 +396,9 @@ async def doctor_database(url: URL) -> list[doctor.Check]:
 
 def replace_free(facts: DatabaseFacts, free: int) -> DatabaseFacts:
     return replace(facts, free_bytes=free)
+
+
+@pytest.mark.parametrize("module", [doctor, cogs_readiness, botconfig])
+def test_the_examples_in_the_docstrings_hold(module: Any) -> None:
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
