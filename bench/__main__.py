@@ -6,6 +6,11 @@ import importlib
 import pkgutil
 import sys
 
+import bootstrap
+
+if __name__ == "__main__":
+    bootstrap.ensure_venv(dev=True)  # some benchmarks drive SimCord, a development tool
+
 import bench
 
 
