@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from store.errors import ChallengePending
 from store.models import Challenge, JSONData, utcnow
+from store.transactions import Transactions
 
 CHALLENGES = cast(Table, Challenge.__table__)
 CHALLENGE_TTL = timedelta(hours=24)  # how long a challenge stays open unanswered
@@ -78,6 +79,7 @@ class ChallengeStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.db = Transactions.of(engine)  # writes queue behind the match store's (SQLite)
 
     async def open(
         self,
@@ -116,7 +118,7 @@ class ChallengeStore:
                 "expires_at": at + ttl,
             }
             try:
-                async with self.engine.begin() as conn:
+                async with self.db.begin() as conn:
                     # The DELETE comes first: on SQLite it takes the write lock (BEGIN
                     # IMMEDIATE), so the INSERT after it cannot meet a challenge that lapsed.
                     await conn.execute(
@@ -147,7 +149,7 @@ class ChallengeStore:
     async def set_message_id(self, challenge_id: int, message_id: int) -> bool:
         """Remember the message with the challenge's buttons; False if the challenge is gone
         (answered before its message was recorded)."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             result = await conn.execute(
                 update(CHALLENGES)
                 .where(CHALLENGES.c.id == challenge_id)
@@ -188,7 +190,7 @@ class ChallengeStore:
     async def lapsed_all(self, now: datetime | None = None) -> list[StoredChallenge]:
         """Remove every challenge that has lapsed, in any channel, and return them (each
         once, even with several processes sweeping), so their messages can say so."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             rows = await conn.execute(
                 delete(CHALLENGES)
                 .where(CHALLENGES.c.expires_at <= (now or utcnow()))
@@ -200,7 +202,7 @@ class ChallengeStore:
         # PostgreSQL: a second DELETE of the row waits for the first and then finds it gone.
         # SQLite: the DELETE runs under the database's write lock. Either way one caller only
         # gets the row back.
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             row = (
                 await conn.execute(delete(CHALLENGES).where(*where).returning(CHALLENGES))
             ).one_or_none()

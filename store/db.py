@@ -30,7 +30,7 @@ SQLITE_PRAGMAS = (
 )
 
 
-def _compact_json(value: Any) -> str:
+def compact_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -49,7 +49,7 @@ def make_engine(url: URL | str | None = None, **kwargs: Any) -> AsyncEngine:
     # Error messages never show a statement's parameters: a match's options hold its dice
     # seed, secret until full time, and errors end up in the log.
     kwargs.setdefault("hide_parameters", True)
-    engine = create_async_engine(url, json_serializer=_compact_json, **kwargs)
+    engine = create_async_engine(url, json_serializer=compact_json, **kwargs)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine
@@ -70,6 +70,18 @@ _CONFLICT_INSERTS: dict[str, Callable[[Table], Any]] = {
 }
 
 
+def set_up_sqlite(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    """A new SQLite connection (``connect`` event): the driver opens a write transaction with
+    BEGIN IMMEDIATE just before the first INSERT/UPDATE/DELETE; reads before it run on their
+    own. That is all the store's optimistic protocol needs (the UPDATE checks the version under
+    the write lock), and it saves a round trip per transaction. Then the pragmas."""
+    dbapi_connection.isolation_level = "IMMEDIATE"
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
 def _is_sqlite(url: URL | str) -> bool:
     return str(url).startswith("sqlite")
 
@@ -79,17 +91,7 @@ def _tune_sqlite(engine: AsyncEngine) -> None:
     if database and database != ":memory:" and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
 
-    @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
-        # The driver opens a write transaction with BEGIN IMMEDIATE just before the first
-        # INSERT/UPDATE/DELETE; reads before it run on their own. That is all the store's
-        # optimistic protocol needs (the UPDATE checks the version under the write lock), and
-        # it saves a round trip to the driver's thread per transaction.
-        dbapi_connection.isolation_level = "IMMEDIATE"
-        cursor = dbapi_connection.cursor()
-        for pragma in SQLITE_PRAGMAS:
-            cursor.execute(pragma)
-        cursor.close()
+    event.listen(engine.sync_engine, "connect", set_up_sqlite)
 
     @event.listens_for(engine.sync_engine, "reset")
     def _reset_sqlite(

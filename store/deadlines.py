@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, delete, insert, select, update
+from sqlalchemy import Connection, Row, Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from store.models import Deadline, DeadlineKind, utcnow
@@ -54,16 +54,15 @@ def _decode(row: Row[Any]) -> StoredDeadline:
     )
 
 
-async def replace(
-    conn: AsyncConnection, match_id: int, version: int, specs: Sequence[DeadlineSpec]
-) -> None:
-    """Drop the match's unfired deadlines and set ``specs`` for ``version``."""
-    await conn.execute(
+def replace(conn: Connection, match_id: int, version: int, specs: Sequence[DeadlineSpec]) -> None:
+    """Drop the match's unfired deadlines and set ``specs`` for ``version`` (within a store
+    transaction: ``store.transactions``)."""
+    conn.execute(
         delete(DEADLINES).where(DEADLINES.c.match_id == match_id, DEADLINES.c.fired_at.is_(None))
     )
     if specs:
         now = utcnow()
-        await conn.execute(
+        conn.execute(
             insert(DEADLINES),
             [
                 {
@@ -80,8 +79,8 @@ async def replace(
         )
 
 
-async def clear(conn: AsyncConnection, match_id: int) -> None:
-    await conn.execute(delete(DEADLINES).where(DEADLINES.c.match_id == match_id))
+def clear(conn: Connection, match_id: int) -> None:
+    conn.execute(delete(DEADLINES).where(DEADLINES.c.match_id == match_id))
 
 
 async def due(conn: AsyncConnection, now: datetime, limit: int) -> list[StoredDeadline]:

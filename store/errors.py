@@ -222,3 +222,11 @@ class NotInFixture(LeagueStoreError):
 
 def _past(status: str) -> str:
     return "started" if status == "running" else "ended"
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked by another program through every retry; nothing was
+    written."""
+
+    def __init__(self) -> None:
+        super().__init__("The match database is busy right now; nothing was changed. Try again.")

@@ -86,6 +86,7 @@ from store.models import (
     ResultReason,
     utcnow,
 )
+from store.transactions import Transactions
 
 LEAGUES = cast(Table, League.__table__)
 MEMBERS = cast(Table, LeagueMember.__table__)
@@ -375,6 +376,7 @@ class LeagueStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.db = Transactions.of(engine)  # writes queue behind the match store's (SQLite)
 
     # -- leagues ---------------------------------------------------------------------------
 
@@ -400,7 +402,7 @@ class LeagueStore:
         if legs not in LEGS:
             raise BadLeague(f"A league has 1 or 2 legs, not {legs}.")
         try:
-            async with self.engine.begin() as conn:
+            async with self.db.begin() as conn:
                 latest = await self._latest(conn, guild_id, name)
                 if latest is not None and latest.status != LeagueStatus.ENDED:
                     raise LeagueExists(latest)
@@ -463,7 +465,7 @@ class LeagueStore:
     ) -> Member:
         """Add a member (last in join order) to an open league; remembers their name."""
         at = now or utcnow()
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             await _remember(conn, user_id, display_name, at)
             league = await _hold_open(conn, league_id, "join")
             row = (
@@ -480,7 +482,7 @@ class LeagueStore:
 
     async def leave(self, league_id: int, user_id: int) -> None:
         """Remove a member from an open league."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             league = await _hold_open(conn, league_id, "leave")
             result = await conn.execute(
                 delete(MEMBERS).where(
@@ -495,7 +497,7 @@ class LeagueStore:
         (``engine.leagues.round_robin``, the league's legs) and write them all with the new
         status in one transaction. Returns the fixtures by round."""
         at = now or utcnow()
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             # The status change comes first: it holds the league's row (PostgreSQL) or the
             # write lock (SQLite), so no join or leave can slip in after the members are read.
             row = (
@@ -536,7 +538,7 @@ class LeagueStore:
 
     async def end(self, league_id: int, now: datetime | None = None) -> StoredLeague:
         """Archive the season (open or running); its fixtures and results stay readable."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             row = (
                 await conn.execute(
                     update(LEAGUES)
@@ -555,7 +557,7 @@ class LeagueStore:
         """Delete a league with its members, fixtures and results (the matches stay, and so
         do ratings). The audit trail keeps a row saying who deleted it and why."""
         reason = _check_reason(reason)
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             row = (
                 await conn.execute(
                     delete(LEAGUES).where(LEAGUES.c.id == league_id).returning(LEAGUES)
@@ -621,7 +623,7 @@ class LeagueStore:
             )
             .exists()
         )
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             released = await conn.execute(
                 update(FIXTURES)
                 .where(
@@ -636,7 +638,7 @@ class LeagueStore:
     async def attach_match(self, fixture_id: int, match_id: int) -> StoredFixture:
         """Mark a pending fixture of a running league as being played by ``match_id``.
         ``FixtureInPlay`` or ``FixtureDecided`` otherwise (once only, under races too)."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             fixture = await _get_fixture(conn, fixture_id)
             league = await _get_league(conn, fixture.league_id)
             if league.status != LeagueStatus.RUNNING:
@@ -674,7 +676,7 @@ class LeagueStore:
             raise BadLeague(
                 f"A match ends at full time, by resignation or by timeout, not {reason}."
             )
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             fixture = await self._running_fixture(conn, fixture_id)
             _ = Result(fixture.home_id, fixture.away_id, home_goals, away_goals)  # validates
             new = await _insert_result(
@@ -702,7 +704,7 @@ class LeagueStore:
         reason = _check_reason(reason)
         if score < 1:
             raise BadLeague("A forfeit is won by at least one goal.")
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             fixture = await self._running_fixture(conn, fixture_id)
             if loser_id not in fixture.players():
                 raise NotInFixture(fixture, loser_id)
@@ -737,7 +739,7 @@ class LeagueStore:
         (``FixtureDecided``) unless ``overwrite``: then its result is replaced and the audit
         row keeps it. Ratings are not changed."""
         reason = _check_reason(reason)
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             fixture = await self._running_fixture(conn, fixture_id)
             Result(fixture.home_id, fixture.away_id, home_goals, away_goals)  # validates
             return await _decide(
@@ -810,7 +812,7 @@ class LeagueStore:
             return None
         at = now or utcnow()
         try:
-            async with self.engine.begin() as conn:
+            async with self.db.begin() as conn:
                 # Write first: on SQLite this takes the write lock; then lock both rows on
                 # PostgreSQL, in user id order (two matches of one player never deadlock).
                 await conn.execute(

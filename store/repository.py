@@ -8,15 +8,15 @@ overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.regist
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Row, Table, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, Table, func, insert, or_, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from engine import registry
 from engine.core import Action, Event, RulesError, Ruleset, SchemaMismatch, replay
@@ -43,6 +43,7 @@ from store.models import (
     Scoreboard,
     utcnow,
 )
+from store.transactions import Transactions
 
 JSONData = dict[str, Any]
 MatchRow = Row[Any]  # a row of the matches table
@@ -171,6 +172,7 @@ class MatchStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.db = Transactions.of(engine)
 
     @classmethod
     def open(cls, url: URL | str | None = None, **engine_kwargs: Any) -> MatchStore:
@@ -178,22 +180,23 @@ class MatchStore:
         return cls(make_engine(url, **engine_kwargs))
 
     async def close(self) -> None:
+        await self.db.close()
         await self.engine.dispose()
 
     # -- players -------------------------------------------------------------------------
 
     async def remember_player(self, user_id: int, display_name: str) -> None:
         """Create or refresh the cached display name of a Discord user."""
-        async with self.engine.begin() as conn:
-            await _upsert_players(conn, [(user_id, display_name)])
+        await self.db.write(lambda conn: _upsert_players(conn, [(user_id, display_name)]))
 
     async def display_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Cached display names of those users that have one."""
         query = select(PLAYERS.c.user_id, PLAYERS.c.display_name).where(
             PLAYERS.c.user_id.in_(set(user_ids))
         )
-        async with self.engine.connect() as conn:
-            return {user_id: name for user_id, name in await conn.execute(query)}
+        return await self.db.read(
+            lambda conn: {user_id: name for user_id, name in conn.execute(query)}
+        )
 
     # -- matches -------------------------------------------------------------------------
 
@@ -244,22 +247,27 @@ class MatchStore:
             "created_at": now,
             "updated_at": now,
         }
+
+        def create(conn: Connection) -> int:
+            _upsert_players(conn, [(s.user_id, s.display_name) for s in seats])
+            match_id = conn.execute(
+                insert(MATCHES).values(values).returning(MATCHES.c.id)
+            ).scalar_one()
+            if deadlines is not None:
+                turn_deadlines.replace(conn, match_id, 0, deadlines(initial_state))
+            return match_id
+
         try:
-            async with self.engine.begin() as conn:
-                await _upsert_players(conn, [(s.user_id, s.display_name) for s in seats])
-                match_id = (
-                    await conn.execute(insert(MATCHES).values(values).returning(MATCHES.c.id))
-                ).scalar_one()
-                if deadlines is not None:
-                    await turn_deadlines.replace(conn, match_id, 0, deadlines(initial_state))
+            match_id = await self.db.write(create)
         except IntegrityError as exc:
-            async with self.engine.connect() as conn:
-                busy = await conn.scalar(
+            busy = await self.db.read(
+                lambda conn: conn.scalar(
                     select(MATCHES.c.id).where(
                         MATCHES.c.channel_id == channel_id,
                         MATCHES.c.status == MatchStatus.ACTIVE.value,
                     )
                 )
+            )
             if busy is None:
                 raise
             raise ChannelBusy(channel_id, busy) from exc
@@ -280,20 +288,21 @@ class MatchStore:
         )
 
     async def get_match(self, match_id: int) -> StoredMatch:
-        async with self.engine.connect() as conn:
-            row = await _get(conn, match_id)
-        return _decode(row)
+        return await self.db.read(lambda conn: _decode(_get(conn, match_id)))
 
     async def active_match(self, channel_id: int) -> StoredMatch | None:
         """The match in progress in a channel, if any. ``UnreadableMatch`` when its saved
         state cannot be read (``abort`` still calls it off)."""
-        async with self.engine.connect() as conn:
-            row = await _one(
+
+        def read(conn: Connection) -> StoredMatch | None:
+            row = _one(
                 conn,
                 MATCHES.c.channel_id == channel_id,
                 MATCHES.c.status == MatchStatus.ACTIVE.value,
             )
-        return None if row is None else _decode(row)
+            return None if row is None else _decode(row)
+
+        return await self.db.read(read)
 
     async def last_finished_match(self, channel_id: int, ruleset: str) -> StoredMatch | None:
         """The channel's most recent finished match of ``ruleset`` (not one called off), if any:
@@ -308,9 +317,12 @@ class MatchStore:
             .order_by(MATCHES.c.id.desc())
             .limit(1)
         )
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(query)).one_or_none()
-        return None if row is None else _decode(row)
+
+        def read(conn: Connection) -> StoredMatch | None:
+            row = conn.execute(query).one_or_none()
+            return None if row is None else _decode(row)
+
+        return await self.db.read(read)
 
     async def active_counts(self) -> dict[str, int]:
         """How many matches are being played, by ruleset (those with none are left out)."""
@@ -319,8 +331,9 @@ class MatchStore:
             .where(MATCHES.c.status == MatchStatus.ACTIVE.value)
             .group_by(MATCHES.c.ruleset)
         )
-        async with self.engine.connect() as conn:
-            return {ruleset: count for ruleset, count in (await conn.execute(query)).all()}
+        return await self.db.read(
+            lambda conn: {ruleset: count for ruleset, count in conn.execute(query).all()}
+        )
 
     async def active_matches(self, guild_id: int) -> list[StoredMatch]:
         """The matches in progress in a guild, oldest first."""
@@ -329,9 +342,7 @@ class MatchStore:
             .where(MATCHES.c.guild_id == guild_id, MATCHES.c.status == MatchStatus.ACTIVE.value)
             .order_by(MATCHES.c.id)
         )
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
-        return [_decode(row) for row in rows]
+        return await self.db.read(lambda conn: [_decode(row) for row in conn.execute(query)])
 
     async def apply(
         self,
@@ -358,8 +369,8 @@ class MatchStore:
         commit never leaves a decided match active.
         """
 
-        async def load(conn: AsyncConnection) -> MatchRow:
-            return await _get_active(conn, match_id, expected_version)
+        def load(conn: Connection) -> MatchRow:
+            return _get_active(conn, match_id, expected_version)
 
         return await self._advance(
             load, lambda match: Step(action, follow, deadlines, finish), user_id=user_id
@@ -378,8 +389,8 @@ class MatchStore:
         transaction instead of a read and then an ``apply``, and the version applied to is by
         construction the one ``plan`` saw. Raises ``NoActiveMatch`` when the channel has none."""
 
-        async def load(conn: AsyncConnection) -> MatchRow:
-            row = await _one(
+        def load(conn: Connection) -> MatchRow:
+            row = _one(
                 conn,
                 MATCHES.c.channel_id == channel_id,
                 MATCHES.c.status == MatchStatus.ACTIVE.value,
@@ -405,8 +416,8 @@ class MatchStore:
         coach taking over a side plays its pending decisions at once, say; ``finish`` as in
         ``apply``)."""
 
-        async def load(conn: AsyncConnection) -> MatchRow:
-            return await _get_active(conn, match_id, expected_version)
+        def load(conn: Connection) -> MatchRow:
+            return _get_active(conn, match_id, expected_version)
 
         return await self._advance(
             load, lambda match: Step(None, follow, deadlines, finish), options=changes
@@ -414,14 +425,14 @@ class MatchStore:
 
     async def _advance(
         self,
-        load: Callable[[AsyncConnection], Awaitable[MatchRow]],
+        load: Callable[[Connection], MatchRow],
         plan: Plan,
         *,
         options: JSONData | None = None,
         user_id: int | None = None,
     ) -> Applied:
-        async with self.engine.begin() as conn:
-            row = await load(conn)
+        def advance(conn: Connection) -> Applied:
+            row = load(conn)
             match_id = row.id
             rules = _rules_of(row)
             state = _load_state(rules, row)
@@ -456,25 +467,27 @@ class MatchStore:
                 changes["initial_state"] = states.upgrade(
                     rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
                 )
-            await _write_match(conn, row, changes)
+            _write_match(conn, row, changes)
             if done:
-                await _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
+                _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
             if status is MatchStatus.FINISHED:
-                await turn_deadlines.clear(conn, match_id)  # a finished match waits for nobody
+                turn_deadlines.clear(conn, match_id)  # a finished match waits for nobody
             elif deadlines is not None:
-                await turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
-        record = _record(
-            row,
-            rules,
-            state,
-            version=row.version + 1,
-            action_count=count,
-            updated_at=now,
-            options=merged,
-            status=status,
-            result=row.result if result is None else result,
-        )
-        return Applied(record, events, done)
+                turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
+            record = _record(
+                row,
+                rules,
+                state,
+                version=row.version + 1,
+                action_count=count,
+                updated_at=now,
+                options=merged,
+                status=status,
+                result=row.result if result is None else result,
+            )
+            return Applied(record, events, done)
+
+        return await self.db.write(advance)
 
     async def finish(
         self, match_id: int, result: JSONData, *, expected_version: int | None = None
@@ -513,8 +526,7 @@ class MatchStore:
             .where(MATCHES.c.status == MatchStatus.ACTIVE.value, or_(*wanted))
             .order_by(MATCHES.c.id)
         )
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         closed = []
         for row in rows:
             try:
@@ -531,13 +543,14 @@ class MatchStore:
         result: JSONData | None,
         expected_version: int | None,
     ) -> None:
-        async with self.engine.begin() as conn:
-            row = await _get_active(conn, match_id, expected_version, head=True)
+
+        def close(conn: Connection) -> None:
+            row = _get_active(conn, match_id, expected_version, head=True)
             changes = {"status": status.value, "result": result, "updated_at": utcnow()}
-            await _write_match(conn, row, changes)
-            await turn_deadlines.clear(conn, match_id)  # a closed match waits for nobody
+            _write_match(conn, row, changes)
+            turn_deadlines.clear(conn, match_id)  # a closed match waits for nobody
             if status is MatchStatus.ABORTED:  # nothing was decided: the fixture is replayed
-                await conn.execute(
+                conn.execute(
                     update(FIXTURES)
                     .where(
                         FIXTURES.c.match_id == match_id,
@@ -545,6 +558,8 @@ class MatchStore:
                     )
                     .values(status=FixtureStatus.PENDING.value, match_id=None)
                 )
+
+        await self.db.write(close)
 
     # -- turn deadlines (see store.deadlines) ----------------------------------------------
 
@@ -555,10 +570,11 @@ class MatchStore:
         Nothing is written (False) if the match is no longer active at that version, so a late
         call never overwrites the deadlines of a newer decision. ``apply`` and ``create_match``
         take a plan to do this in their own transaction."""
-        async with self.engine.begin() as conn:
+
+        def set_them(conn: Connection) -> bool:
             # A write that changes nothing takes the row (PostgreSQL) or database (SQLite) lock,
             # so the version cannot move until the deadlines are written.
-            locked = await conn.execute(
+            locked = conn.execute(
                 update(MATCHES)
                 .where(
                     MATCHES.c.id == match_id,
@@ -569,8 +585,10 @@ class MatchStore:
             )
             if locked.rowcount != 1:
                 return False
-            await turn_deadlines.replace(conn, match_id, version, specs)
-        return True
+            turn_deadlines.replace(conn, match_id, version, specs)
+            return True
+
+        return await self.db.write(set_them)
 
     async def deadlines(self, match_id: int) -> list[StoredDeadline]:
         """The match's deadlines (fired or not), soonest first."""
@@ -584,22 +602,19 @@ class MatchStore:
 
     async def mark_fired(self, deadline_id: int, now: datetime | None = None) -> bool:
         """Mark a deadline fired; True for exactly one caller, even across processes."""
-        async with self.engine.begin() as conn:
+        async with self.db.begin() as conn:
             return await turn_deadlines.mark_fired(conn, deadline_id, now or utcnow())
 
     async def clear_deadlines(self, match_id: int) -> None:
         """Drop all of the match's deadlines (``finish`` and ``abort`` do it themselves)."""
-        async with self.engine.begin() as conn:
-            await turn_deadlines.clear(conn, match_id)
+        await self.db.write(lambda conn: turn_deadlines.clear(conn, match_id))
 
     # -- the live board (cogs.play.live) -------------------------------------------------
 
     async def live_board(self, match_id: int) -> StoredBoard | None:
         """The match's live board as last delivered, if one ever was."""
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(select(BOARDS).where(BOARDS.c.match_id == match_id))
-            ).one_or_none()
+        query = select(BOARDS).where(BOARDS.c.match_id == match_id)
+        row = await self.db.read(lambda conn: conn.execute(query).one_or_none())
         if row is None:
             return None
         fields = row._asdict()
@@ -632,10 +647,8 @@ class MatchStore:
     async def board_behind(self, match_id: int) -> None:
         """The live board misses something that does not move the match's version (a turn
         clock that ran out): ``boards_behind`` lists it until it is delivered again."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                update(BOARDS).where(BOARDS.c.match_id == match_id).values(version=-1)
-            )
+        behind = update(BOARDS).where(BOARDS.c.match_id == match_id).values(version=-1)
+        await self.db.write(lambda conn: conn.execute(behind))
 
     async def boards_behind(self, limit: int = 100) -> list[StoredMatch]:
         """The matches whose live board shows less than the match: an active match with no
@@ -664,10 +677,8 @@ class MatchStore:
 
     async def scoreboard(self, match_id: int) -> StoredScoreboard | None:
         """The parent channel's scoreboard of a match played in a thread, if it has one."""
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(select(SCOREBOARDS).where(SCOREBOARDS.c.match_id == match_id))
-            ).one_or_none()
+        query = select(SCOREBOARDS).where(SCOREBOARDS.c.match_id == match_id)
+        row = await self.db.read(lambda conn: conn.execute(query).one_or_none())
         return None if row is None else StoredScoreboard(**row._asdict())
 
     async def record_scoreboard(self, match_id: int, *, channel_id: int, message_id: int) -> None:
@@ -678,9 +689,10 @@ class MatchStore:
     async def _upsert(self, table: Table, values: JSONData, where: Any = None) -> None:
         """Insert a row of a table keyed by ``match_id``, or update the match's row (only
         ``where`` it holds, when given)."""
-        async with self.engine.begin() as conn:
+
+        def upsert(conn: Connection) -> None:
             insert_ = conflict_insert(conn, table).values(**values)
-            await conn.execute(
+            conn.execute(
                 insert_.on_conflict_do_update(
                     index_elements=[table.c.match_id],
                     set_={k: insert_.excluded[k] for k in values if k != "match_id"},
@@ -688,14 +700,17 @@ class MatchStore:
                 )
             )
 
+        await self.db.write(upsert)
+
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
-        async with self.engine.connect() as conn:
+
+        def read(conn: Connection) -> History:
             while True:
-                row = await _get(conn, match_id)
+                row = _get(conn, match_id)
                 # Those up to the count read belong to this state, even if another transaction
                 # has appended more since; a ``rewind`` in between moves the version: read again.
-                entries = await conn.execute(
+                entries = conn.execute(
                     select(ACTIONS)
                     .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= row.action_count)
                     .order_by(ACTIONS.c.seq)
@@ -704,12 +719,14 @@ class MatchStore:
                     LoggedAction(e.seq, Action(e.actor, e.kind, e.args), e.user_id, e.created_at)
                     for e in entries
                 ]
-                if await _version(conn, match_id) == row.version:
+                if _version(conn, match_id) == row.version:
                     break
-        match = _decode(row)
-        rules = _rules_of(row)
-        initial = _read(row, rules, row.initial_state, f"The start of match #{row.id}")
-        return History(match, initial, log)
+            match = _decode(row)
+            rules = _rules_of(row)
+            initial = _read(row, rules, row.initial_state, f"The start of match #{row.id}")
+            return History(match, initial, log)
+
+        return await self.db.read(read)
 
     async def rewind(
         self,
@@ -727,14 +744,15 @@ class MatchStore:
         ``MatchNotActive`` once the match is over, ``ConflictError`` when it is no longer at
         ``expected_version``. ``deadlines`` replaces the unfired deadlines as ``apply`` does.
         """
-        async with self.engine.begin() as conn:
-            row = await _get_active(conn, match_id, expected_version)
+
+        def take_back(conn: Connection) -> StoredMatch:
+            row = _get_active(conn, match_id, expected_version)
             if not 0 <= keep <= row.action_count:
                 raise ValueError(f"match #{match_id} has {row.action_count} actions, not {keep}")
             rules = _rules_of(row)
             label = f"The start of match #{row.id}"
             initial = _read(row, rules, row.initial_state, label)
-            state = replay(rules, initial, await _kept_actions(conn, match_id, keep))
+            state = replay(rules, initial, _kept_actions(conn, match_id, keep))
             now = utcnow()
             changes: JSONData = {
                 "state": rules.to_json(state),
@@ -746,15 +764,17 @@ class MatchStore:
                 changes["initial_state"] = states.upgrade(
                     rules, row.initial_state, row.state_schema, label
                 )
-            await _write_match(conn, row, changes)  # first: the version check takes the lock
-            await conn.execute(
+            _write_match(conn, row, changes)  # first: the version check takes the lock
+            conn.execute(
                 ACTIONS.delete().where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq > keep)
             )
             if deadlines is not None:
-                await turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
-        return _record(
-            row, rules, state, version=row.version + 1, action_count=keep, updated_at=now
-        )
+                turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
+            return _record(
+                row, rules, state, version=row.version + 1, action_count=keep, updated_at=now
+            )
+
+        return await self.db.write(take_back)
 
 
 # -- helpers (module level so that tests can inject failures between the steps) ----------
@@ -774,36 +794,36 @@ _HEAD = [
 ]
 
 
-async def _one(conn: AsyncConnection, *where: Any) -> MatchRow | None:
+def _one(conn: Connection, *where: Any) -> MatchRow | None:
     """The one match row matching ``where`` (None if none). ``UnreadableMatch`` when a JSON
     column of it is not JSON (SQLite keeps any text; the driver fails to decode it)."""
     try:
-        return (await conn.execute(select(MATCHES).where(*where))).one_or_none()
+        return conn.execute(select(MATCHES).where(*where)).one_or_none()
     except ValueError as exc:
-        head = (await conn.execute(select(*_HEAD).where(*where))).one_or_none()
+        head = conn.execute(select(*_HEAD).where(*where)).one_or_none()
         if head is None:
             raise
         why = f"The saved state of match #{head.id} is damaged (not JSON) and cannot be read."
         raise _unreadable(head, why) from exc
 
 
-async def _get(conn: AsyncConnection, match_id: int, *, head: bool = False) -> MatchRow:
+def _get(conn: Connection, match_id: int, *, head: bool = False) -> MatchRow:
     """The match row; with ``head``, without its JSON columns (``_HEAD``)."""
     if head:
         query = select(*_HEAD).where(MATCHES.c.id == match_id)
-        row = (await conn.execute(query)).one_or_none()
+        row = conn.execute(query).one_or_none()
     else:
-        row = await _one(conn, MATCHES.c.id == match_id)
+        row = _one(conn, MATCHES.c.id == match_id)
     if row is None:
         raise MatchNotFound(f"There is no match #{match_id}.")
     return row
 
 
-async def _get_active(
-    conn: AsyncConnection, match_id: int, expected_version: int | None, *, head: bool = False
+def _get_active(
+    conn: Connection, match_id: int, expected_version: int | None, *, head: bool = False
 ) -> MatchRow:
     """The match row, refused when the match is over or has moved past ``expected_version``."""
-    row = await _get(conn, match_id, head=head)
+    row = _get(conn, match_id, head=head)
     if row.status != MatchStatus.ACTIVE:
         raise MatchNotActive(match_id, row.status)
     if expected_version is not None and row.version != expected_version:
@@ -878,9 +898,9 @@ def _record(row: MatchRow, rules: Ruleset[Any], state: Any, **changes: Any) -> S
     return StoredMatch(**values)
 
 
-async def _write_match(conn: AsyncConnection, row: MatchRow, changes: JSONData) -> None:
+def _write_match(conn: Connection, row: MatchRow, changes: JSONData) -> None:
     """The optimistic write: only if the match is still at the version that was read."""
-    result = await conn.execute(
+    result = conn.execute(
         update(MATCHES)
         .where(MATCHES.c.id == row.id, MATCHES.c.version == row.version)
         .values(version=MATCHES.c.version + 1, **changes)
@@ -889,15 +909,15 @@ async def _write_match(conn: AsyncConnection, row: MatchRow, changes: JSONData) 
         raise ConflictError(row.id, row.version)
 
 
-async def _append_actions(
-    conn: AsyncConnection,
+def _append_actions(
+    conn: Connection,
     match_id: int,
     first_seq: int,
     actions: Sequence[Action],
     user_id: int | None,
     now: datetime,
 ) -> None:
-    await conn.execute(
+    conn.execute(
         insert(ACTIONS),
         [
             {
@@ -914,7 +934,7 @@ async def _append_actions(
     )
 
 
-async def _upsert_players(conn: AsyncConnection, players: Iterable[tuple[int, str]]) -> None:
+def _upsert_players(conn: Connection, players: Iterable[tuple[int, str]]) -> None:
     now = utcnow()
     rows = {
         user_id: {"user_id": user_id, "display_name": name, "created_at": now, "updated_at": now}
@@ -925,12 +945,12 @@ async def _upsert_players(conn: AsyncConnection, players: Iterable[tuple[int, st
         index_elements=[PLAYERS.c.user_id],
         set_={"display_name": stmt.excluded.display_name, "updated_at": now},
     )
-    await conn.execute(stmt)
+    conn.execute(stmt)
 
 
-async def _kept_actions(conn: AsyncConnection, match_id: int, keep: int) -> list[Action]:
+def _kept_actions(conn: Connection, match_id: int, keep: int) -> list[Action]:
     """The first ``keep`` logged actions of a match, in order (``rewind``)."""
-    entries = await conn.execute(
+    entries = conn.execute(
         select(ACTIONS.c.actor, ACTIONS.c.kind, ACTIONS.c.args)
         .where(ACTIONS.c.match_id == match_id, ACTIONS.c.seq <= keep)
         .order_by(ACTIONS.c.seq)
@@ -938,5 +958,5 @@ async def _kept_actions(conn: AsyncConnection, match_id: int, keep: int) -> list
     return [Action(e.actor, e.kind, e.args) for e in entries]
 
 
-async def _version(conn: AsyncConnection, match_id: int) -> int | None:
-    return await conn.scalar(select(MATCHES.c.version).where(MATCHES.c.id == match_id))
+def _version(conn: Connection, match_id: int) -> int | None:
+    return conn.scalar(select(MATCHES.c.version).where(MATCHES.c.id == match_id))

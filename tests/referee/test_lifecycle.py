@@ -40,7 +40,7 @@ class Writes:
     """The INSERT, UPDATE and DELETE statements an engine runs while counted."""
 
     def __init__(self, store: MatchStore) -> None:
-        self.engine = store.engine.sync_engine
+        self.engine = store.db.sync_engine
         self.seen: list[str] = []
 
     def _count(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:

@@ -113,7 +113,7 @@ async def test_a_call_off_and_its_fixture_are_one_transaction(
         if statement.lstrip().upper().startswith("UPDATE LEAGUE_FIXTURES"):
             raise RuntimeError("the database went away")
 
-    sync_engine = store.engine.sync_engine
+    sync_engine = store.db.sync_engine
     event.listen(sync_engine, "before_cursor_execute", fail_on_fixture)
     try:
         with pytest.raises(Exception, match="the database went away"):

@@ -1,0 +1,185 @@
+"""How the store runs a transaction: a plain function over a synchronous connection, run in
+one call.
+
+On a SQLite file every transaction is one call into a worker thread over the standard
+``sqlite3`` driver (the async driver costs a thread hand-off per statement, about eleven per
+step), and the writes of a process go through a single writer: they queue in the process
+instead of waiting on the file lock, so two of the bot's own writers never meet as "database
+is locked". That error can still come from outside (a second process on the file, a backup):
+such a write is retried with back-off, then refused with ``StoreBusy``. On PostgreSQL (and an
+in-memory SQLite database, which only the async engine's one connection can see) the same
+function runs through the async engine's ``run_sync``.
+
+A transaction that has started runs to its end even when its caller stops waiting (a
+cancelled task, a shutdown): it commits or rolls back on its own, never half-way; ``close``
+waits for those still running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import sys
+import weakref
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from store.db import compact_json, set_up_sqlite
+from store.errors import StoreBusy
+
+T = TypeVar("T")
+
+# Waits before each retry of a write that found the file locked by another process (each
+# attempt already waits up to the busy timeout inside SQLite).
+LOCKED_RETRY_DELAYS_S = (0.05, 0.25, 1.0)
+# Reads run side by side (SQLite's WAL lets readers work beside the one writer).
+READER_THREADS = 2
+
+
+class Transactions:
+    """The way to the database of one engine, shared by every store on that engine
+    (``Transactions.of(engine)``)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sync: Engine | None = _sync_sqlite(engine)
+        self._writer: ThreadPoolExecutor | None = None
+        self._readers: ThreadPoolExecutor | None = None
+        if self._sync is not None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
+            self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="store-reader")
+        self._writing: asyncio.Lock | None = None
+        self._running: set[asyncio.Future[Any]] = set()
+
+    @classmethod
+    def of(cls, engine: AsyncEngine) -> Transactions:
+        """The engine's ``Transactions`` (one per engine, so one writer per database)."""
+        found = _BY_ENGINE.get(engine.sync_engine)
+        if found is None:
+            found = _BY_ENGINE[engine.sync_engine] = cls(engine)
+        return found
+
+    @property
+    def sync_engine(self) -> Engine:
+        """The engine that runs the statements (to listen to its events)."""
+        return self._sync if self._sync is not None else self.engine.sync_engine
+
+    @property
+    def single_writer(self) -> bool:
+        """True on SQLite: the process's writes queue one behind the other."""
+        return self.engine.dialect.name == "sqlite"
+
+    async def write(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in one write transaction, committed when it returns, rolled back when
+        it raises (its exception propagates)."""
+        for delay in (*LOCKED_RETRY_DELAYS_S, None):
+            try:
+                async with self._writer_turn():
+                    return await self._finish(self._start(work, write=True))
+            except OperationalError as exc:
+                if not _locked(exc):
+                    raise
+                if delay is None:
+                    raise StoreBusy() from exc
+            await asyncio.sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def read(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` over a connection that writes nothing."""
+        return await self._finish(self._start(work, write=False))
+
+    @contextlib.asynccontextmanager
+    async def begin(self) -> AsyncIterator[AsyncConnection]:
+        """``engine.begin()`` for a transaction written with the async API, in the writer's
+        queue on SQLite like every other write."""
+        async with self._writer_turn(), self.engine.begin() as conn:
+            yield conn
+
+    async def close(self) -> None:
+        """Wait for the transactions still running, then let the threads and connections go."""
+        if self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+        for pool in (self._writer, self._readers):
+            if pool is not None:
+                pool.shutdown(wait=True)
+        if self._sync is not None:
+            self._sync.dispose()
+        _BY_ENGINE.pop(self.engine.sync_engine, None)
+
+    def _start(self, work: Callable[[Connection], T], *, write: bool) -> asyncio.Future[T]:
+        if self._sync is not None:
+            pool = self._writer if write else self._readers
+            sync = self._sync
+            call = _in_transaction if write else _in_connection
+            future = asyncio.get_running_loop().run_in_executor(pool, call, sync, work)
+        else:
+            future = asyncio.ensure_future(self._run_async(work, write=write))
+        self._running.add(future)
+        future.add_done_callback(self._running.discard)
+        return future
+
+    async def _run_async(self, work: Callable[[Connection], T], *, write: bool) -> T:
+        opening = self.engine.begin() if write else self.engine.connect()
+        async with opening as conn:
+            return await conn.run_sync(work)
+
+    @staticmethod
+    async def _finish(future: asyncio.Future[T]) -> T:
+        # The caller may stop waiting; the transaction goes on to its commit or rollback.
+        return await asyncio.shield(future)
+
+    @contextlib.asynccontextmanager
+    async def _writer_turn(self) -> AsyncIterator[None]:
+        if not self.single_writer:
+            yield
+            return
+        if self._writing is None:
+            self._writing = asyncio.Lock()
+        async with self._writing:
+            yield
+
+
+_BY_ENGINE: weakref.WeakKeyDictionary[Engine, Transactions] = weakref.WeakKeyDictionary()
+
+
+def _in_transaction(engine: Engine, work: Callable[[Connection], T]) -> T:
+    with engine.begin() as conn:
+        return work(conn)
+
+
+def _in_connection(engine: Engine, work: Callable[[Connection], T]) -> T:
+    with engine.connect() as conn:
+        return work(conn)
+
+
+def _locked(exc: OperationalError) -> bool:
+    return "database is locked" in str(exc.orig) or "database is busy" in str(exc.orig)
+
+
+def _sync_sqlite(engine: AsyncEngine) -> Engine | None:
+    """A synchronous engine on the async engine's SQLite file, set up alike (pragmas, JSON,
+    hidden parameters); None for PostgreSQL or an in-memory database."""
+    url = engine.url
+    database = url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return None
+    if database.startswith("file:") and "mode=memory" in database:
+        return None
+    connect_args: dict[str, Any] = {"check_same_thread": False}
+    if sys.version_info >= (3, 12):
+        connect_args["autocommit"] = sqlite3.LEGACY_TRANSACTION_CONTROL
+    sync = create_engine(
+        url.set(drivername="sqlite"),
+        json_serializer=compact_json,
+        hide_parameters=True,
+        pool_size=READER_THREADS + 1,
+        connect_args=connect_args,
+    )
+    event.listen(sync, "connect", set_up_sqlite)
+    return sync
