@@ -9,7 +9,10 @@ The board is re-posted at the bottom of the channel (the old one deleted) only w
   step makes; never the member who has just acted, never the coach), or
 - it is older than ``REPOST_AFTER``: in a slow match it is far up the channel by then.
 
-Otherwise it is edited, which notifies nobody. The board records the version it shows and the
+Otherwise it is edited, which notifies nobody; when its image is the one the message shows
+already (a step that changed only the narration or whose decision it is), the edit leaves the
+attachment as it is instead of uploading the same image again (``attachment://board.png`` in the
+embed still names it). The board records the version it shows and the
 members it names (``store.repository.StoredBoard``); a Discord error propagates, leaving the
 record behind the match for a later catch-up (``cogs.play.cog``). Steps of one match are shown
 one at a time, and a board never goes back to an older version.
@@ -23,8 +26,10 @@ parent channel, brought up to date with the highlights and at the end (``cogs.pl
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Iterable
 from datetime import timedelta
 from typing import Any
@@ -39,6 +44,10 @@ from referee.service import Outcome
 from store.repository import StoredBoard
 
 REPOST_AFTER = timedelta(hours=1)  # an older board is re-posted at the bottom, not edited
+IMAGES_KEPT = 10_000  # boards whose image digest is remembered (after a restart: uploaded again)
+
+# (channel id, message id) of a live board -> the digest of the image it shows
+_images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +119,7 @@ async def _show(
         to_ping = {*pinging, *(holding - named)} - {actor}
         content, embed = board_message(outcome, note)
         png = await drawing  # the spectators' view: never a secret
+        digest = hashlib.blake2b(png, digest_size=16).digest()
         now = cog.clock()
         fresh = (
             board is not None
@@ -122,17 +132,22 @@ async def _show(
         )
         if fresh:
             assert board is not None
+            shown = (channel.id, board.message_id)
+            image: dict[str, Any] = {}  # the same image: the attachment stays as it is
+            if _images.get(shown) != digest:
+                image["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
             try:
                 await channel.get_partial_message(board.message_id).edit(
                     content=content,
                     embed=embed,
-                    attachments=[discord.File(io.BytesIO(png), filename=BOARD_FILE)],
                     view=view,
                     allowed_mentions=discord.AllowedMentions.none(),
+                    **image,
                 )
             except discord.NotFound:  # deleted by someone: post it again
                 fresh = False
             else:
+                _shows(shown, digest)
                 await store.record_board(
                     outcome.match_id,
                     channel_id=channel.id,
@@ -150,6 +165,7 @@ async def _show(
                 allowed_mentions=pings(sorted(to_ping)),
                 **kwargs,
             )
+            _shows((channel.id, message.id), digest)
             await store.record_board(
                 outcome.match_id,
                 channel_id=channel.id,
@@ -162,6 +178,14 @@ async def _show(
                 await _retire(channel, board)
     if outcome.over or highlights:
         await refresh_scoreboard(cog.bot, store, outcome)  # a thread's match: its parent's
+
+
+def _shows(message: tuple[int, int], digest: bytes) -> None:
+    """Remember that ``message`` (channel id, message id) shows the image of ``digest``."""
+    _images[message] = digest
+    _images.move_to_end(message)
+    while len(_images) > IMAGES_KEPT:
+        _images.popitem(last=False)
 
 
 async def _highlights(
@@ -187,6 +211,7 @@ async def _retire(channel: Any, board: StoredBoard) -> None:
     """The superseded board goes (or, when it cannot be deleted, loses its controls)."""
     if board.channel_id != channel.id:
         return
+    _images.pop((channel.id, board.message_id), None)
     old = channel.get_partial_message(board.message_id)
     try:
         await old.delete()
