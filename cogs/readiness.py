@@ -2,7 +2,8 @@
 (``cogs.metrics``), and ``python3 bot.py health``, which asks it (a container's health check).
 
 Ready: connected to Discord (the gateway said READY, the bot is not closing, its connection is
-open) and the database answers a trivial query. Otherwise ``/ready`` answers 503 with the reason
+open) and the database answers a trivial query, asked the way the bot reads
+(``MatchStore.db``). Otherwise ``/ready`` answers 503 with the reason
 in a short line. ``/healthz`` answers 200 as long as the process runs.
 """
 
@@ -23,7 +24,7 @@ PROBE_TIMEOUT = 10.0  # seconds ``bot.py health`` waits for ``/ready``
 
 async def not_ready(bot: Any, store: MatchStore) -> str | None:
     """Why ``bot`` cannot serve players now, in a few words; None when it can."""
-    from store.checkup import answers  # here: ``bot.py health`` imports this module, and fast
+    from store.checkup import select_one  # here: ``bot.py health`` imports this module, fast
 
     if bot.is_closed():
         return "the bot is stopping"
@@ -32,7 +33,7 @@ async def not_ready(bot: Any, store: MatchStore) -> str | None:
     if not _gateway_open(bot):
         return "the connection to Discord is down (reconnecting)"
     try:
-        await asyncio.wait_for(answers(store.engine), DATABASE_TIMEOUT)
+        await asyncio.wait_for(store.db.read(select_one), DATABASE_TIMEOUT)
     except TimeoutError:
         return f"the database did not answer within {DATABASE_TIMEOUT:.0f} s"
     except Exception as error:  # any driver's error: the reason is the answer

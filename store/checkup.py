@@ -2,8 +2,9 @@
 against the code's, and for SQLite where its file is and the free disk space there.
 
 ``examine`` is for ``python3 bot.py doctor`` (which words and judges the facts, see
-``cogs.doctor``); ``answers`` is the readiness check's trivial query (``/ready``). Neither
-creates a database: a SQLite file that does not exist yet is reported as such.
+``cogs.doctor``); ``select_one`` is the readiness check's trivial query (``/ready``), run the
+way the bot reads. Neither creates a database: a SQLite file that does not exist yet is
+reported as such.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from alembic.script import ScriptDirectory
-from sqlalchemy import pool, text
+from sqlalchemy import Connection, pool, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -72,10 +73,10 @@ def free_space(path: Path) -> int | None:
     return None
 
 
-async def answers(engine: AsyncEngine) -> None:
-    """Ask the database a trivial question; raises whatever the driver raises when it cannot."""
-    async with engine.connect() as conn:
-        await conn.execute(text("SELECT 1"))
+def select_one(conn: Connection) -> None:
+    """A trivial question to the database; raises whatever the driver raises when it cannot
+    answer (``MatchStore.db.read(select_one)``)."""
+    conn.execute(text("SELECT 1"))
 
 
 async def examine(url: URL | str, *, timeout: float = CONNECT_TIMEOUT) -> DatabaseFacts:
@@ -104,7 +105,8 @@ async def examine(url: URL | str, *, timeout: float = CONNECT_TIMEOUT) -> Databa
 
 
 async def _read_revision(engine: AsyncEngine) -> str | None:
-    await answers(engine)
+    async with engine.connect() as conn:
+        await conn.run_sync(select_one)
     return await current_revision(engine)
 
 

@@ -106,7 +106,8 @@ async def test_a_database_that_does_not_answer_is_not_ready(
     world: World, metrics_port: int, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
     store = play_cog(world).referee.store
-    await store.engine.dispose()  # its open connections go; new ones fail:
+    await store.engine.dispose()  # the bot's open connections go; new ones fail:
+    store.db.sync_engine.dispose()
     database = Path(settings.database_url.database)  # type: ignore[union-attr, arg-type]
     shutil.move(database, database.with_suffix(".gone"))
     database.mkdir()  # a folder where the file was: SQLite cannot open it
