@@ -48,9 +48,9 @@ settings (environment variables) for running the bot:
 
 def create_bot(settings: Settings) -> commands.Bot:
     """The Discord bot: loads every cog and syncs the slash commands when it starts."""
-    from cogs.app import RefereeBot
+    from cogs.app import referee_bot
 
-    return RefereeBot(settings)
+    return referee_bot(settings)
 
 
 def run_discord(settings: Settings) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.engine import URL, make_url
 
+from store.cluster import ALL_GUILDS, Sharding, sharding_from_env
 from store.config import database_url, describe
 
 
@@ -75,11 +76,13 @@ class Settings:
     metrics_port: int | None = None  # Prometheus /metrics served on this port; None: not served
     metrics_host: str = "127.0.0.1"  # the address the metrics endpoint listens on
     log_format: str = "text"  # the log's lines: "text" for people, "json" for a collector
+    sharding: Sharding = ALL_GUILDS  # this process's shards and guilds (docs/clusters.md)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """``DATABASE_URL`` (or ``FUBA_DATA_DIR``), ``DISCORD_TOKEN``, ``FUBA_SYNC_GUILDS``,
-        ``METRICS_PORT``, ``METRICS_HOST`` and ``LOG_FORMAT`` from the environment."""
+        ``METRICS_PORT``, ``METRICS_HOST``, ``LOG_FORMAT`` and the shards (``SHARD_COUNT``,
+        ``SHARD_IDS``, ``CLUSTER_COUNT``, ``CLUSTER_INDEX``) from the environment."""
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip() or None
         return cls(
@@ -89,6 +92,7 @@ class Settings:
             metrics_port=parse_port(env.get("METRICS_PORT", "")),
             metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
             log_format=parse_log_format(env.get("LOG_FORMAT", "")),
+            sharding=sharding_from_env(env),
         )
 
     def __repr__(self) -> str:
@@ -99,5 +103,6 @@ class Settings:
             f"guild_ids_for_sync={self.guild_ids_for_sync!r}, "
             f"deadline_interval={self.deadline_interval!r}, "
             f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
-            f"log_format={self.log_format!r})"
+            f"log_format={self.log_format!r}, "
+            f"sharding={self.sharding!r})"
         )

@@ -1,4 +1,5 @@
-"""The bot object: intents, mentions, the command tree and its error handler, cog loading."""
+"""The bot object: intents, mentions, the command tree and its error handler, cog loading;
+connected as one shard, or with the shards the settings give this process (``referee_bot``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import gc
 import importlib
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -44,7 +46,7 @@ def extensions() -> list[str]:
 class RefereeBot(commands.Bot):
     """The referee bot. Slash commands only: no prefix commands, no message content intent."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -52,6 +54,7 @@ class RefereeBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=RefereeTree,
             help_command=None,
+            **options,
         )
         self.settings = settings
 
@@ -63,6 +66,7 @@ class RefereeBot(commands.Bot):
         await boards.close()  # the board-drawing workers
 
     async def setup_hook(self) -> None:
+        log.info("starting: %s", self.settings.sharding.describe())
         for name in extensions():
             await self.load_extension(name)
         await self._sync_commands()
@@ -98,3 +102,25 @@ class RefereeBot(commands.Bot):
                 )
                 continue
             log.info("synced %d commands to guild %d", len(synced), guild_id)
+
+
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The referee bot on the shards ``settings.sharding`` gives this process (one cluster
+    of several on one database): Discord sends it those shards' guilds only, and its
+    background work takes those guilds' rows only (docs/clusters.md)."""
+
+    def __init__(self, settings: Settings) -> None:
+        sharding = settings.sharding
+        super().__init__(
+            settings,
+            shard_count=sharding.count,
+            shard_ids=None if sharding.ids is None else list(sharding.ids),
+        )
+
+
+def referee_bot(settings: Settings) -> RefereeBot:
+    """The bot for ``settings``: sharded when shards are configured (``SHARD_COUNT``, or
+    ``CLUSTER_COUNT`` and ``CLUSTER_INDEX``), else one connection as discord.py makes it."""
+    if settings.sharding.sharded:
+        return ShardedRefereeBot(settings)
+    return RefereeBot(settings)

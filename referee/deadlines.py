@@ -5,9 +5,11 @@ time and an expiry at the full time for each side that must decide (not the auto
 tagged with the match version they were set for. They are written by the referee in the same
 transaction as the move (``turn_plan``), so a restart loses none and the next move replaces them.
 
-``DeadlineDispatcher`` is one asyncio task per bot process: every ``interval`` seconds it reads
-the due deadlines, marks each fired (exactly once, even with several processes on one database)
-and calls back the caller (the Discord cog posts the messages). A deadline set for an older
+``DeadlineDispatcher`` is one asyncio task per bot process: every ``interval`` seconds it claims
+the due deadlines of its own guilds (``store.cluster.Sharding``), marked fired in the claim
+(each by one process only, even with several on one database) and calls back the caller (the
+Discord cog shows them on the live board; the claim has put that board behind, so a process
+stopped before its callback leaves the board to the delivery loop). A deadline set for an older
 version is marked fired silently: the player moved in time. After an expiry the waiting player
 may ``Referee.claim_win`` or ``Referee.coach_takes_over``.
 """
@@ -23,6 +25,7 @@ from typing import Any
 
 from referee.adapter import Game, JSONData
 from referee.errors import BadOption, NotExpired
+from store.cluster import ALL_GUILDS, Sharding
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import UnreadableMatch
 from store.models import DeadlineKind, MatchStatus, utcnow
@@ -133,7 +136,8 @@ async def expiry_due(store: MatchStore, match: StoredMatch, side: str) -> dateti
 class DeadlineDispatcher:
     """Fires due deadlines: ``tick()`` once, or ``start()`` a task that ticks every
     ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests; ``on_fired`` is
-    told how late each deadline it fires is."""
+    told how late each deadline it fires is; ``sharding`` says whose guilds' deadlines are
+    this process's (default: every guild's)."""
 
     def __init__(
         self,
@@ -145,6 +149,7 @@ class DeadlineDispatcher:
         clock: Clock = utcnow,
         batch: int = 100,
         on_fired: OnFired | None = None,
+        sharding: Sharding = ALL_GUILDS,
     ) -> None:
         self.store = store
         self.on_reminder = on_reminder
@@ -153,6 +158,7 @@ class DeadlineDispatcher:
         self.clock = clock
         self.batch = batch
         self.on_fired = on_fired
+        self.sharding = sharding
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -179,20 +185,26 @@ class DeadlineDispatcher:
             await asyncio.sleep(self.interval)
 
     async def tick(self) -> int:
-        """Fire what is due now; returns how many callbacks were called."""
+        """Fire what is due now (claimed ``batch`` at a time until none is left); returns how
+        many callbacks were called."""
         now = self.clock()
-        due = await self.store.due(now, self.batch)
+        called = 0
+        while True:
+            fired = await self.store.fire_due(now, self.batch, self.sharding)
+            called += await self._fire(fired, now)
+            if len(fired) < self.batch:
+                return called
+
+    async def _fire(self, fired: list[StoredDeadline], now: datetime) -> int:
         # After a long pause a reminder may be due together with its expiry: only the expiry
         # is worth a message.
-        expiring = {(d.match_id, d.version, d.side) for d in due if d.kind is DeadlineKind.EXPIRY}
+        expiring = {(d.match_id, d.version, d.side) for d in fired if d.kind is DeadlineKind.EXPIRY}
         matches: dict[int, StoredMatch | None] = {}
         called = 0
-        for deadline in due:
+        for deadline in fired:
             if deadline.match_id not in matches:
                 matches[deadline.match_id] = await self._load(deadline.match_id)
             match = matches[deadline.match_id]
-            if not await self.store.mark_fired(deadline.id, now):
-                continue  # another dispatcher fired it
             if self.on_fired is not None:
                 self.on_fired((now - deadline.due_at).total_seconds())
             if match is None or match.status is not MatchStatus.ACTIVE:

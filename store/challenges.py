@@ -18,14 +18,17 @@ Every call takes ``now`` (timezone-aware UTC, default the clock) so tests can mo
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, delete, insert, select, update
+from sqlalchemy import Connection, Row, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from store.cluster import ALL_GUILDS, Sharding
 from store.errors import ChallengePending
 from store.models import Challenge, JSONData, utcnow
 from store.transactions import Transactions
@@ -33,6 +36,9 @@ from store.transactions import Transactions
 CHALLENGES = cast(Table, Challenge.__table__)
 CHALLENGE_TTL = timedelta(hours=24)  # how long a challenge stays open unanswered
 _OPEN_ATTEMPTS = 3  # an open that loses a race to a challenge answered at once tries again
+LAPSE_BATCH = 100  # lapsed challenges settled per sweep at most
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +204,46 @@ class ChallengeStore:
             )
             return [_decode(row) for row in rows]
 
+    async def lapse(
+        self,
+        settle: Callable[[StoredChallenge], Awaitable[None]],
+        now: datetime | None = None,
+        sharding: Sharding = ALL_GUILDS,
+        limit: int = LAPSE_BATCH,
+    ) -> int:
+        """Settle and remove the lapsed challenges of this process's guilds (``sharding``), at
+        most ``limit``; returns how many. Each is settled (``settle``: its message says so)
+        before its row goes, so a process that stops half-way leaves it for the next sweep.
+        On PostgreSQL the row is claimed for that time (``FOR UPDATE SKIP LOCKED``, in one
+        transaction with the delete): of several processes sweeping at once one settles it.
+        A failing ``settle`` is logged and the challenge removed all the same (a lapsed
+        challenge is gone either way)."""
+        at = now or utcnow()
+        query = (
+            select(CHALLENGES)
+            .where(CHALLENGES.c.expires_at <= at, sharding.guild_filter(CHALLENGES.c.guild_id))
+            .order_by(CHALLENGES.c.id)
+            .limit(1)
+        )
+        done = 0
+        while done < limit:
+            if self.db.single_writer:  # SQLite: one process; reads and writes stay short
+                row = await self.db.read(lambda conn: conn.execute(query).one_or_none())
+                if row is None:
+                    break
+                await _settle(settle, _decode(row))
+                await self.db.write(_dropping(row.id))
+            else:
+                async with self.engine.begin() as conn:
+                    claim = query.with_for_update(skip_locked=True)
+                    row = (await conn.execute(claim)).one_or_none()
+                    if row is None:
+                        break
+                    await _settle(settle, _decode(row))
+                    await conn.run_sync(_dropping(row.id))
+            done += 1
+        return done
+
     async def _delete(self, *where: Any) -> StoredChallenge | None:
         # PostgreSQL: a second DELETE of the row waits for the first and then finds it gone.
         # SQLite: the DELETE runs under the database's write lock. Either way one caller only
@@ -207,3 +253,21 @@ class ChallengeStore:
                 await conn.execute(delete(CHALLENGES).where(*where).returning(CHALLENGES))
             ).one_or_none()
         return None if row is None else _decode(row)
+
+
+def _dropping(challenge_id: int) -> Callable[[Connection], None]:
+    """The write that removes a challenge, for ``Transactions.write`` or ``run_sync``."""
+
+    def drop(conn: Connection) -> None:
+        conn.execute(delete(CHALLENGES).where(CHALLENGES.c.id == challenge_id))
+
+    return drop
+
+
+async def _settle(
+    settle: Callable[[StoredChallenge], Awaitable[None]], challenge: StoredChallenge
+) -> None:
+    try:
+        await settle(challenge)
+    except Exception:
+        log.exception("challenge %s: its lapse could not be shown", challenge.id)

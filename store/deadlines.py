@@ -12,9 +12,12 @@ from typing import Any, cast
 from sqlalchemy import Connection, Row, Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from store.models import Deadline, DeadlineKind, utcnow
+from store.cluster import ALL_GUILDS, Sharding
+from store.models import Deadline, DeadlineKind, LiveBoard, Match, MatchStatus, utcnow
 
 DEADLINES = cast(Table, Deadline.__table__)
+_MATCHES = cast(Table, Match.__table__)
+_BOARDS = cast(Table, LiveBoard.__table__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +114,59 @@ async def mark_fired(conn: AsyncConnection, deadline_id: int, now: datetime) -> 
         .values(fired_at=now)
     )
     return result.rowcount == 1
+
+
+def fire_due(
+    conn: Connection, now: datetime, limit: int, sharding: Sharding = ALL_GUILDS
+) -> list[StoredDeadline]:
+    """Claim up to ``limit`` deadlines due at ``now`` of the guilds ``sharding`` gives this
+    process: they are marked fired in the caller's transaction and returned, soonest first.
+
+    Each deadline goes to one caller only, however many processes claim at once: on
+    PostgreSQL the rows one claim has locked are skipped by the others (``SKIP LOCKED``), and
+    the UPDATE only takes rows still unfired; on SQLite the write lock orders the claims. In
+    the same transaction the live board of every match whose deadline is current (the match
+    active at the deadline's version) is put behind, so the board shows the turn clock even if
+    this process stops before its callback: the board's delivery loop (after a restart too)
+    brings it up to date. A claim rolled back (a crash before the commit) leaves the deadlines
+    unfired for the next claim."""
+    due = (
+        select(DEADLINES.c.id)
+        .join(_MATCHES, _MATCHES.c.id == DEADLINES.c.match_id)
+        .where(
+            DEADLINES.c.fired_at.is_(None),
+            DEADLINES.c.due_at <= now,
+            sharding.guild_filter(_MATCHES.c.guild_id),
+        )
+        .order_by(DEADLINES.c.due_at, DEADLINES.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=DEADLINES)
+    )
+    rows = conn.execute(
+        update(DEADLINES)
+        .where(DEADLINES.c.id.in_(due.scalar_subquery()), DEADLINES.c.fired_at.is_(None))
+        .values(fired_at=now)
+        .returning(*DEADLINES.c)
+    ).all()
+    fired = sorted((_decode(row) for row in rows), key=lambda d: (d.due_at, d.id))
+    if fired:
+        current = (
+            select(DEADLINES.c.match_id)
+            .join(_MATCHES, _MATCHES.c.id == DEADLINES.c.match_id)
+            .where(
+                DEADLINES.c.id.in_([d.id for d in fired]),
+                _MATCHES.c.status == MatchStatus.ACTIVE.value,
+                _MATCHES.c.version == DEADLINES.c.version,
+            )
+        )
+        # The boards in one order for every claim: two claims never wait on each other.
+        boards = conn.execute(
+            select(_BOARDS.c.match_id)
+            .where(_BOARDS.c.match_id.in_(current))
+            .order_by(_BOARDS.c.match_id)
+            .with_for_update()
+        ).scalars()
+        behind = list(boards)
+        if behind:
+            conn.execute(update(_BOARDS).where(_BOARDS.c.match_id.in_(behind)).values(version=-1))
+    return fired

@@ -8,12 +8,13 @@ overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.regist
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Connection, Row, Table, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, Select, Table, func, insert, or_, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -22,6 +23,7 @@ from engine import registry
 from engine.core import Action, Event, RulesError, Ruleset, SchemaMismatch, replay
 from store import deadlines as turn_deadlines
 from store import states
+from store.cluster import ALL_GUILDS, BOARD_DELIVERY_LOCKS, Sharding
 from store.db import conflict_insert, make_engine
 from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import (
@@ -605,6 +607,14 @@ class MatchStore:
         async with self.db.begin() as conn:
             return await turn_deadlines.mark_fired(conn, deadline_id, now or utcnow())
 
+    async def fire_due(
+        self, now: datetime, limit: int = 100, sharding: Sharding = ALL_GUILDS
+    ) -> list[StoredDeadline]:
+        """Claim and mark fired the deadlines due at ``now`` of this process's guilds (at most
+        ``limit``), each for one caller only, even across processes; their current matches'
+        live boards are put behind in the same transaction (``store.deadlines.fire_due``)."""
+        return await self.db.write(lambda conn: turn_deadlines.fire_due(conn, now, limit, sharding))
+
     async def clear_deadlines(self, match_id: int) -> None:
         """Drop all of the match's deadlines (``finish`` and ``abort`` do it themselves)."""
         await self.db.write(lambda conn: turn_deadlines.clear(conn, match_id))
@@ -650,21 +660,13 @@ class MatchStore:
         behind = update(BOARDS).where(BOARDS.c.match_id == match_id).values(version=-1)
         await self.db.write(lambda conn: conn.execute(behind))
 
-    async def boards_behind(self, limit: int = 100) -> list[StoredMatch]:
+    async def boards_behind(
+        self, limit: int = 100, sharding: Sharding = ALL_GUILDS
+    ) -> list[StoredMatch]:
         """The matches whose live board shows less than the match: an active match with no
-        board or an older one, or a match over since its board was last delivered."""
-        query = (
-            select(MATCHES)
-            .outerjoin(BOARDS, BOARDS.c.match_id == MATCHES.c.id)
-            .where(
-                or_(
-                    BOARDS.c.version < MATCHES.c.version,
-                    (BOARDS.c.match_id.is_(None)) & (MATCHES.c.status == MatchStatus.ACTIVE.value),
-                )
-            )
-            .order_by(MATCHES.c.id)
-            .limit(limit)
-        )
+        board or an older one, or a match over since its board was last delivered. Only
+        those of this process's guilds (``sharding``)."""
+        query = _behind(sharding.guild_filter(MATCHES.c.guild_id)).limit(limit)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         found = []
@@ -674,6 +676,23 @@ class MatchStore:
             except UnreadableMatch:  # nothing to show; /abort calls it off
                 continue
         return found
+
+    @contextlib.asynccontextmanager
+    async def delivering(self, match_id: int) -> AsyncIterator[StoredMatch | None]:
+        """The right to bring the match's live board up to date, held for the ``async with``:
+        the match as it is now if its board is still behind and no other process is bringing
+        it (on PostgreSQL a transaction's advisory lock per match, let go at its end, a crash
+        included), else None. On SQLite one process serves the database: the match while its
+        board is behind, and no connection is held."""
+        if self.engine.dialect.name != "postgresql":
+            yield await self.db.read(lambda conn: _still_behind(conn, match_id))
+            return
+        async with self.engine.begin() as conn:
+            lock = func.pg_try_advisory_xact_lock(BOARD_DELIVERY_LOCKS, match_id)
+            if await conn.scalar(select(lock)):
+                yield await conn.run_sync(_still_behind, match_id)
+            else:
+                yield None
 
     async def scoreboard(self, match_id: int) -> StoredScoreboard | None:
         """The parent channel's scoreboard of a match played in a thread, if it has one."""
@@ -792,6 +811,30 @@ _HEAD = [
     for column in MATCHES.c
     if column.name not in ("state", "initial_state", "options", "result")
 ]
+
+
+def _behind(*where: Any) -> Select[Any]:
+    """Matches whose live board is behind (``boards_behind``), oldest first."""
+    return (
+        select(MATCHES)
+        .outerjoin(BOARDS, BOARDS.c.match_id == MATCHES.c.id)
+        .where(
+            or_(
+                BOARDS.c.version < MATCHES.c.version,
+                (BOARDS.c.match_id.is_(None)) & (MATCHES.c.status == MatchStatus.ACTIVE.value),
+            ),
+            *where,
+        )
+        .order_by(MATCHES.c.id)
+    )
+
+
+def _still_behind(conn: Connection, match_id: int) -> StoredMatch | None:
+    row = conn.execute(_behind(MATCHES.c.id == match_id)).one_or_none()
+    try:
+        return None if row is None else _decode(row)
+    except UnreadableMatch:  # nothing to show; /abort calls it off
+        return None
 
 
 def _one(conn: Connection, *where: Any) -> MatchRow | None:

@@ -28,7 +28,8 @@ from cogs.text import shown
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.leagues.service import LeagueService
 from referee.service import Referee
-from store.challenges import ChallengeStore
+from store.challenges import ChallengeStore, StoredChallenge
+from store.cluster import ALL_GUILDS, Sharding
 from store.leagues import LeagueStore
 from store.models import utcnow
 from store.repository import MatchStore, StoredMatch
@@ -67,6 +68,8 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.courier: asyncio.Task[None] | None = None  # brings live boards up to date
         self._board_locks: dict[int, asyncio.Lock] = {}
         self.metrics = Metrics()  # off unless METRICS_PORT is set
+        # whose guilds' background work is this process's (several clusters on one database)
+        self.sharding: Sharding = getattr(getattr(bot, "settings", None), "sharding", ALL_GUILDS)
 
     def board_lock(self, match_id: int) -> asyncio.Lock:
         """Held while a match's live board is shown: its steps are shown one at a time."""
@@ -93,7 +96,8 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         # Leagues and ratings share the match store's engine; the service also hooks the
         # referee's final whistle (league results, ratings), so it exists from the start.
         self._leagues = LeagueService(self._referee, LeagueStore(store.engine))
-        await self._leagues.catch_up()  # rated matches whistled just before a stop
+        # rated matches whistled just before a stop
+        await self._leagues.catch_up(sharding=self.sharding)
         port = getattr(settings, "metrics_port", None)
         if port is not None:
             try:
@@ -107,6 +111,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             on_expiry=self.on_expiry,
             interval=interval,
             on_fired=self.metrics.deadline_fired,
+            sharding=self.sharding,
         )
         self.dispatcher.start()
         self.sweeper = asyncio.create_task(self._sweep(max(interval, CHALLENGE_SWEEP)))
@@ -181,12 +186,15 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             wait = min(max(wait * 2, first), last) if left else last
 
     async def catch_up(self) -> int:
-        """Bring every live board behind its match up to date; returns how many are still
-        behind (Discord failed again)."""
+        """Bring every live board behind its match up to date (of this process's guilds;
+        one process at a time per board); returns how many are still behind (Discord failed
+        again)."""
+        store = self.referee.store
         left = 0
-        for match in await self.referee.store.boards_behind():
-            if not await self.bring_up_to_date(match):
-                left += 1
+        for match in await store.boards_behind(sharding=self.sharding):
+            async with store.delivering(match.id) as now:
+                if now is not None and not await self.bring_up_to_date(now):
+                    left += 1
         self.metrics.behind(left)
         return left
 
@@ -227,19 +235,23 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
                 log.exception("could not settle the lapsed challenges")
 
     async def lapse_challenges(self) -> int:
-        """Take the challenges that lapsed unanswered (in any channel) and make each one's
-        message say so, without its buttons; returns how many lapsed. The sweeper calls it
-        now and then (a challenge answered or replaced after it lapsed says so at once)."""
-        lapsed = await self.challenges.lapsed_all(self.clock())
-        for challenge in lapsed:
+        """Take the challenges that lapsed unanswered (in this process's guilds) and make
+        each one's message say so, without its buttons; returns how many lapsed. The sweeper
+        calls it now and then (a challenge answered or replaced after it lapsed says so at
+        once)."""
+
+        async def lapsed(challenge: StoredChallenge) -> None:
             channel: Any = self.bot.get_channel(challenge.channel_id)
             if channel is None:
                 try:
                     channel = await self.bot.fetch_channel(challenge.channel_id)
                 except discord.HTTPException:  # deleted, or out of reach: nothing to edit
-                    continue
-            await settle(channel, challenge, LAPSED)
-        return len(lapsed)
+                    return
+            # the challenge's row is held meanwhile: bounded, like a turn clock's board
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settle(channel, challenge, LAPSED), DEADLINE_SEND_TIMEOUT)
+
+        return await self.challenges.lapse(lapsed, self.clock(), self.sharding)
 
     # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
 

@@ -39,6 +39,7 @@ from referee import games
 from referee.adapter import Game, JSONData
 from referee.errors import RefereeError
 from referee.service import Outcome, Referee
+from store.cluster import ALL_GUILDS, Sharding
 from store.errors import (
     FixtureNotFound,
     LeagueNotFound,
@@ -49,6 +50,7 @@ from store.errors import (
 )
 from store.leagues import (
     HISTORY,
+    LEAGUES,
     RESULTS,
     AuditEntry,
     Decision,
@@ -452,12 +454,14 @@ class LeagueService:
             lines.append(_ratings_line(update, names.get(home_id), names.get(away_id)))
         return lines
 
-    async def catch_up(self, limit: int = CATCH_UP_LIMIT) -> int:
+    async def catch_up(self, limit: int = CATCH_UP_LIMIT, sharding: Sharding = ALL_GUILDS) -> int:
         """Run the final-whistle listener for finished rated matches that have no rating yet
         (a restart between a final whistle and its listener, or a listener that failed).
         Call it on start. Returns how many matches were rated now. Also sends back to be
         played the fixtures whose match an older bot called off without doing so (the store's
-        ``abort`` does it in the call-off's own transaction now)."""
+        ``abort`` does it in the call-off's own transaction now). Only the matches and
+        forfeits of this process's guilds (``sharding``); the rating is written once per
+        match or fixture even when several processes catch up at once."""
         await self.store.release_aborted()
         query = (
             select(_MATCHES.c.id)
@@ -465,6 +469,7 @@ class LeagueService:
                 _MATCHES.c.status == MatchStatus.FINISHED.value,
                 _MATCHES.c.options["ranked"].as_boolean().is_(True),
                 ~exists().where(and_(HISTORY.c.match_id == _MATCHES.c.id)),
+                sharding.guild_filter(_MATCHES.c.guild_id),
             )
             .order_by(_MATCHES.c.id)
             .limit(limit)
@@ -482,16 +487,18 @@ class LeagueService:
                 log.exception("match #%s: could not be rated on catch-up", match_id)
                 continue
             rated += any(line.startswith("Ratings:") for line in lines)
-        return rated + await self._catch_up_forfeits(limit)
+        return rated + await self._catch_up_forfeits(limit, sharding)
 
-    async def _catch_up_forfeits(self, limit: int) -> int:
+    async def _catch_up_forfeits(self, limit: int, sharding: Sharding) -> int:
         """Rate the forfeits whose rating was never written (the forfeit and its rating are
         two transactions: a failure or a restart between them)."""
         query = (
             select(RESULTS.c.fixture_id)
+            .join(LEAGUES, LEAGUES.c.id == RESULTS.c.league_id)
             .where(
                 RESULTS.c.reason == ResultReason.FORFEIT.value,
                 ~exists().where(HISTORY.c.fixture_id == RESULTS.c.fixture_id),
+                sharding.guild_filter(LEAGUES.c.guild_id),
             )
             .order_by(RESULTS.c.fixture_id)
             .limit(limit)
