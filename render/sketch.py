@@ -53,6 +53,16 @@ class Sketch:
     def has_text(self) -> bool:
         return bool(self._texts)
 
+    @property
+    def has_stroke(self) -> bool:
+        """Whether a text is outlined (drawn whole by Pillow, not from kept words)."""
+        return any(stroke for *_, stroke, _ in self._texts)
+
+    @property
+    def texts(self) -> tuple[tuple[Any, ...], ...]:
+        """Each text as (xy, text, font, fill, anchor, stroke, stroke_fill), hashable."""
+        return tuple(self._texts)
+
     @staticmethod
     def _box(box: Sequence[float]) -> tuple[float, ...]:
         return tuple(v * SS for v in box)
@@ -130,11 +140,11 @@ class Sketch:
         """The texts drawn over a plate ``(rgb, cover)``, which stays as it is: (the pixels and
         the coverage of the part of the box the texts touch, that part), or None if they touch
         nothing. Only that part is copied: a new caption costs its letters, not its box."""
-        if any(stroke for *_, stroke, _ in self._texts):
+        if self.has_stroke:
             return self._ink_whole(rgb, cover)
         glyphs = []
         for xy, text, font, fill, anchor, *_ in self._texts:
-            drawn = self._glyphs(xy, text, font, anchor)
+            drawn = self.glyphs(xy, text, font, anchor)
             if drawn is not None:
                 glyphs.append((*drawn, fill))
         if not glyphs:
@@ -151,7 +161,7 @@ class Sketch:
             cover.paste(255, at, mask)
         return rgb, cover, region
 
-    def _glyphs(
+    def glyphs(
         self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, anchor: str
     ) -> tuple[Image.Image, Box] | None:
         """The coverage of one text in the box, cropped to its ink, and where it is."""

@@ -92,6 +92,9 @@ from render.sprites import Boards, Sprites, draw_over, stacked
 DEFAULT_NAMES = ("White", "Black")
 DEFAULT_KITS: tuple[Kit, Kit] = (kit("white"), kit("black"))
 BOARD_LIMIT = 12
+# sprites of texts that change from step to step (name plates, the last roll, captions,
+# prompts): kept as their shapes and lines of text, not whole (``render.sprites.Sprites``)
+TEXTS = ("badge", "rowbadge", "last", "caption", "pending")
 # -- the board: background, palette, sprites, encoder -----------------------------------------
 
 
@@ -107,7 +110,7 @@ class Board:
         palette = fitted(exact, self._sample_sheet())
         self.quantise = Quantiser(palette, exact)
         self.palette = palette
-        self.sprites = Sprites(self.rgb, self.quantise)
+        self.sprites = Sprites(self.rgb, self.quantise, by_line=TEXTS)
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.sample = g

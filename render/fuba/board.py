@@ -44,6 +44,9 @@ DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
 DEFAULT_NAMES = ("West", "East")
 DEFAULT_WIDTH = 1280
 SIDES = ("west", "east")
+# sprites of texts that change from step to step (name plates, captions, prompts): kept as
+# their shapes and lines of text, not whole (``render.sprites.Sprites``)
+TEXTS = ("team", "caption", "banner", "pending")
 
 
 class Caption(NamedTuple):
@@ -67,7 +70,7 @@ class Board:
         # the exact colours (kits, areas, die...) keep their exact entry
         quantise = palette.Quantiser(self.palette, base)
         self.index = quantise.index
-        self.sprites = Sprites(self.rgb, quantise)
+        self.sprites = Sprites(self.rgb, quantise, by_line=TEXTS)
         self.p = quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)

@@ -111,3 +111,49 @@ def test_sprites_drawn_from_many_threads_are_the_same_as_drawn_from_one() -> Non
     with ThreadPoolExecutor(8) as pool:
         threaded = list(pool.map(lambda k: get(kept, k), keys))
     assert all(same(t, get(alone, k)) for t, k in zip(threaded, keys, strict=True))
+
+
+def two_lines(first: str, second: str, gap: float = 24) -> Painted:
+    def paint(s: Sketch) -> None:
+        s.rounded((0, 0, 360, 60), 20, fill=BLUE)
+        s.text((20, 16), first, font(20), WHITE, anchor="lm")
+        s.text((24, 16 + gap), second, font(20), (230, 159, 0), anchor="lm")
+
+    return (20, 30, 380, 90), paint
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "gap"),
+    [
+        ("Corner for East, 88'", "West must defend it", 24),
+        ("Typography jumps quickly", "lifting every glyph", 14),  # descenders meet ascenders
+        ("West 4-4-2", "West 4-4-2", 1),  # the same letters, one pixel apart
+    ],
+)
+def test_a_text_kept_line_by_line_looks_as_if_drawn_whole(
+    first: str, second: str, gap: float
+) -> None:
+    by_line = Sprites(background(), sprites().quantise, ByteLRU(16 << 20), by_line=["caption"])
+    by_line.get(("caption", "earlier"), lambda: two_lines("Corner for West", second, gap))
+    made = by_line.get(("caption", first), lambda: two_lines(first, second, gap))
+    whole = sprites().get(("caption", first), lambda: two_lines(first, second, gap))
+    assert same(made, whole)
+
+
+def test_a_text_kept_line_by_line_keeps_its_lines_not_the_whole_sprite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kept = Sprites(background(), sprites().quantise, ByteLRU(16 << 20), by_line=["caption"])
+    kept.get(("caption", 1), lambda: two_lines("Step 1: West passes", "East must roll"))
+    drawn = count_plates(monkeypatch)
+    glyphs: list[str] = []
+    draw_glyphs = Sketch.glyphs
+    monkeypatch.setattr(
+        Sketch,
+        "glyphs",
+        lambda s, xy, text, *a: glyphs.append(text) or draw_glyphs(s, xy, text, *a),
+    )
+    kept.get(("caption", 2), lambda: two_lines("Step 2: East passes", "East must roll"))
+    assert not drawn  # the pill was kept
+    assert glyphs == ["Step 2: East passes"]  # and the line the texts share
+    assert not any(k[1] == "sprite" for k in kept.cache._kept)  # never the whole sprite
