@@ -10,8 +10,8 @@ its compact inputs (a view, names, a few events); it sends back PNG bytes. Each 
 ``warm()`` when it starts (drawing each game's opening board builds the backgrounds, palettes
 and common sprites), and ``start()`` starts them all at once, so no player waits for that. A
 worker that dies (``BrokenProcessPool``) costs nothing but time: the board is drawn in a thread
-of this process instead, and the next drawing starts a new pool (after ``MAX_BREAKS`` broken
-pools, boards are drawn in-process from then on).
+of this process instead while a new pool starts (after ``MAX_BREAKS`` broken pools, boards are
+drawn in-process from then on).
 
 ``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process
 (Pillow releases the interpreter lock for much of its work); unset, one per core.
@@ -90,43 +90,61 @@ class Drawer:
         self._last_bytes = 0
         self.fallbacks = 0  # boards drawn in-process because the pool had broken
         self.breaks = 0
+        self._starting = False
+        self._closed = False
 
     # -- the pool
 
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor | None:
-        if self.workers <= 0:
-            return None
-        with self._lock:
-            if self._pool is None:
-                context = multiprocessing.get_context("forkserver")
-                if self.preload:
-                    context.set_forkserver_preload(self.preload)
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.workers,
-                    mp_context=context,
-                    initializer=_warmed,
-                    initargs=(self.warm,),
-                )
-            return self._pool
-
     def start(self) -> None:
-        """Start every worker now and wait until each is warm (blocking: call it from a
-        thread). Nothing to do when drawing in-process."""
-        pool = self._executor()
-        if pool is None:
-            return
+        """Start every worker and wait until each is warm (blocking: call it from a thread).
+        Nothing to do when drawing in-process, when the pool runs, or while another call
+        starts it. Until the pool runs, boards are drawn in-process."""
+        with self._lock:
+            if self.workers <= 0 or self._pool is not None or self._starting:
+                return
+            self._starting = True
+        # Workers are started from a thread of their own: it carries none of the caller's
+        # context (a test harness's virtual clock would stall multiprocessing's waits).
+        launcher = threading.Thread(target=self._launch, name="render-pool-start", daemon=True)
+        launcher.start()
+        launcher.join()
+
+    def _launch(self) -> None:
+        pool = None
         try:
+            context = multiprocessing.get_context("forkserver")
+            if self.preload:
+                context.set_forkserver_preload(self.preload)
+            pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_warmed,
+                initargs=(self.warm,),
+            )
             # one task per worker submitted at once: the pool starts a worker for each
             for future in [pool.submit(_ready) for _ in range(self.workers)]:
                 future.result()
-        except BrokenProcessPool:
-            self._broken(pool)
-        except concurrent.futures.CancelledError:
-            pass  # closed while starting
+        except Exception:
+            log.exception("the drawing workers did not start; boards are drawn in-process")
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            pool = None
+        with self._lock:
+            self._starting = False
+            if pool is not None and not self._closed:
+                self._pool, pool = pool, None
+        if pool is not None:  # closed while starting
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _start_soon(self) -> None:
+        """Start the pool in the background (after a broken pool, or before ``start``)."""
+        if self.workers > 0 and not self._starting and not self._closed:
+            threading.Thread(target=self.start, name="render-pool-restart", daemon=True).start()
 
     def close(self) -> None:
-        """Stop the workers (a later drawing starts them again)."""
+        """Stop the workers for good (boards are then drawn in-process)."""
         with self._lock:
+            self._closed = True
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -179,8 +197,10 @@ class Drawer:
     async def _draw(
         self, loop: asyncio.AbstractEventLoop, fn: Draw, args: tuple[Any, ...]
     ) -> tuple[bytes, float]:
-        pool = self._executor()
-        if pool is not None:
+        pool = self._pool
+        if pool is None:
+            self._start_soon()
+        else:
             submitted = None
             try:
                 submitted = pool.submit(_timed, fn, args)

@@ -63,6 +63,7 @@ async def test_a_board_whose_picture_did_not_change_keeps_its_image(
 ) -> None:
     await challenge_accepted(world)
     assert boards.drawer().workers == pool_workers
+    assert (boards.drawer()._pool is not None) == bool(pool_workers)  # started with the bot
     assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
     board = public(world)[-1]
     image = shown_image(board)

@@ -38,6 +38,11 @@ def crash_in_a_worker(view: Any, names: Sequence[str], events: Sequence[Event]) 
     return games.get("fuba").render_png(view, names, events)
 
 
+def worker_pid(view: Any, names: Sequence[str], events: Sequence[Event]) -> bytes:
+    """The id of the process that draws."""
+    return str(os.getpid()).encode()
+
+
 drawn = itertools.count()
 
 
@@ -59,19 +64,21 @@ async def test_the_pool_draws_the_boards_this_process_draws(pool: Drawer, game: 
     render_png = games.get(game).render_png
     for view, names, events in shots(game):
         assert await pool.draw(render_png, view, names, events) == render_png(view, names, events)
+    assert await pool.draw(worker_pid, view, names, events) != str(os.getpid()).encode()
     assert pool.fallbacks == 0
 
 
 async def test_a_worker_that_dies_costs_a_step_nothing() -> None:
     drawer = Drawer(1, warm=None)
     try:
+        drawer.start()
         view, names, events = shots("fuba", 2)[1]
         expected = games.get("fuba").render_png(view, names, events)
         assert await drawer.draw(crash_in_a_worker, view, names, events) == expected
-        assert drawer.fallbacks == 1
-        # the next board is drawn by a new worker
-        render_png = games.get("fuba").render_png
-        assert await drawer.draw(render_png, view, names, events) == expected
+        assert drawer.fallbacks == 1 and drawer.breaks == 1
+        # a new worker starts meanwhile, and draws the next boards
+        drawer.start()
+        assert await drawer.draw(worker_pid, view, names, events) != str(os.getpid()).encode()
         assert drawer.fallbacks == 1
     finally:
         drawer.close()
@@ -81,8 +88,11 @@ async def test_a_pool_that_keeps_breaking_gives_way_to_drawing_in_process() -> N
     drawer = Drawer(1, warm=None)
     view, names, events = shots("fuba", 2)[1]
     for _ in range(MAX_BREAKS):
+        drawer.start()
         await drawer.draw(crash_in_a_worker, view, names, events)
-    assert drawer.workers == 0
+    assert drawer.breaks == MAX_BREAKS and drawer.workers == 0
+    drawer.start()
+    assert await drawer.draw(worker_pid, view, names, events) == str(os.getpid()).encode()
     expected = games.get("fuba").render_png(view, names, events)
     assert await drawer.draw(games.get("fuba").render_png, view, names, events) == expected
 
