@@ -12,6 +12,7 @@ through the referee (a step: engine, store, version check), and the live-board d
 ``SHARD_IDS``, ``CLUSTER_COUNT``, ``CLUSTER_INDEX``). It stops once nothing of its guilds is
 left to do and writes one JSON object per line to ``--out`` as it goes::
 
+    {"ready": true}                    connected; it starts when the ``--go`` file exists
     {"fired": [deadline ids]}          a claim of due deadlines, once committed
     {"applied": match id}              a win claimed on time (the match's step)
     {"delivered": [match id, version]} a live board brought up to date
@@ -208,7 +209,7 @@ async def work(
     *,
     delivery_ms: float,
     batch: int,
-    start_at: float | None,
+    go: Path | None,
 ) -> dict[str, Any]:
     """One worker's run (see the module's docstring); returns its counts."""
     log = _Log(out)
@@ -282,8 +283,10 @@ async def work(
             await asyncio.sleep(ROUND_S)
 
     try:
-        if start_at is not None:
-            await asyncio.sleep(max(0.0, start_at - time.time()))
+        await store.active_counts()  # connected
+        log(ready=True)
+        while go is not None and not go.exists():
+            await asyncio.sleep(0.01)
         began = time.monotonic()
         await asyncio.gather(ticker(), courier())
         # the last boards put behind by the last claims
@@ -350,12 +353,13 @@ def start_worker(
     out: Path,
     *,
     env: Mapping[str, str] | None = None,
-    start_at: float | None = None,
+    go: Path | None = None,
     delivery_ms: float = 1.0,
     batch: int = 50,
 ) -> subprocess.Popen[bytes]:
     """A worker process (``python -m bench._cluster``) over ``url``, its shards set by ``env``
-    (``CLUSTER_COUNT``, ...) on top of this process's environment."""
+    (``CLUSTER_COUNT``, ...) on top of this process's environment; its standard error goes
+    to ``errors_of(out)``."""
     command = [
         sys.executable,
         "-m",
@@ -368,12 +372,28 @@ def start_worker(
         "--batch",
         str(batch),
     ]
-    if start_at is not None:
-        command += ["--start-at", str(start_at)]
+    if go is not None:
+        command += ["--go", str(go)]
     shards = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_COUNT", "CLUSTER_INDEX")
     environment = {k: v for k, v in os.environ.items() if k not in shards}
     environment.update(env or {})
-    return subprocess.Popen(command, cwd=PROJECT, env=environment, stderr=subprocess.PIPE)
+    with errors_of(out).open("wb") as errors:  # the child keeps its own handle
+        return subprocess.Popen(command, cwd=PROJECT, env=environment, stderr=errors)
+
+
+def errors_of(out: Path) -> Path:
+    """Where the worker writing ``out`` writes its standard error."""
+    return out.with_suffix(".stderr")
+
+
+def release(go: Path, *outs: Path, timeout: float = 60.0) -> None:
+    """Start the workers writing to ``outs`` at once: ``go`` is made once each is ready."""
+    deadline = time.monotonic() + timeout
+    while not all(out.exists() and '"ready"' in out.read_text(encoding="utf-8") for out in outs):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the workers did not start")
+        time.sleep(0.02)
+    go.touch()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -382,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="where to write the lines")
     parser.add_argument("--delivery-ms", type=float, default=1.0)
     parser.add_argument("--batch", type=int, default=50)
-    parser.add_argument("--start-at", type=float, default=None, help="a time.time() to start at")
+    parser.add_argument("--go", type=Path, default=None, help="start once this file exists")
     args = parser.parse_args(argv)
     try:
         sharding = sharding_from_env(os.environ)
@@ -397,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
                 sharding,
                 delivery_ms=args.delivery_ms,
                 batch=args.batch,
-                start_at=args.start_at,
+                go=args.go,
             )
         )
     return 0

@@ -17,14 +17,21 @@ from typing import cast
 from sqlalchemy import Table, func, select
 from sqlalchemy.engine import URL
 
-from bench._cluster import FIRST_CHANNEL, Report, Seeded, seed, start_worker
+from bench._cluster import (
+    FIRST_CHANNEL,
+    Report,
+    Seeded,
+    errors_of,
+    release,
+    seed,
+    start_worker,
+)
 from store.cluster import Sharding
 from store.db import make_engine
 from store.models import Deadline, LiveBoard, Match, MatchAction
 from tests.store.conftest import run_async
 
 MATCHES = 500
-START_DELAY_S = 4.0  # both workers begin at the same moment, once both have started up
 WORKER_TIMEOUT_S = 300
 
 _MATCHES = cast(Table, Match.__table__)
@@ -94,16 +101,15 @@ def facts(url: URL) -> dict[int, Row]:
     return run_async(read())
 
 
-def finish(*workers: subprocess.Popen[bytes]) -> None:
-    for worker in workers:
+def finish(*workers: tuple[subprocess.Popen[bytes], Path]) -> None:
+    """Wait for each worker (and the file it writes) to end well."""
+    for worker, out in workers:
         try:
             worker.wait(WORKER_TIMEOUT_S)
         finally:
             if worker.poll() is None:
                 worker.kill()
-        assert worker.stderr is not None
-        errors = worker.stderr.read().decode(errors="replace")
-        assert worker.returncode == 0, errors
+        assert worker.returncode == 0, errors_of(out).read_text(errors="replace")
 
 
 def wait_for_applied(path: Path, count: int) -> None:
@@ -134,7 +140,6 @@ def assert_all_done_once(
         else:  # fired by a process killed before its callback: the board shows the clock
             assert not every_claim_applied, row
             assert (row.status, row.version, row.actions) == ("active", 1, 1), row
-            assert (row.id, 1) in report.delivered
     finished = {row.id for row in rows.values() if row.status == "finished"}
     assert set(report.applied) == finished
 
@@ -142,8 +147,10 @@ def assert_all_done_once(
 def test_two_processes_fire_each_deadline_once(pg_database: URL, tmp_path: Path) -> None:
     seeded = run_async(seed(pg_database, MATCHES))
     outs = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
-    start_at = time.time() + START_DELAY_S
-    finish(*(start_worker(pg_database, out, start_at=start_at) for out in outs))
+    go = tmp_path / "go"
+    workers = [(start_worker(pg_database, out, go=go), out) for out in outs]
+    release(go, *outs)
+    finish(*workers)
 
     report = Report.read(*outs)
     assert_all_done_once(pg_database, seeded, report, every_claim_applied=True)
@@ -157,18 +164,14 @@ def test_each_cluster_takes_its_own_guilds_only(pg_database: URL, tmp_path: Path
     seeded = run_async(seed(pg_database, MATCHES))
     guilds = seeded.guilds
     outs = [tmp_path / "cluster0.jsonl", tmp_path / "cluster1.jsonl"]
-    start_at = time.time() + START_DELAY_S
-    finish(
-        *(
-            start_worker(
-                pg_database,
-                out,
-                env={"CLUSTER_COUNT": "2", "CLUSTER_INDEX": str(i)},
-                start_at=start_at,
-            )
-            for i, out in enumerate(outs)
-        )
-    )
+    go = tmp_path / "go"
+    env = [{"CLUSTER_COUNT": "2", "CLUSTER_INDEX": str(i)} for i in (0, 1)]
+    workers = [
+        (start_worker(pg_database, out, env=e, go=go), out)
+        for out, e in zip(outs, env, strict=True)
+    ]
+    release(go, *outs)
+    finish(*workers)
 
     report = Report.read(*outs)
     assert_all_done_once(pg_database, seeded, report, every_claim_applied=True)
@@ -188,21 +191,22 @@ def test_a_killed_cluster_is_finished_by_its_restart(pg_database: URL, tmp_path:
     seeded = run_async(seed(pg_database, MATCHES))
     guilds = seeded.guilds
     first, other, restart = (tmp_path / f"{n}.jsonl" for n in ("first", "other", "restart"))
-    start_at = time.time() + START_DELAY_S
+    go = tmp_path / "go"
     env = [{"CLUSTER_COUNT": "2", "CLUSTER_INDEX": str(i)} for i in (0, 1)]
     # slow deliveries: cluster 0 is killed with boards and deadlines of its own left to do
-    doomed = start_worker(pg_database, first, env=env[0], start_at=start_at, delivery_ms=20)
-    survivor = start_worker(pg_database, other, env=env[1], start_at=start_at)
+    doomed = start_worker(pg_database, first, env=env[0], go=go, delivery_ms=20)
+    survivor = start_worker(pg_database, other, env=env[1], go=go)
+    release(go, first, other)
     wait_for_applied(first, 30)
     os.kill(doomed.pid, signal.SIGKILL)
     doomed.wait(WORKER_TIMEOUT_S)
-    finish(survivor)
+    finish((survivor, other))
 
     rows = facts(pg_database).values()
     left = [row for row in rows if row.fired is False or row.board_version != row.version]
     assert left and all(Sharding(2, (0,)).owns(guilds[row.id]) for row in left)
 
-    finish(start_worker(pg_database, restart, env=env[0]))
+    finish((start_worker(pg_database, restart, env=env[0]), restart))
     report = Report.read(first, other, restart)
     assert_all_done_once(pg_database, seeded, report, every_claim_applied=False)
 
@@ -210,13 +214,14 @@ def test_a_killed_cluster_is_finished_by_its_restart(pg_database: URL, tmp_path:
 def test_a_killed_process_work_is_finished_by_the_other(pg_database: URL, tmp_path: Path) -> None:
     seeded = run_async(seed(pg_database, MATCHES))
     outs = [tmp_path / "killed.jsonl", tmp_path / "other.jsonl"]
-    start_at = time.time() + START_DELAY_S
-    doomed = start_worker(pg_database, outs[0], start_at=start_at, delivery_ms=20)
-    other = start_worker(pg_database, outs[1], start_at=start_at, delivery_ms=5)
+    go = tmp_path / "go"
+    doomed = start_worker(pg_database, outs[0], go=go, delivery_ms=20)
+    other = start_worker(pg_database, outs[1], go=go, delivery_ms=5)
+    release(go, *outs)
     wait_for_applied(outs[0], 30)
     os.kill(doomed.pid, signal.SIGKILL)
     doomed.wait(WORKER_TIMEOUT_S)
-    finish(other)
+    finish((other, outs[1]))
 
     report = Report.read(*outs)
     assert_all_done_once(pg_database, seeded, report, every_claim_applied=False)
