@@ -13,6 +13,7 @@ import shutil
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ import bot
 from bot import create_bot
 from botconfig import Settings
 from cogs.readiness import not_ready
+from store.cluster import Sharding
 from store.repository import MatchStore
 from tests.discord.conftest import World
 from tests.discord.test_timeouts import play_cog
@@ -157,3 +159,27 @@ def test_metrics_host_is_where_the_bot_is_asked(
 
     assert bot.main(["health"]) == 1
     assert "nothing answers at http://[::1]:9/ready" in capsys.readouterr().out
+
+
+class TestSharded:
+    """A bot running two shards is ready only while both connections are open."""
+
+    @pytest.fixture
+    def settings(self, settings: Settings) -> Settings:
+        return replace(settings, sharding=Sharding(count=2))
+
+    async def test_one_shard_down_is_not_ready(
+        self, world: World, metrics_port: int, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        sharded = world.env.bot
+        assert isinstance(sharded, commands.AutoShardedBot) and len(sharded.shards) == 2
+        assert await health(capsys) == (0, "ready")
+
+        await sharded.shards[1].disconnect()
+        assert await health(capsys) == (
+            1,
+            "not ready: the connection to Discord is down (reconnecting)",
+        )
+
+        await sharded.shards[1].reconnect()
+        assert await health(capsys) == (0, "ready")
