@@ -39,8 +39,16 @@ def value_bytes(value: Any) -> int:
     if isinstance(value, Image.Image):
         return ENTRY_OVERHEAD + image_bytes(value)
     if isinstance(value, tuple):
-        return ENTRY_OVERHEAD + sum(image_bytes(v) for v in value if isinstance(v, Image.Image))
+        return ENTRY_OVERHEAD + sum(_images_bytes(v) for v in value)
     return ENTRY_OVERHEAD
+
+
+def _images_bytes(value: Any) -> int:
+    if isinstance(value, Image.Image):
+        return image_bytes(value)
+    if isinstance(value, tuple):  # a sprite inside a plate
+        return sum(_images_bytes(v) for v in value)
+    return 0
 
 
 class ByteLRU(Generic[V]):

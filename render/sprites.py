@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import Image, ImageChops
@@ -50,6 +51,17 @@ class Plate(NamedTuple):
     cover: Image.Image  # "L": how much the shapes cover each pixel
     p: Image.Image  # ``rgb`` in the board's palette
     mask: Image.Image  # "1": the pixels the shapes touch
+    sprite: Sprite  # the shapes alone, to paste
+
+
+@dataclass(slots=True)
+class Layout:
+    """What a text sprite kept by line is made of: its box and sketch (shapes and texts), and
+    whether it is drawn whole (outlined texts, lines inking the same pixel)."""
+
+    box: Box
+    sketch: Sketch
+    whole: bool | None = None  # None: not known before its lines are drawn
 
 
 class Sprites:
@@ -83,8 +95,8 @@ class Sprites:
         return self._cache if self._cache is not None else render_cache.kept
 
     def get(self, key: Hashable, make: Callable[[], Painted]) -> Sprite:
-        if isinstance(key, tuple) and key and key[0] in self.by_line:
-            return self._from_lines(*make())
+        if self._by_line(key):
+            return _joined(self.pieces(key, make))
         found = self.cache.get((self._owner, "sprite", key))
         if found is not None:
             return found  # type: ignore[no-any-return]
@@ -92,6 +104,42 @@ class Sprites:
         found = self._drawn(box, _sketched(box, paint))
         self.cache.put((self._owner, "sprite", key), found)
         return found
+
+    def paste(self, im: Image.Image, key: Hashable, make: Callable[[], Painted]) -> None:
+        """The sprite for ``key`` pasted on the board ``im``."""
+        for s in self.pieces(key, make):
+            im.paste(s.image, s.at, s.mask)
+
+    def pieces(self, key: Hashable, make: Callable[[], Painted]) -> list[Sprite]:
+        """What to paste, in order, for ``key``: its sprite, or for a text kept by line its
+        shapes, then its lines (the pixels of the sprite drawn whole)."""
+        if not self._by_line(key):
+            return [self.get(key, make)]
+        layout = self.cache.get((self._owner, "layout", key))
+        if layout is None:
+            box, paint = make()
+            sketch = _sketched(box, paint)
+            whole = True if not sketch.has_text or sketch.has_stroke else None
+            layout = Layout(box, sketch, whole)
+            self.cache.put((self._owner, "layout", key), layout)
+        box, sketch = layout.box, layout.sketch
+        if not layout.whole:
+            plate = self._plate(box, sketch)
+            lines = [self._line(box, sketch, plate, text) for text in sketch.texts]
+            inked = [line for line in lines if line]
+            if layout.whole is None:
+                layout.whole = _overlapping([(touched, at) for _, touched, at in inked])
+            if not layout.whole:
+                x, y = box[:2]
+                return [plate.sprite] + [Sprite(p, m, (x + at[0], y + at[1])) for p, m, at in inked]
+        found = self.cache.get((self._owner, "sprite", key))
+        if found is None:
+            found = self._drawn(box, sketch)
+            self.cache.put((self._owner, "sprite", key), found)
+        return [found]
+
+    def _by_line(self, key: Hashable) -> bool:
+        return isinstance(key, tuple) and bool(key) and key[0] in self.by_line
 
     def _drawn(self, box: Box, sketch: Sketch) -> Sprite:
         """The sprite of ``sketch`` at ``box``, drawn whole."""
@@ -106,23 +154,6 @@ class Sprites:
         else:
             pixels, cover = sketch.plate(self.rgb.crop(box))
             quantised, mask = self.quantise(pixels), touched_mask(cover)
-        return _cropped(quantised, mask, box)
-
-    def _from_lines(self, box: Box, paint: Callable[[Sketch], None]) -> Sprite:
-        """The sprite put together from its kept plate and lines: the pixels ``_drawn`` gives,
-        whenever no two lines ink the same pixel (else it is drawn whole)."""
-        sketch = _sketched(box, paint)
-        if not sketch.has_text or sketch.has_stroke:
-            return self._drawn(box, sketch)
-        plate = self._plate(box, sketch)
-        lines = [self._line(box, sketch, plate, text) for text in sketch.texts]
-        inked = [line for line in lines if line]
-        if _overlapping([(touched, region) for _, touched, region in inked]):
-            return self._drawn(box, sketch)
-        quantised, mask = plate.p.copy(), plate.mask.copy()
-        for pixels, touched, region in inked:
-            quantised.paste(pixels, region[:2], touched)
-            mask.paste(255, region[:2], touched)
         return _cropped(quantised, mask, box)
 
     def _line(
@@ -152,7 +183,8 @@ class Sprites:
         found = self.cache.get(key)
         if found is None:
             rgb, cover = sketch.plate(self.rgb.crop(box))
-            found = Plate(rgb, cover, self.quantise(rgb), touched_mask(cover))
+            p, mask = self.quantise(rgb), touched_mask(cover)
+            found = Plate(rgb, cover, p, mask, _cropped(p, mask, box))
             self.cache.put(key, found)
         return found  # type: ignore[no-any-return]
 
@@ -171,6 +203,22 @@ def _cropped(quantised: Image.Image, mask: Image.Image, box: Box) -> Sprite:
         quantised, mask = quantised.crop(ink), mask.crop(ink)
         at = (at[0] + ink[0], at[1] + ink[1])
     return Sprite(quantised, mask, at)
+
+
+def _joined(pieces: list[Sprite]) -> Sprite:
+    """``pieces`` pasted in order as one sprite."""
+    if len(pieces) == 1:
+        return pieces[0]
+    x0 = min(s.at[0] for s in pieces)
+    y0 = min(s.at[1] for s in pieces)
+    x1 = max(s.at[0] + s.image.width for s in pieces)
+    y1 = max(s.at[1] + s.image.height for s in pieces)
+    quantised, mask = Image.new("P", (x1 - x0, y1 - y0)), Image.new("1", (x1 - x0, y1 - y0))
+    for s in pieces:
+        at = (s.at[0] - x0, s.at[1] - y0)
+        quantised.paste(s.image, at, s.mask)
+        mask.paste(255, at, s.mask)
+    return _cropped(quantised, mask, (x0, y0, x1, y1))
 
 
 def _overlapping(inked: list[tuple[Image.Image, Box]]) -> bool:

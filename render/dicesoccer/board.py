@@ -120,8 +120,7 @@ class Board:
         return self.sprites.get(key, make)
 
     def paste(self, im: Image.Image, key: Any, make: Callable[[], Painted]) -> None:
-        s = self.sprite(key, make)
-        im.paste(s.image, s.at, s.mask)
+        self.sprites.paste(im, key, make)
 
     def _sample_sheet(self) -> Image.Image:
         """What will be drawn, for fitting the palette: every die of both kits, the ball, the

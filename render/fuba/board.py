@@ -223,8 +223,7 @@ def _header(im: Image.Image, b: Board, view: dict[str, Any], names: Sequence[str
             view["reds"][team],
             has_ball == team,
         )
-        s = b.sprite(key, lambda k=key, t=team: panels.team_block(g, t, b.kits[t], *k[2:]))
-        im.paste(s.image, s.at, s.mask)
+        b.sprites.paste(im, key, lambda k=key, t=team: panels.team_block(g, t, b.kits[t], *k[2:]))
     goals = tuple(view["score"])
     s = b.sprite(("score", goals), lambda: panels.score(g, goals))
     im.paste(s.image, s.at, s.mask)
@@ -256,15 +255,13 @@ def _footer(
         text, team = caption.text, caption.team
         if team in (0, 1):
             kit = b.kits[team]
-            s = b.sprite(("banner", text, team), lambda: panels.banner(g, text, kit))
+            b.sprites.paste(im, ("banner", text, team), lambda: panels.banner(g, text, kit))
         else:
-            s = b.sprite(("caption", text), lambda: panels.caption(g, text))
-        im.paste(s.image, s.at, s.mask)
+            b.sprites.paste(im, ("caption", text), lambda: panels.caption(g, text))
     text, team = panels.pending_text(view, names)
     if text:
         kit = b.kits[team] if team is not None else None
-        s = b.sprite(("pending", text, team), lambda: panels.pending(g, text, kit))
-        im.paste(s.image, s.at, s.mask)
+        b.sprites.paste(im, ("pending", text, team), lambda: panels.pending(g, text, kit))
 
 
 def texts(
