@@ -10,9 +10,8 @@ such a write is retried with back-off, then refused with ``StoreBusy``. On Postg
 in-memory SQLite database, which only the async engine's one connection can see) the same
 function runs through the async engine's ``run_sync``.
 
-A transaction that has started runs to its end even when its caller stops waiting (a
-cancelled task, a shutdown): it commits or rolls back on its own, never half-way; ``close``
-waits for those still running.
+A transaction whose caller stops waiting (a cancelled task, a shutdown) is never left half
+done: it commits or rolls back as a whole; ``close`` waits for those still running.
 """
 
 from __future__ import annotations
@@ -131,8 +130,10 @@ class Transactions:
 
     @staticmethod
     async def _finish(future: asyncio.Future[T]) -> T:
-        # The caller may stop waiting; the transaction goes on to its commit or rollback.
-        return await asyncio.shield(future)
+        # A caller that stops waiting cancels the transaction as a whole: a SQLite one already
+        # running in its thread goes on to its commit (a thread cannot be stopped), one not
+        # started yet never starts, and a PostgreSQL one rolls back.
+        return await future
 
     @contextlib.asynccontextmanager
     async def _writer_turn(self) -> AsyncIterator[None]:

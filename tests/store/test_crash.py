@@ -136,12 +136,12 @@ async def test_a_process_killed_before_commit_loses_nothing_committed(
     await _assert_unchanged(store, match_id, coach_log)
 
 
-async def test_a_move_whose_caller_is_cancelled_is_committed_whole(
+async def test_a_move_whose_caller_is_cancelled_is_done_whole_or_not_at_all(
     store: MatchStore, coach_log: list[Action], monkeypatch: pytest.MonkeyPatch, started: Start
 ) -> None:
     """A caller cancelled mid-transaction (a shutdown, a timeout) does not cut the step in
-    half: once started, the transaction runs to its commit on its own, and holds no lock
-    afterwards."""
+    half: it is committed whole (SQLite: the transaction's thread goes on) or not at all
+    (PostgreSQL: rolled back), and no lock is held afterwards."""
     match_id = await started(store, coach_log)
     loop = asyncio.get_running_loop()
     original = repository._append_actions
@@ -157,13 +157,15 @@ async def test_a_move_whose_caller_is_cancelled_is_committed_whole(
     with pytest.raises(asyncio.CancelledError):
         await task
     monkeypatch.undo()
-    await store.db.close()  # waits for the transaction still running
+    await store.db.close()  # waits for a transaction still running
     store.db = type(store.db).of(store.engine)
     match = await store.get_match(match_id)
-    assert (match.version, match.action_count) == (5, 5)
-    assert (await store.history(match_id)).actions == coach_log[:5]
+    assert match.version in (4, 5)
+    assert match.action_count == match.version
+    assert (await store.history(match_id)).actions == coach_log[: match.version]
     # Well within the SQLite busy timeout: the write lock was released, not waited out.
     applied = await asyncio.wait_for(
-        store.apply(match_id, coach_log[5], expected_version=5), timeout=2
+        store.apply(match_id, coach_log[match.version], expected_version=match.version),
+        timeout=2,
     )
-    assert applied.match.version == 6
+    assert applied.match.version == match.version + 1
