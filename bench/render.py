@@ -6,7 +6,10 @@
 Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
 of several matches with their captions, caches warm (a running bot renders many boards per
 board setup), and ``render_new_text_median_ms``: boards whose caption and pending line were
-never drawn before (every step's board in a match). Figures only, never pass/fail.
+never drawn before (every step's board in a match), and ``cache_mb``: what the renderers' one
+cache (``render.cache``, bounded by ``RENDER_CACHE_MB``) holds at the end. Figures only, never
+pass/fail. Boards drawn in worker processes as the bot draws them: ``python -m bench
+render_pool``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from bench._timing import median_ms, print_board_figures, print_replay_figures
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
+from render import cache
 from render.fuba.board import DEFAULT_KITS, Board, Caption, board, render, render_png
 from render.fuba.replay import HOLD_MS, replay_gif
 
@@ -91,6 +95,7 @@ def main() -> int:
     fresh = _new_texts(shots, args.runs)
     new_text = median_ms(args.runs, fresh, lambda s: render_png(s[0], caption=s[1], width=width))
     print(f"render_new_text_median_ms: {new_text:.2f} ms")
+    print(f"cache_mb: {cache.kept.nbytes / 2**20:.1f} MB")
 
     match = _frames(7)
     print_replay_figures(
