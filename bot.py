@@ -43,7 +43,10 @@ settings (environment variables) for running the bot:
   FUBA_SYNC_GUILDS  server ids to sync the slash commands to at once, e.g. 123,456
   METRICS_PORT      serve Prometheus metrics at http://127.0.0.1:PORT/metrics (unset: off)
   METRICS_HOST      the address the metrics listen on (default 127.0.0.1: this machine only)
-  LOG_FORMAT        text (default) or json: one JSON object per log line"""
+  LOG_FORMAT        text (default) or json: one JSON object per log line
+  SHARD_COUNT       several processes (clusters) on one PostgreSQL: the shards in all
+  SHARD_IDS         this process's shards, e.g. 0,2 (or CLUSTER_COUNT and CLUSTER_INDEX:
+                    the shards split evenly; see docs/clusters.md)"""
 
 
 def create_bot(settings: Settings) -> commands.Bot:

@@ -69,7 +69,8 @@ class RefereeBot(commands.Bot):
         log.info("starting: %s", self.settings.sharding.describe())
         for name in extensions():
             await self.load_extension(name)
-        await self._sync_commands()
+        if self.settings.sharding.first:  # the commands are the bot's, not a cluster's
+            await self._sync_commands()
         await boards.start()  # the board-drawing workers, warm before the first step
         # Everything loaded so far (modules, the command tree, the database engine) lives
         # as long as the process: keep it out of the garbage collector's full passes, which

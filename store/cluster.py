@@ -71,6 +71,12 @@ class Sharding:
         """True when this process looks after every guild."""
         return self.count is None or self.ids is None or len(self.ids) == self.count
 
+    @property
+    def first(self) -> bool:
+        """True for the process that runs shard 0: the one that syncs the slash commands and
+        looks after direct messages."""
+        return self.count is None or self.ids is None or 0 in self.ids
+
     def shard_of(self, guild_id: int | None) -> int:
         """The shard of a guild (0 for no guild, and when not sharded)."""
         if self.count is None or not guild_id:

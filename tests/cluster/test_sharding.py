@@ -58,6 +58,12 @@ def test_guilds_without_a_shard_of_their_own_belong_to_shard_0() -> None:
     assert not second.owns(0) and not second.owns(None)
 
 
+def test_only_the_process_with_shard_0_syncs_the_commands() -> None:
+    assert ALL_GUILDS.first and Sharding(count=2).first
+    assert Sharding(count=4, ids=(0, 2)).first
+    assert not Sharding(count=4, ids=(1, 3)).first
+
+
 @pytest.mark.parametrize(
     ("env", "says"),
     [
