@@ -42,6 +42,9 @@ OnExpiry = Callable[[StoredMatch, str, str], Awaitable[None]]
 OnFired = Callable[[float], None]
 
 MAX_TURN_TIMEOUT = 7 * 24 * 60  # minutes: a week
+# Matches whose fired deadlines are called back side by side (a slow Discord answer for one
+# match does not hold up the others); one match's deadlines are called back in turn.
+CALLS_AT_ONCE = 8
 
 
 def duration_text(left: timedelta) -> str:
@@ -137,7 +140,8 @@ class DeadlineDispatcher:
     """Fires due deadlines: ``tick()`` once, or ``start()`` a task that ticks every
     ``interval`` seconds until ``stop()``. ``clock`` is injectable for tests; ``on_fired`` is
     told how late each deadline it fires is; ``sharding`` says whose guilds' deadlines are
-    this process's (default: every guild's)."""
+    this process's (default: every guild's); ``calls_at_once`` matches are called back at a
+    time."""
 
     def __init__(
         self,
@@ -150,6 +154,7 @@ class DeadlineDispatcher:
         batch: int = 100,
         on_fired: OnFired | None = None,
         sharding: Sharding = ALL_GUILDS,
+        calls_at_once: int = CALLS_AT_ONCE,
     ) -> None:
         self.store = store
         self.on_reminder = on_reminder
@@ -159,6 +164,7 @@ class DeadlineDispatcher:
         self.batch = batch
         self.on_fired = on_fired
         self.sharding = sharding
+        self.calls_at_once = calls_at_once
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -199,24 +205,31 @@ class DeadlineDispatcher:
         # After a long pause a reminder may be due together with its expiry: only the expiry
         # is worth a message.
         expiring = {(d.match_id, d.version, d.side) for d in fired if d.kind is DeadlineKind.EXPIRY}
-        matches: dict[int, StoredMatch | None] = {}
-        called = 0
+        by_match: dict[int, list[StoredDeadline]] = {}
         for deadline in fired:
-            if deadline.match_id not in matches:
-                matches[deadline.match_id] = await self._load(deadline.match_id)
-            match = matches[deadline.match_id]
             if self.on_fired is not None:
                 self.on_fired((now - deadline.due_at).total_seconds())
-            if match is None or match.status is not MatchStatus.ACTIVE:
-                continue
-            if match.version != deadline.version:
-                continue  # stale: the player has moved since
-            key = (deadline.match_id, deadline.version, deadline.side)
-            if deadline.kind is DeadlineKind.REMINDER and key in expiring:
-                continue
-            await self._call(deadline, match)
-            called += 1
-        return called
+            by_match.setdefault(deadline.match_id, []).append(deadline)
+        turns = asyncio.Semaphore(self.calls_at_once)
+
+        async def call_back(match_id: int, deadlines: list[StoredDeadline]) -> int:
+            # one match's deadlines one after the other; matches side by side
+            async with turns:
+                match = await self._load(match_id)
+                if match is None or match.status is not MatchStatus.ACTIVE:
+                    return 0
+                called = 0
+                for deadline in deadlines:
+                    if match.version != deadline.version:
+                        continue  # stale: the player has moved since
+                    key = (deadline.match_id, deadline.version, deadline.side)
+                    if deadline.kind is DeadlineKind.REMINDER and key in expiring:
+                        continue
+                    await self._call(deadline, match)
+                    called += 1
+                return called
+
+        return sum(await asyncio.gather(*(call_back(m, ds) for m, ds in by_match.items())))
 
     async def _load(self, match_id: int) -> StoredMatch | None:
         try:
