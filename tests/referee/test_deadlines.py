@@ -377,3 +377,30 @@ async def test_an_unreadable_match_fires_nothing_and_the_others_still_fire(
     assert all(d.fired_at is not None for d in await store.deadlines(broken.match_id))
     [warning] = [r for r in caplog.records if f"atch #{broken.match_id} " in r.getMessage()]
     assert "schema version 99" in warning.getMessage() and warning.exc_info is None
+
+
+async def test_a_slow_callback_does_not_hold_up_the_other_matches(
+    referee: Referee, store: MatchStore, clock: Clock
+) -> None:
+    for channel in (CHANNEL, CHANNEL + 1, CHANNEL + 2):
+        await referee.start_match(1, channel, SEATS, seed=5, turn_timeout=10)
+    slow = (await store.active_match(CHANNEL)).id  # type: ignore[union-attr]
+    held, others = asyncio.Event(), []
+
+    async def expiry(match: StoredMatch, waiting: str, absent: str) -> None:
+        if match.id == slow:
+            await held.wait()  # Discord taking its time for this one
+        else:
+            others.append((match.id, absent))
+            if len(others) == 4:  # both sides of the two other matches
+                held.set()
+
+    async def reminder(match: StoredMatch, side: str, user_id: int) -> None:
+        raise AssertionError("only the expiries are worth a message after a long pause")
+
+    dispatcher = DeadlineDispatcher(
+        store, on_reminder=reminder, on_expiry=expiry, clock=clock, calls_at_once=2
+    )
+    clock.at(30)
+    assert await asyncio.wait_for(dispatcher.tick(), 10) == 6
+    assert slow not in {match_id for match_id, _ in others}
