@@ -12,9 +12,11 @@ The caption and the pending decision wrap onto two lines rather than being cut.
 Speed: the static board (``render.fuba.background``) is drawn once per width and quantised to one
 256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
 over the pixels it covers, and kept as a palette sprite, so a render is a copy of the background
-plus a few masked pastes. A step's new caption or pending line reuses the shapes under it (the
-banner's pill, the team's chip) and the words it shares with earlier texts
-(``render.sprites``, ``render.fonts.glyphs``), so it costs a few milliseconds, not tens.
+plus a few masked pastes. Texts that change from step to step (``TEXTS``: name plates, the
+caption, whose decision it is) are kept as their shapes and lines, not whole: a step's new
+caption or pending line reuses the shapes under it (the banner's pill, the team's chip), the
+lines and the words it shares with earlier texts (``render.sprites``, ``render.fonts.glyphs``),
+so it costs a few milliseconds, not tens.
 ``render.png.BandEncoder`` then compresses only the rows that differ from the background. The
 sprites and words are kept in one cache bounded in bytes (``render.cache``, ``RENDER_CACHE_MB``),
 guarded by locks, so ``render_png`` may be called from a thread or process pool.
