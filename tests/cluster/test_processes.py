@@ -141,7 +141,10 @@ def assert_all_done_once(
             assert not every_claim_applied, row
             assert (row.status, row.version, row.actions) == ("active", 1, 1), row
     finished = {row.id for row in rows.values() if row.status == "finished"}
-    assert set(report.applied) == finished
+    if every_claim_applied:
+        assert set(report.applied) == finished
+    else:  # a killed worker may have claimed a win without writing its line
+        assert set(report.applied) <= finished
 
 
 def test_two_processes_fire_each_deadline_once(pg_database: URL, tmp_path: Path) -> None:
