@@ -2,7 +2,8 @@
 processes, ``RENDER_WORKERS``), each worker warmed by drawing every game's opening board.
 
 ``drawing`` draws a board off the event loop; the last board of each match and viewer is
-reused when nothing it shows changed (the same view, names and events). ``start`` starts the
+reused when nothing it shows changed (the same view, names and events). ``image`` draws other
+images there (a match's replay). ``start`` starts the
 workers before the first step needs them; ``close`` stops them (the bot's close).
 """
 
@@ -55,6 +56,12 @@ def drawing(
     from now on; with ``reuse`` (match id, viewer), the last board drawn for it when the
     inputs are the same."""
     return drawer().draw(draw, view, list(names), list(events), reuse=reuse, timed=timed)
+
+
+def image(draw: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+    """``draw(*args)`` (a module-level function drawing an image from compact, picklable
+    inputs: a match's replay) being drawn off the event loop, where the boards are."""
+    return drawer().draw(draw, *args)
 
 
 async def start() -> None:

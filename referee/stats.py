@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Event
-from referee import games
+from referee import boards, games
 from referee.adapter import Game
 from store.repository import MatchStore
 
@@ -51,10 +51,29 @@ async def statistics(store: MatchStore, match_id: int) -> list[str]:
 
 
 async def summary(store: MatchStore, match_id: int) -> Summary:
-    """The statistics and the replay image of a match (rendered in a thread)."""
-    game, steps, names = await _replay(store, match_id)
-    image = await asyncio.to_thread(game.replay, steps, names)
-    return Summary(game.statistics(_events(steps)), image)
+    """The statistics and the replay image of a match (drawn where the boards are:
+    ``referee.boards``, from the action log, while the statistics are counted)."""
+    history = await store.history(match_id)
+    game = games.get(history.match.ruleset)
+    known = await store.display_names(history.match.players.values())
+    players = history.match.players
+    names = [known.get(players[side], side) for side in game.ruleset.sides]
+    image = boards.image(replay_image, game.name, history.initial, history.actions, names)
+    try:
+        steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
+    except BaseException:
+        image.cancel()
+        raise
+    return Summary(game.statistics(_events(steps)), await image)
+
+
+def replay_image(
+    ruleset: str, initial: Any, actions: list[Action], names: list[str]
+) -> bytes | None:
+    """The replay image of a match from its initial state and actions (run where the boards
+    are drawn: the inputs are small, the steps are made there)."""
+    game = games.get(ruleset)
+    return game.replay(_steps(game.ruleset, initial, actions), names)
 
 
 async def last_step_lines(store: MatchStore, match_id: int) -> list[str]:

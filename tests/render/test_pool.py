@@ -17,6 +17,7 @@ from engine.core import Event
 from engine.dicesoccer.coach import iter_match as dicesoccer_match
 from engine.fuba.coach import iter_match as fuba_match
 from referee import boards, games
+from referee.stats import replay_image
 from render.pool import MAX_BREAKS, Drawer
 
 Shot = tuple[dict[str, Any], list[str], list[Event]]
@@ -110,3 +111,12 @@ async def test_a_board_whose_inputs_did_not_change_is_not_drawn_again() -> None:
     changed = await drawer.draw(counted, later, names, later_events, reuse=(1, None))
     assert changed != first
     assert next(drawn) == start + 5
+
+
+async def test_the_pool_draws_the_replay_this_process_draws(pool: Drawer) -> None:
+    initial = games.get("fuba").ruleset.initial()
+    actions = [action for _, action, _ in fuba_match(5)][:120]  # the first half hour or so
+    names = ["Ana", "Bo"]
+    drawn = await pool.draw(replay_image, "fuba", initial, actions, names)
+    assert drawn is not None and drawn[:6] == b"GIF89a"
+    assert drawn == replay_image("fuba", initial, actions, names)
