@@ -13,8 +13,9 @@ worker that dies (``BrokenProcessPool``) costs nothing but time: the board is dr
 of this process instead while a new pool starts (after ``MAX_BREAKS`` broken pools, boards are
 drawn in-process from then on).
 
-``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process
-(Pillow releases the interpreter lock for much of its work); unset, one per core.
+``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process (the
+drawing then shares the interpreter lock with the event loop, which waits while boards are
+drawn: ``python -m bench render_pool`` measures it); unset, one per core.
 """
 
 from __future__ import annotations
