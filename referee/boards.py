@@ -1,5 +1,6 @@
 """Where the referee's board images are drawn: the process's one ``render.pool.Drawer`` (worker
-processes, ``RENDER_WORKERS``), each worker warmed by drawing every game's opening board.
+processes, ``RENDER_WORKERS``), each worker warmed by drawing the boards of a short
+coach-vs-coach match of every game.
 
 ``drawing`` draws a board off the event loop; the last board of each match and viewer is
 reused when nothing it shows changed (the same view, names and events). ``image`` draws other
@@ -11,27 +12,50 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from engine.core import Event
+from engine.core import Action, Event
 from referee import games
-from referee.adapter import JSONData
+from referee.adapter import Game, JSONData
+from referee.match_dice import roll
 from render.pool import Drawer, workers_from_env
 
 # What a worker imports before it forks off the server (shared, copy-on-write).
 PRELOAD = ("referee.games", "render.fuba.board", "render.dicesoccer.board")
+WARM_STEPS = 60  # actions of a coach match whose boards a worker draws at its start
 
 _drawer: Drawer | None = None
 _lock = threading.Lock()
 
 
 def warm() -> None:
-    """Draw every game's opening board once (backgrounds, palettes, pieces): a worker's start."""
+    """A worker's start: every game's boards of a short coach-vs-coach match drawn once (the
+    backgrounds, palettes, pieces, dice and the words of its texts), so a worker draws its
+    first real boards as fast as its later ones."""
     for game in games.games().values():
-        ruleset = game.ruleset
-        view = ruleset.view(ruleset.initial(), None)
-        game.render_png(view, [game.side_names[s] for s in ruleset.sides], [])
+        names = [game.side_names[s] for s in game.ruleset.sides]
+        for view, events in coach_match(game, WARM_STEPS):
+            game.render_png(view, names, events)
+
+
+def coach_match(game: Game, steps: int, seed: int = 1) -> Iterator[tuple[JSONData, list[Event]]]:
+    """The spectators' view and the events after each of the first ``steps`` actions of a
+    coach-vs-coach match with virtual dice, from its opening (no events yet)."""
+    ruleset, coach = game.ruleset, game.coach(seed)
+    state = ruleset.initial()
+    yield ruleset.view(state, None), []
+    for n in range(steps):
+        pending = ruleset.pending(state)
+        if not pending:
+            return
+        decision = pending[0]
+        if decision.dice:
+            action = Action(decision.actor, "roll", {"dice": roll(seed, n, decision.dice)})
+        else:
+            action = coach.choose(state, decision)
+        state, events = ruleset.apply(state, action)
+        yield ruleset.view(state, None), events
 
 
 def drawer() -> Drawer:
