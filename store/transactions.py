@@ -1,12 +1,17 @@
 """How the store runs a transaction: a plain function over a synchronous connection, run in
 one call.
 
-On a SQLite file every transaction is one call into a worker thread over the standard
-``sqlite3`` driver (the async driver costs a thread hand-off per statement, about eleven per
-step), and the writes of a process go through a single writer: they queue in the process
-instead of waiting on the file lock, so two of the bot's own writers never meet as "database
-is locked". That error can still come from outside (a second process on the file, a backup):
-such a write is retried with back-off, then refused with ``StoreBusy``. On PostgreSQL (and an
+On a SQLite file every transaction is one call over the standard ``sqlite3`` driver (the
+async driver costs a thread hand-off per statement, about eleven per step), and the writes of a
+process go through a single writer: they queue in the process instead of waiting on the file
+lock, so two of the bot's own writers never meet as "database is locked". The call runs right on
+the event loop when SQLite can start it without waiting (the process's own writers queue before
+it; with WAL a read never waits for a writer): the work is the same CPU either way, and a thread
+hand-off costs more than the statements (a thread waits for the interpreter's lock behind the
+event loop). When the file is locked by another program (a second process, a backup) the call
+moves to a worker thread, where SQLite waits for the lock, so the event loop never waits on the
+file; a write that still meets the lock is retried with back-off, then refused with
+``StoreBusy``. On PostgreSQL (and an
 in-memory SQLite database, which only the async engine's one connection can see) the same
 function runs through the async engine's ``run_sync``.
 
@@ -29,7 +34,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from store.db import compact_json, set_up_sqlite
+from store.db import BUSY_TIMEOUT_MS, compact_json, set_up_sqlite
 from store.errors import StoreBusy
 
 T = TypeVar("T")
@@ -37,7 +42,7 @@ T = TypeVar("T")
 # Waits before each retry of a write that found the file locked by another process (each
 # attempt already waits up to the busy timeout inside SQLite).
 LOCKED_RETRY_DELAYS_S = (0.05, 0.25, 1.0)
-# Reads run side by side (SQLite's WAL lets readers work beside the one writer).
+# Reads that had to wait run side by side (SQLite's WAL lets readers work beside the writer).
 READER_THREADS = 2
 
 
@@ -76,11 +81,12 @@ class Transactions:
 
     async def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one write transaction, committed when it returns, rolled back when
-        it raises (its exception propagates)."""
+        it raises (its exception propagates). ``work`` may run more than once (a locked file:
+        nothing was written by the attempt before)."""
         for delay in (*LOCKED_RETRY_DELAYS_S, None):
             try:
                 async with self._writer_turn():
-                    return await self._finish(self._start(work, write=True))
+                    return await self._run(work, write=True)
             except OperationalError as exc:
                 if not _locked(exc):
                     raise
@@ -91,7 +97,7 @@ class Transactions:
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` over a connection that writes nothing."""
-        return await self._finish(self._start(work, write=False))
+        return await self._run(work, write=False)
 
     @contextlib.asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncConnection]:
@@ -110,6 +116,19 @@ class Transactions:
         if self._sync is not None:
             self._sync.dispose()
         _BY_ENGINE.pop(self.engine.sync_engine, None)
+
+    async def _run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+        if self._sync is not None:
+            try:
+                done = _without_waiting(self._sync, work, write=write)
+            except OperationalError as exc:
+                if not _locked(exc):
+                    raise
+                # Another program holds the file: wait for it in a thread, not on the loop.
+            else:
+                await asyncio.sleep(0)  # a task storing in a loop still lets the others run
+                return done
+        return await self._finish(self._start(work, write=write))
 
     def _start(self, work: Callable[[Connection], T], *, write: bool) -> asyncio.Future[T]:
         if self._sync is not None:
@@ -157,6 +176,22 @@ def _in_transaction(engine: Engine, work: Callable[[Connection], T]) -> T:
 def _in_connection(engine: Engine, work: Callable[[Connection], T]) -> T:
     with engine.connect() as conn:
         return work(conn)
+
+
+def _without_waiting(engine: Engine, work: Callable[[Connection], T], *, write: bool) -> T:
+    """``work`` in this thread, refused at once (``database is locked``) where SQLite would
+    wait for another program's lock."""
+    with engine.connect() as conn:
+        sqlite = conn.connection.driver_connection
+        assert sqlite is not None
+        sqlite.execute("PRAGMA busy_timeout=0")
+        try:
+            if not write:
+                return work(conn)
+            with conn.begin():
+                return work(conn)
+        finally:
+            sqlite.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
 def _locked(exc: OperationalError) -> bool:
