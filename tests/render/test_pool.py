@@ -18,7 +18,7 @@ from engine.dicesoccer.coach import iter_match as dicesoccer_match
 from engine.fuba.coach import iter_match as fuba_match
 from referee import boards, games
 from referee.stats import replay_image
-from render.pool import MAX_BREAKS, Drawer
+from render.pool import MAX_BREAKS, Drawer, workers_from_env
 
 Shot = tuple[dict[str, Any], list[str], list[Event]]
 
@@ -120,3 +120,18 @@ async def test_the_pool_draws_the_replay_this_process_draws(pool: Drawer) -> Non
     drawn = await pool.draw(replay_image, "fuba", initial, actions, names)
     assert drawn is not None and drawn[:6] == b"GIF89a"
     assert drawn == replay_image("fuba", initial, actions, names)
+
+
+@pytest.mark.parametrize(
+    ("setting", "cores", "workers"),
+    [(None, 2, 1), (None, 8, 7), (None, 1, 1), ("3", 2, 3), ("0", 8, 0), ("lots", 4, 3)],
+)
+def test_render_workers_default_to_the_cores_but_one(
+    monkeypatch: pytest.MonkeyPatch, setting: str | None, cores: int, workers: int
+) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    if setting is None:
+        monkeypatch.delenv("RENDER_WORKERS", raising=False)
+    else:
+        monkeypatch.setenv("RENDER_WORKERS", setting)
+    assert workers_from_env() == workers
