@@ -17,7 +17,10 @@ Prints, per backend (``sqlite_``, ``postgres_``):
 - ``loop_lag_p99_ms``: how late a 5 ms timer on the event loop fired meanwhile;
 - ``rss_mb``: this process's resident memory at the end (``rss_workers_mb``: the drawing
   workers');
-- ``errors``: steps that failed (a player would have seen an apology).
+- ``errors``: steps that failed (a player would have seen an apology);
+- ``cpu_ms_per_step``: processor time per step, this process's (``main``) and the drawing
+  workers' (``workers``): on a machine with N cores, N * 1000 / their sum bounds the steps per
+  second.
 
 Figures only, never pass/fail.
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import sys
 import time
 from collections import Counter
@@ -127,12 +131,32 @@ def rss_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
-def children_rss_mb() -> float:
+def _cpu(before: resource.struct_rusage, after: resource.struct_rusage) -> float:
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def descendants(pid: int | None = None) -> list[int]:
+    """This process's children, theirs, and so on (the drawing workers are the children of a
+    fork server)."""
+    pid = os.getpid() if pid is None else pid
     try:
-        children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
-        return 0.0
-    return sum(rss_mb(pid) for pid in children)
+        return []
+    return [*children, *(d for child in children for d in descendants(child))]
+
+
+def descendants_cpu_s() -> float:
+    """Processor seconds used so far by the live ``descendants`` (user and system)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in descendants():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
 
 
 async def run_backend(prefix: str, url: URL, args: argparse.Namespace) -> None:
@@ -149,21 +173,30 @@ async def run_backend(prefix: str, url: URL, args: argparse.Namespace) -> None:
         errors: Counter[str] = Counter()
         stop = asyncio.Event()
         watcher = asyncio.create_task(lag_watch(lags, stop))
+        cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+        workers_before = descendants_cpu_s()
         started = time.perf_counter()
         until = started + args.seconds
         await asyncio.gather(
             *(member(community, until, times, errors) for _ in range(args.members))
         )
         elapsed = time.perf_counter() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_SELF)
         stop.set()
         await watcher
+        rss_workers = sum(rss_mb(pid) for pid in descendants())
+        workers_cpu = descendants_cpu_s() - workers_before
         print(f"{prefix}_steps_per_s: {len(times) / elapsed:.0f} steps/s")
         print(f"{prefix}_step_p50_ms: {1000 * pct(times, 0.5):.1f} ms")
         print(f"{prefix}_step_p99_ms: {1000 * pct(times, 0.99):.1f} ms")
         print(f"{prefix}_loop_lag_p99_ms: {1000 * pct(lags, 0.99):.1f} ms")
         print(f"{prefix}_rss_mb: {rss_mb():.0f} MB")
-        print(f"{prefix}_rss_workers_mb: {children_rss_mb():.0f} MB")
-        print(f"{prefix}_errors: {sum(errors.values())} steps", flush=True)
+        print(f"{prefix}_rss_workers_mb: {rss_workers:.0f} MB")
+        print(f"{prefix}_errors: {sum(errors.values())} steps")
+        steps = max(len(times), 1)
+        print(f"{prefix}_cpu_ms_per_step_main: {1000 * _cpu(cpu_before, cpu_after) / steps:.2f} ms")
+        workers = 1000 * workers_cpu / steps
+        print(f"{prefix}_cpu_ms_per_step_workers: {workers:.2f} ms", flush=True)
         for name, count in errors.most_common():
             print(f"  {name}: {count}", file=sys.stderr)
     finally:
