@@ -9,12 +9,25 @@ overwritten. Ruleset-agnostic: rulesets are looked up by name in ``engine.regist
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Connection, Row, Select, Table, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Row,
+    Select,
+    Table,
+    Update,
+    bindparam,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -297,11 +310,7 @@ class MatchStore:
         state cannot be read (``abort`` still calls it off)."""
 
         def read(conn: Connection) -> StoredMatch | None:
-            row = _one(
-                conn,
-                MATCHES.c.channel_id == channel_id,
-                MATCHES.c.status == MatchStatus.ACTIVE.value,
-            )
+            row = _one(conn, _ACTIVE_MATCH_IN_CHANNEL, channel_id=channel_id)
             return None if row is None else _decode(row)
 
         return await self.db.read(read)
@@ -392,11 +401,7 @@ class MatchStore:
         construction the one ``plan`` saw. Raises ``NoActiveMatch`` when the channel has none."""
 
         def load(conn: Connection) -> MatchRow:
-            row = _one(
-                conn,
-                MATCHES.c.channel_id == channel_id,
-                MATCHES.c.status == MatchStatus.ACTIVE.value,
-            )
+            row = _one(conn, _ACTIVE_MATCH_IN_CHANNEL, channel_id=channel_id)
             if row is None:
                 raise NoActiveMatch(channel_id)
             return row
@@ -623,8 +628,8 @@ class MatchStore:
 
     async def live_board(self, match_id: int) -> StoredBoard | None:
         """The match's live board as last delivered, if one ever was."""
-        query = select(BOARDS).where(BOARDS.c.match_id == match_id)
-        row = await self.db.read(lambda conn: conn.execute(query).one_or_none())
+        params = {"match_id": match_id}
+        row = await self.db.read(lambda conn: conn.execute(_BOARD, params).one_or_none())
         if row is None:
             return None
         fields = row._asdict()
@@ -837,13 +842,32 @@ def _still_behind(conn: Connection, match_id: int) -> StoredMatch | None:
         return None
 
 
-def _one(conn: Connection, *where: Any) -> MatchRow | None:
-    """The one match row matching ``where`` (None if none). ``UnreadableMatch`` when a JSON
-    column of it is not JSON (SQLite keeps any text; the driver fails to decode it)."""
+# The statements of every step, built once (building one costs more than running it).
+_BY_ID = MATCHES.c.id == bindparam("match_id")
+_ACTIVE_IN_CHANNEL = (
+    MATCHES.c.channel_id == bindparam("channel_id"),
+    MATCHES.c.status == MatchStatus.ACTIVE.value,
+)
+_MATCH_BY_ID = (select(MATCHES).where(_BY_ID), select(*_HEAD).where(_BY_ID))
+_ACTIVE_MATCH_IN_CHANNEL = (
+    select(MATCHES).where(*_ACTIVE_IN_CHANNEL),
+    select(*_HEAD).where(*_ACTIVE_IN_CHANNEL),
+)
+_INSERT_ACTIONS = insert(ACTIONS)
+_BOARD = select(BOARDS).where(BOARDS.c.match_id == bindparam("match_id"))
+
+
+def _one(
+    conn: Connection, queries: tuple[Select[Any], Select[Any]], **params: Any
+) -> MatchRow | None:
+    """The one match row of ``queries`` (the whole row, then its head) with ``params`` (None if
+    none). ``UnreadableMatch`` when a JSON column of it is not JSON (SQLite keeps any text; the
+    driver fails to decode it)."""
+    whole, head_only = queries
     try:
-        return conn.execute(select(MATCHES).where(*where)).one_or_none()
+        return conn.execute(whole, params).one_or_none()
     except ValueError as exc:
-        head = conn.execute(select(*_HEAD).where(*where)).one_or_none()
+        head = conn.execute(head_only, params).one_or_none()
         if head is None:
             raise
         why = f"The saved state of match #{head.id} is damaged (not JSON) and cannot be read."
@@ -853,10 +877,9 @@ def _one(conn: Connection, *where: Any) -> MatchRow | None:
 def _get(conn: Connection, match_id: int, *, head: bool = False) -> MatchRow:
     """The match row; with ``head``, without its JSON columns (``_HEAD``)."""
     if head:
-        query = select(*_HEAD).where(MATCHES.c.id == match_id)
-        row = conn.execute(query).one_or_none()
+        row = conn.execute(_MATCH_BY_ID[1], {"match_id": match_id}).one_or_none()
     else:
-        row = _one(conn, MATCHES.c.id == match_id)
+        row = _one(conn, _MATCH_BY_ID, match_id=match_id)
     if row is None:
         raise MatchNotFound(f"There is no match #{match_id}.")
     return row
@@ -943,13 +966,22 @@ def _record(row: MatchRow, rules: Ruleset[Any], state: Any, **changes: Any) -> S
 
 def _write_match(conn: Connection, row: MatchRow, changes: JSONData) -> None:
     """The optimistic write: only if the match is still at the version that was read."""
-    result = conn.execute(
-        update(MATCHES)
-        .where(MATCHES.c.id == row.id, MATCHES.c.version == row.version)
-        .values(version=MATCHES.c.version + 1, **changes)
-    )
+    params = {f"new_{column}": value for column, value in changes.items()}
+    statement = _match_update(tuple(sorted(changes)))
+    result = conn.execute(statement, {**params, "match_id": row.id, "read_version": row.version})
     if result.rowcount != 1:
         raise ConflictError(row.id, row.version)
+
+
+@functools.cache
+def _match_update(columns: tuple[str, ...]) -> Update:
+    """``_write_match``'s statement for the columns it changes (a handful of sets in all)."""
+    values = {c: bindparam(f"new_{c}", type_=MATCHES.c[c].type) for c in columns}
+    return (
+        update(MATCHES)
+        .where(_BY_ID, MATCHES.c.version == bindparam("read_version"))
+        .values(version=MATCHES.c.version + 1, **values)
+    )
 
 
 def _append_actions(
@@ -961,7 +993,7 @@ def _append_actions(
     now: datetime,
 ) -> None:
     conn.execute(
-        insert(ACTIONS),
+        _INSERT_ACTIONS,
         [
             {
                 "match_id": match_id,
