@@ -86,18 +86,23 @@ class Transactions:
         for delay in (*LOCKED_RETRY_DELAYS_S, None):
             try:
                 async with self._writer_turn():
-                    return await self._run(work, write=True)
+                    done = await self._run(work, write=True)
             except OperationalError as exc:
                 if not _locked(exc):
                     raise
                 if delay is None:
                     raise StoreBusy() from exc
-            await asyncio.sleep(delay)
+                await asyncio.sleep(delay)
+                continue
+            await asyncio.sleep(0)  # the writer's turn is over: a task storing in a loop
+            return done  # still lets the others run
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` over a connection that writes nothing."""
-        return await self._run(work, write=False)
+        done = await self._run(work, write=False)
+        await asyncio.sleep(0)
+        return done
 
     @contextlib.asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncConnection]:
@@ -120,14 +125,11 @@ class Transactions:
     async def _run(self, work: Callable[[Connection], T], *, write: bool) -> T:
         if self._sync is not None:
             try:
-                done = _without_waiting(self._sync, work, write=write)
+                return _without_waiting(self._sync, work, write=write)
             except OperationalError as exc:
                 if not _locked(exc):
                     raise
                 # Another program holds the file: wait for it in a thread, not on the loop.
-            else:
-                await asyncio.sleep(0)  # a task storing in a loop still lets the others run
-                return done
         return await self._finish(self._start(work, write=write))
 
     def _start(self, work: Callable[[Connection], T], *, write: bool) -> asyncio.Future[T]:
