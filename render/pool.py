@@ -1,7 +1,7 @@
 """Drawing board images away from the event loop: in a pool of worker processes (by default one
-per core but one, so boards drawn at once share neither one interpreter's lock nor the event
-loop's core), or in a thread of this process; and reusing a board's last PNG when it is asked
-for again with the same inputs.
+per core, each giving way to the bot's own process, so boards drawn at once share neither one
+interpreter's lock nor the event loop's turn at a core), or in a thread of this process; and
+reusing a board's last PNG when it is asked for again with the same inputs.
 
     drawer = Drawer(workers=2, warm=some_module.warm)
     png = await drawer.draw(render_png, view, names, events, reuse=(match_id, None))
@@ -16,16 +16,19 @@ drawn in-process from then on).
 
 ``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process (the
 drawing then shares the interpreter lock with the event loop, which waits while boards are
-drawn: ``python -m bench render_pool`` measures it); unset, one per core but one, at least one.
-Measured with ``python -m bench load`` on two cores, one worker kept the event loop's lag p99 at
-5-13 ms where two workers let it reach 22-32 ms (they take the core the event loop and the
-database need), for about the same steps per second (within 10%).
+drawn: ``python -m bench render_pool`` measures it); unset, one per core. Workers run at a
+lower priority (``WORKER_NICENESS``): measured with ``python -m bench load`` on two quiet cores,
+two workers at the bot's own priority gave 297 steps/s but let the event loop's lag p99 reach
+36 ms (they took the core the event loop and the database needed); one worker kept the lag at
+3 ms for 247 steps/s (it was the bottleneck); two lower-priority workers give 288 steps/s with
+a lag p99 of 7 ms.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -42,17 +45,17 @@ log = logging.getLogger(__name__)
 
 REUSE_MB = 16  # PNGs kept for reuse (a board is 30-60 kB)
 MAX_BREAKS = 3  # pools broken before boards are drawn in-process for good
+WORKER_NICENESS = 10  # how much a drawing worker gives way to the bot's process
 Draw = Callable[..., bytes]
 
 
 def workers_from_env() -> int:
-    """``RENDER_WORKERS`` as a number of worker processes (unset or unreadable: the cores but
-    one, at least one)."""
+    """``RENDER_WORKERS`` as a number of worker processes (unset or unreadable: one per core)."""
     raw = os.environ.get("RENDER_WORKERS", "").strip()
     try:
         return max(0, int(raw))
     except ValueError:
-        return max(1, (os.cpu_count() or 1) - 1)
+        return os.cpu_count() or 1
 
 
 def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:
@@ -63,7 +66,10 @@ def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:
 
 
 def _warmed(warm: Callable[[], None] | None) -> None:
-    """A worker's start: ``warm()`` (a failure only costs speed)."""
+    """A worker's start: it gives way to the bot's own process (the event loop and the database
+    get a core first when they need one), then ``warm()`` (a failure only costs speed)."""
+    with contextlib.suppress(OSError):  # not allowed here: the worker draws all the same
+        os.nice(WORKER_NICENESS)
     if warm is None:
         return
     try:

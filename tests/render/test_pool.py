@@ -18,7 +18,7 @@ from engine.dicesoccer.coach import iter_match as dicesoccer_match
 from engine.fuba.coach import iter_match as fuba_match
 from referee import boards, games
 from referee.stats import replay_image
-from render.pool import MAX_BREAKS, Drawer, workers_from_env
+from render.pool import MAX_BREAKS, WORKER_NICENESS, Drawer, workers_from_env
 
 Shot = tuple[dict[str, Any], list[str], list[Event]]
 
@@ -124,9 +124,9 @@ async def test_the_pool_draws_the_replay_this_process_draws(pool: Drawer) -> Non
 
 @pytest.mark.parametrize(
     ("setting", "cores", "workers"),
-    [(None, 2, 1), (None, 8, 7), (None, 1, 1), ("3", 2, 3), ("0", 8, 0), ("lots", 4, 3)],
+    [(None, 2, 2), (None, 8, 8), (None, 1, 1), ("3", 2, 3), ("0", 8, 0), ("lots", 4, 4)],
 )
-def test_render_workers_default_to_the_cores_but_one(
+def test_render_workers_default_to_the_cores(
     monkeypatch: pytest.MonkeyPatch, setting: str | None, cores: int, workers: int
 ) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
@@ -135,3 +135,14 @@ def test_render_workers_default_to_the_cores_but_one(
     else:
         monkeypatch.setenv("RENDER_WORKERS", setting)
     assert workers_from_env() == workers
+
+
+def niceness(view: Any, names: Sequence[str], events: Sequence[Event]) -> bytes:
+    """How much the drawing process gives way to others (its niceness)."""
+    return str(os.nice(0)).encode()
+
+
+async def test_a_worker_gives_way_to_the_bots_own_process(pool: Drawer) -> None:
+    """A busy server's boards never take the core the event loop and the database need."""
+    drawn = await pool.draw(niceness, {}, [], [])
+    assert int(drawn) >= os.nice(0) + WORKER_NICENESS
