@@ -31,22 +31,13 @@ from sqlalchemy.engine import URL
 
 from bench import _backends
 from bench._cluster import Report, errors_of, release, seed, start_worker
-from store.db import make_engine
-from store.migrate import migrate
+from store.migrate import migrate_url
 
 WORKER_TIMEOUT_S = 1800
 
 
-async def _migrated(url: URL) -> None:
-    engine = make_engine(url)
-    try:
-        await migrate(engine)
-    finally:
-        await engine.dispose()
-
-
 async def run(url: URL, args: argparse.Namespace) -> None:
-    await _migrated(url)
+    await migrate_url(url)
     await seed(url, args.matches)
     with tempfile.TemporaryDirectory(prefix="fuba-cluster-") as tmp:
         outs = [Path(tmp) / f"worker{i}.jsonl" for i in (0, 1)]

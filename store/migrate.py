@@ -85,21 +85,22 @@ class DatabaseUnavailable(StoreError):
     """The database cannot be reached or opened."""
 
 
+async def migrate_url(url: URL) -> None:
+    """``migrate`` the database at ``url`` to the latest schema, through an engine of its own."""
+    engine = make_engine(url, poolclass=pool.NullPool)
+    try:
+        await migrate(engine)
+    finally:
+        await engine.dispose()
+
+
 def upgrade_database(url: URL | str | None = None) -> URL:
     """Upgrade the configured database (or ``url``) to the latest schema; returns its URL.
     For synchronous callers such as the bot's start; it runs its own event loop. Raises
     ``DatabaseUnavailable`` with a readable message when the database cannot be opened."""
     url = database_url() if url is None else make_url(url)
-
-    async def run() -> None:
-        engine = make_engine(url, poolclass=pool.NullPool)
-        try:
-            await migrate(engine)
-        finally:
-            await engine.dispose()
-
     try:
-        asyncio.run(run())
+        asyncio.run(migrate_url(url))
     except (OSError, DBAPIError) as exc:
         folder = Path(url.database or ".").absolute().parent
         hint = (

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy.engine import URL
 
 from store import scratch
-from tests.store.conftest import _migrated, pg_server, run_async
+from store.migrate import migrate_url
+from tests.store.conftest import pg_server, run_async
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def pg_database() -> Iterator[URL]:
         pytest.skip("PostgreSQL: set TEST_DATABASE_URL to run the cluster tests")
     url = run_async(scratch.create_database(server, prefix="referee_cluster"))
     try:
-        run_async(_migrated(url))
+        run_async(migrate_url(url))
         yield url
     finally:
         run_async(scratch.drop_database(url, via=server))

@@ -30,7 +30,7 @@ from engine.fuba import coach as fuba_coach
 from store import scratch
 from store.db import make_engine
 from store.deadlines import DeadlinePlan, DeadlineSpec
-from store.migrate import migrate
+from store.migrate import migrate_url
 from store.models import DeadlineKind
 from store.repository import MatchStore, Seat, StoredMatch
 
@@ -66,18 +66,10 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coro).result()
 
 
-async def _migrated(url: URL) -> None:
-    engine = make_engine(url)
-    try:
-        await migrate(engine)
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("template") / "fuba.sqlite3"
-    run_async(_migrated(sqlite_url(path)))
+    run_async(migrate_url(sqlite_url(path)))
     return path
 
 
@@ -88,7 +80,7 @@ def pg_database() -> Iterator[URL]:
         pytest.skip(f"PostgreSQL: set {PG_ENV} to run the store tests on it too")
     url = run_async(scratch.create_database(server))
     try:
-        run_async(_migrated(url))
+        run_async(migrate_url(url))
         yield url
     finally:
         run_async(scratch.drop_database(url, via=server))
