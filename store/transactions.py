@@ -11,9 +11,8 @@ hand-off costs more than the statements (a thread waits for the interpreter's lo
 event loop). When the file is locked by another program (a second process, a backup) the call
 moves to a worker thread, where SQLite waits for the lock, so the event loop never waits on the
 file; a write that still meets the lock is retried with back-off, then refused with
-``StoreBusy``. On PostgreSQL (and an
-in-memory SQLite database, which only the async engine's one connection can see) the same
-function runs through the async engine's ``run_sync``.
+``StoreBusy``. On PostgreSQL (and an in-memory SQLite database, which only the async engine's
+one connection can see) the same function runs through the async engine's ``run_sync``.
 
 A transaction whose caller stops waiting (a cancelled task, a shutdown) is never left half
 done: it commits or rolls back as a whole; ``close`` waits for those still running.
