@@ -37,9 +37,7 @@ def short_lock_wait(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def sqlite_file(db_url: URL, backend: str) -> str:
-    if backend != "sqlite":
-        pytest.skip("SQLite's file lock")
-    assert db_url.database is not None
+    assert backend == "sqlite" and db_url.database is not None
     return db_url.database
 
 
@@ -71,6 +69,7 @@ class OtherProgram:
         self._thread.join()
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])  # SQLite's file lock
 @pytest.mark.usefixtures("short_lock_wait", "sqlite_file")
 async def test_many_writers_at_once_all_get_through(
     store: MatchStore, new_match: NewMatch, coach_log: list[Action]
@@ -107,6 +106,7 @@ async def test_many_writers_at_once_all_get_through(
     )
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])  # SQLite's file lock
 @pytest.mark.usefixtures("short_lock_wait")
 async def test_a_lock_held_for_a_moment_elsewhere_is_waited_out(
     store: MatchStore, new_match: NewMatch, coach_log: list[Action], sqlite_file: str
@@ -122,6 +122,7 @@ async def test_a_lock_held_for_a_moment_elsewhere_is_waited_out(
     assert (await store.get_match(match.id)).version == 1
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])  # SQLite's file lock
 @pytest.mark.usefixtures("short_lock_wait")
 async def test_a_lock_that_lasts_is_refused_plainly_and_changes_nothing(
     store: MatchStore, new_match: NewMatch, coach_log: list[Action], sqlite_file: str
