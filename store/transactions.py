@@ -33,7 +33,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from store.db import BUSY_TIMEOUT_MS, compact_json, set_up_sqlite
+from store.db import compact_json, set_up_sqlite
 from store.errors import StoreBusy
 
 T = TypeVar("T")
@@ -185,6 +185,7 @@ def _without_waiting(engine: Engine, work: Callable[[Connection], T], *, write: 
     with engine.connect() as conn:
         sqlite = conn.connection.driver_connection
         assert sqlite is not None
+        (waits_ms,) = sqlite.execute("PRAGMA busy_timeout").fetchone()
         sqlite.execute("PRAGMA busy_timeout=0")
         try:
             if not write:
@@ -192,7 +193,7 @@ def _without_waiting(engine: Engine, work: Callable[[Connection], T], *, write: 
             with conn.begin():
                 return work(conn)
         finally:
-            sqlite.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            sqlite.execute(f"PRAGMA busy_timeout={int(waits_ms)}")
 
 
 def _locked(exc: OperationalError) -> bool:
