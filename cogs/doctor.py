@@ -23,19 +23,13 @@ import aiohttp
 import discord
 
 from botconfig import Settings
+from cogs.play.permissions import NAMES, listed
 from store.checkup import DatabaseFacts, examine
 from store.config import DATA_DIR_ENV, describe
 
-# What a match needs, with the names Discord's server settings show.
-REQUIRED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "read_message_history": "Read Message History",
-}
+# What a match needs, with the names Discord's server settings show: seeing the channel, and
+# what a challenge checks there (``cogs.play.permissions``).
+REQUIRED = {"view_channel": "View Channel", **NAMES}
 # Granted or not, the bot runs; without one, this is what is lost.
 OPTIONAL = {
     "manage_threads": (
@@ -69,15 +63,6 @@ class Check:
         if self.ok or not self.fix:
             return text
         return f"{text}. Fix: {self.fix[0].upper()}{self.fix[1:]}"
-
-
-def listed(names: Sequence[str]) -> str:
-    """Names joined for a sentence.
-
-    >>> listed(["Embed Links", "Attach Files", "View Channel"])
-    'Embed Links, Attach Files and View Channel'
-    """
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def invite_url(application_id: int | None) -> str:
