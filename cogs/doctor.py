@@ -67,11 +67,12 @@ class Check:
 
 def invite_url(application_id: int | None) -> str:
     """The bot's invite link asking for everything it needs and the optional permissions."""
-    wanted = discord.Permissions(**dict.fromkeys([*REQUIRED, *OPTIONAL], True))
-    scopes = ("bot", "applications.commands")
     if application_id is None:
         return "the invite link in the README"
-    return discord.utils.oauth_url(application_id, permissions=wanted, scopes=scopes)
+    wanted = discord.Permissions(**dict.fromkeys([*REQUIRED, *OPTIONAL], True))
+    return discord.utils.oauth_url(
+        application_id, permissions=wanted, scopes=("bot", "applications.commands")
+    )
 
 
 def permissions_check(
