@@ -672,8 +672,7 @@ class MatchStore:
         board or an older one, or a match over since its board was last delivered. Only
         those of this process's guilds (``sharding``)."""
         query = _behind(sharding.guild_filter(MATCHES.c.guild_id)).limit(limit)
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         found = []
         for row in rows:
             try:
