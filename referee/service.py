@@ -119,11 +119,6 @@ class Outcome:
         """The state as ``viewer`` (a side, None for a spectator) may see it."""
         return self.game.ruleset.view(self.state, viewer)
 
-    def render(self, viewer: str | None = None) -> bytes:
-        """The board PNG for ``viewer`` (blocking: prefer ``board_png`` on an event loop)."""
-        names = [self.names[side] for side in self.game.ruleset.sides]
-        return self.game.render_png(self.view(viewer), names, self.events)
-
     async def board_png(self, viewer: str | None = None) -> bytes:
         """The board PNG for ``viewer``, drawn off the event loop (``referee.boards``)."""
         return await self.drawing(viewer)
