@@ -354,7 +354,7 @@ def run_health_command() -> int:
             file=sys.stderr,
         )
         return 2
-    ready, said = probe(os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1", port)
+    ready, said = probe(os.environ.get("METRICS_HOST", "").strip(), port)  # unset: 127.0.0.1
     print(said if ready else f"not ready: {said}")
     return 0 if ready else 1
 
