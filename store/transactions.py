@@ -129,7 +129,10 @@ class Transactions:
                 if not _locked(exc):
                     raise
                 # Another program holds the file: wait for it in a thread, not on the loop.
-        return await self._finish(self._start(work, write=write))
+        # A caller that stops waiting cancels the transaction as a whole: a SQLite one already
+        # running in its thread goes on to its commit (a thread cannot be stopped), one not
+        # started yet never starts, and a PostgreSQL one rolls back.
+        return await self._start(work, write=write)
 
     def _start(self, work: Callable[[Connection], T], *, write: bool) -> asyncio.Future[T]:
         if self._sync is not None:
@@ -147,13 +150,6 @@ class Transactions:
         opening = self.engine.begin() if write else self.engine.connect()
         async with opening as conn:
             return await conn.run_sync(work)
-
-    @staticmethod
-    async def _finish(future: asyncio.Future[T]) -> T:
-        # A caller that stops waiting cancels the transaction as a whole: a SQLite one already
-        # running in its thread goes on to its commit (a thread cannot be stopped), one not
-        # started yet never starts, and a PostgreSQL one rolls back.
-        return await future
 
     @contextlib.asynccontextmanager
     async def _writer_turn(self) -> AsyncIterator[None]:
