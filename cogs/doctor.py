@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,22 +103,11 @@ def new_client() -> discord.Client:
     return discord.Client(intents=discord.Intents(guilds=True))
 
 
-def token_missing() -> Check:
-    return Check("token", False, "DISCORD_TOKEN is not set", TOKEN_FIX)
-
-
-async def discord_checks(
-    token: str,
-    guild_ids: Sequence[int] = (),
-    *,
-    named_in: str = "FUBA_SYNC_GUILDS",
-    client: Callable[[], discord.Client] | None = None,
-) -> list[Check]:
+async def discord_checks(token: str, guild_ids: Sequence[int], named_in: str) -> list[Check]:
     """Log in with ``token`` over HTTP only and read the bot's permissions in ``guild_ids``
     (none given: every server it is in, ``MAX_GUILDS`` at most), which were ``named_in`` that
-    setting or option. ``client`` makes the ``discord.Client`` to use (default
-    ``new_client``)."""
-    bot = (client or new_client)()
+    setting or option."""
+    bot = new_client()
     try:
         return await asyncio.wait_for(_discord(bot, token, guild_ids, named_in), DISCORD_TIMEOUT)
     except TimeoutError:
@@ -287,18 +276,13 @@ def _writable_folder(file: Path) -> bool:
     return False
 
 
-async def diagnose(
-    settings: Settings,
-    guild_ids: Sequence[int] = (),
-    *,
-    client: Callable[[], discord.Client] | None = None,
-) -> list[Check]:
+async def diagnose(settings: Settings, guild_ids: Sequence[int] = ()) -> list[Check]:
     """Every check of the doctor, Discord first, then the database. ``guild_ids``: the servers
     to check (default: ``FUBA_SYNC_GUILDS``, else every server the bot is in)."""
     named_in = "--guild" if guild_ids else "FUBA_SYNC_GUILDS"
     guild_ids = guild_ids or settings.guild_ids_for_sync
     if settings.token:
-        checks = await discord_checks(settings.token, guild_ids, named_in=named_in, client=client)
+        checks = await discord_checks(settings.token, guild_ids, named_in)
     else:
-        checks = [token_missing()]
+        checks = [Check("token", False, "DISCORD_TOKEN is not set", TOKEN_FIX)]
     return checks + database_checks(await examine(settings.database_url))
