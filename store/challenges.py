@@ -193,17 +193,6 @@ class ChallengeStore:
             CHALLENGES.c.channel_id == channel_id, CHALLENGES.c.expires_at <= (now or utcnow())
         )
 
-    async def lapsed_all(self, now: datetime | None = None) -> list[StoredChallenge]:
-        """Remove every challenge that has lapsed, in any channel, and return them (each
-        once, even with several processes sweeping), so their messages can say so."""
-        async with self.db.begin() as conn:
-            rows = await conn.execute(
-                delete(CHALLENGES)
-                .where(CHALLENGES.c.expires_at <= (now or utcnow()))
-                .returning(CHALLENGES)
-            )
-            return [_decode(row) for row in rows]
-
     async def lapse(
         self,
         settle: Callable[[StoredChallenge], Awaitable[None]],

@@ -101,9 +101,15 @@ async def test_a_lapsed_challenge_is_removed_once_for_its_message(
 
     here, there = await _open(challenges, channel_id=2), await _open(challenges, channel_id=3)
     later = await _open(challenges, channel_id=4, now=T0 + timedelta(hours=1))
-    assert await challenges.lapsed_all(expiry - timedelta(seconds=1)) == []
-    assert sorted(c.id for c in await challenges.lapsed_all(expiry)) == [here.id, there.id]
-    assert await challenges.lapsed_all(expiry) == []  # once
+    settled: list[StoredChallenge] = []
+
+    async def settle(lapsed: StoredChallenge) -> None:
+        settled.append(lapsed)
+
+    assert await challenges.lapse(settle, expiry - timedelta(seconds=1)) == 0
+    assert await challenges.lapse(settle, expiry) == 2
+    assert sorted(c.id for c in settled) == [here.id, there.id]
+    assert await challenges.lapse(settle, expiry) == 0  # once
     assert await challenges.get(4, expiry) == later
 
 
