@@ -42,10 +42,10 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str, ensure_ascii=False)
 
 
-def setup_logging(log_format: str = "text", level: int = logging.INFO) -> None:
+def setup_logging(log_format: str = "text") -> None:
     """The process's logging, as discord.py sets it up (its handler on the root logger, on
-    stderr), in ``log_format``."""
+    stderr, at INFO), in ``log_format``."""
     if log_format == "json":
-        discord.utils.setup_logging(root=True, level=level, formatter=JsonFormatter())
+        discord.utils.setup_logging(root=True, formatter=JsonFormatter())
     else:
-        discord.utils.setup_logging(root=True, level=level)
+        discord.utils.setup_logging(root=True)
