@@ -5,6 +5,7 @@ python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
+python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
 python3 bot.py doctor          check the token, the bot's permissions and the database
 python3 bot.py health          ask the running bot whether it is ready (METRICS_PORT)
 --game NAME                    (demo, play) the game: fuba (default) or dicesoccer
