@@ -34,10 +34,13 @@ async def _replay(store: MatchStore, match_id: int) -> tuple[Game, Steps, list[s
     history = await store.history(match_id)
     game = games.get(history.match.ruleset)
     steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
-    known = await store.display_names(history.match.players.values())
-    players = history.match.players
-    names = [known.get(players[side], side) for side in game.ruleset.sides]
-    return game, steps, names
+    return game, steps, await _names(store, game, history.match.players)
+
+
+async def _names(store: MatchStore, game: Game, players: dict[str, int]) -> list[str]:
+    """The players' display names in the game's side order (a side's name when unknown)."""
+    known = await store.display_names(players.values())
+    return [known.get(players[side], side) for side in game.ruleset.sides]
 
 
 def _events(steps: Steps) -> list[Event]:
@@ -55,9 +58,7 @@ async def summary(store: MatchStore, match_id: int) -> Summary:
     ``referee.boards``, from the action log, while the statistics are counted)."""
     history = await store.history(match_id)
     game = games.get(history.match.ruleset)
-    known = await store.display_names(history.match.players.values())
-    players = history.match.players
-    names = [known.get(players[side], side) for side in game.ruleset.sides]
+    names = await _names(store, game, history.match.players)
     image = boards.image(replay_image, game.name, history.initial, history.actions, names)
     try:
         steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
