@@ -86,16 +86,6 @@ def clear(conn: Connection, match_id: int) -> None:
     conn.execute(delete(DEADLINES).where(DEADLINES.c.match_id == match_id))
 
 
-async def due(conn: AsyncConnection, now: datetime, limit: int) -> list[StoredDeadline]:
-    query = (
-        select(DEADLINES)
-        .where(DEADLINES.c.fired_at.is_(None), DEADLINES.c.due_at <= now)
-        .order_by(DEADLINES.c.due_at, DEADLINES.c.id)
-        .limit(limit)
-    )
-    return [_decode(row) for row in await conn.execute(query)]
-
-
 async def of_match(conn: AsyncConnection, match_id: int) -> list[StoredDeadline]:
     query = (
         select(DEADLINES)
@@ -103,17 +93,6 @@ async def of_match(conn: AsyncConnection, match_id: int) -> list[StoredDeadline]
         .order_by(DEADLINES.c.due_at, DEADLINES.c.id)
     )
     return [_decode(row) for row in await conn.execute(query)]
-
-
-async def mark_fired(conn: AsyncConnection, deadline_id: int, now: datetime) -> bool:
-    """True for exactly one caller: the UPDATE only touches a deadline not fired yet (the row
-    lock on PostgreSQL, the write lock on SQLite, make the second caller see it fired)."""
-    result = await conn.execute(
-        update(DEADLINES)
-        .where(DEADLINES.c.id == deadline_id, DEADLINES.c.fired_at.is_(None))
-        .values(fired_at=now)
-    )
-    return result.rowcount == 1
 
 
 def fire_due(

@@ -602,16 +602,6 @@ class MatchStore:
         async with self.engine.connect() as conn:
             return await turn_deadlines.of_match(conn, match_id)
 
-    async def due(self, now: datetime, limit: int = 100) -> list[StoredDeadline]:
-        """Unfired deadlines due at ``now`` (timezone-aware), soonest first."""
-        async with self.engine.connect() as conn:
-            return await turn_deadlines.due(conn, now, limit)
-
-    async def mark_fired(self, deadline_id: int, now: datetime | None = None) -> bool:
-        """Mark a deadline fired; True for exactly one caller, even across processes."""
-        async with self.db.begin() as conn:
-            return await turn_deadlines.mark_fired(conn, deadline_id, now or utcnow())
-
     async def fire_due(
         self, now: datetime, limit: int = 100, sharding: Sharding = ALL_GUILDS
     ) -> list[StoredDeadline]:

@@ -29,10 +29,9 @@ async def test_a_move_replaces_the_deadlines_and_closing_clears_them(
         (DeadlineKind.EXPIRY, 0, T0 + timedelta(minutes=10)),
     ]
     assert first[0].due_at.tzinfo is not None and first[0].fired_at is None
-    assert await store.due(T0 + timedelta(minutes=4)) == []
-    assert [d.id for d in await store.due(T0 + timedelta(minutes=5))] == [first[0].id]
-    assert await store.mark_fired(first[0].id)
-    assert not await store.mark_fired(first[0].id)  # once only
+    assert await store.fire_due(T0 + timedelta(minutes=4)) == []
+    assert [d.id for d in await store.fire_due(T0 + timedelta(minutes=5))] == [first[0].id]
+    assert await store.fire_due(T0 + timedelta(minutes=5)) == []  # once only
 
     applied = await store.apply(match.id, coach_log[0], deadlines=plan(20))
     now = await store.deadlines(match.id)
@@ -61,7 +60,7 @@ async def test_set_deadlines_only_for_the_current_version(
     assert (await store.get_match(match.id)).version == 1  # setting them is no move
 
 
-async def test_mark_fired_is_exactly_once_across_processes(
+async def test_a_deadline_fires_exactly_once_across_processes(
     db_url: URL, ruleset: str, seats: Seats, plan: Plan
 ) -> None:
     stores = [MatchStore.open(db_url) for _ in range(3)]
@@ -69,10 +68,11 @@ async def test_mark_fired_is_exactly_once_across_processes(
         match = await stores[0].create_match(
             guild_id=1, channel_id=2, ruleset=ruleset, seats=seats, deadlines=plan(10)
         )
-        for deadline in await stores[0].deadlines(match.id):
-            wins = await asyncio.gather(*(s.mark_fired(deadline.id) for s in stores * 2))
-            assert sorted(wins) == [False] * 5 + [True]
-        assert await stores[1].due(T0 + timedelta(hours=1)) == []
+        later = T0 + timedelta(hours=1)
+        claims = await asyncio.gather(*(s.fire_due(later) for s in stores * 2))
+        fired = sorted(d.id for claim in claims for d in claim)
+        assert fired == sorted(d.id for d in await stores[0].deadlines(match.id))  # each once
+        assert await stores[1].fire_due(later) == []
     finally:
         for store in stores:
             await store.close()

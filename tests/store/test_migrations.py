@@ -243,7 +243,7 @@ async def test_deadlines_upgrade_a_database_with_matches_and_downgrade_back(
     assert await store.active_match(2) == match
     when = datetime(2026, 11, 21, tzinfo=UTC)
     assert await store.set_deadlines(match.id, 0, [DeadlineSpec("west", DeadlineKind.EXPIRY, when)])
-    assert [d.due_at for d in await store.due(when)] == [when]
+    assert [d.due_at for d in await store.deadlines(match.id)] == [when]
     await downgrade(engine, "0001")
     assert await current_revision(engine) == "0001"
     assert (
