@@ -36,10 +36,11 @@ import os
 import pickle
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from render.cache import ByteLRU
 
 log = logging.getLogger(__name__)
 
@@ -95,11 +96,10 @@ class Drawer:
         self.workers = workers
         self.warm = warm
         self.preload = list(preload)
-        self.reuse_bytes = reuse_bytes
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
-        self._last: OrderedDict[Hashable, tuple[bytes, bytes]] = OrderedDict()
-        self._last_bytes = 0
+        # (match, viewer) -> the fingerprint of its last drawing and its PNG
+        self._last: ByteLRU[tuple[bytes, bytes]] = ByteLRU(reuse_bytes, size=_png_bytes)
         self.fallbacks = 0  # boards drawn in-process because the pool had broken
         self.breaks = 0
         self._starting = False
@@ -232,23 +232,15 @@ class Drawer:
     # -- reuse
 
     def _reused(self, key: Hashable, print_: bytes) -> bytes | None:
-        with self._lock:
-            last = self._last.get(key)
-            if last is None or last[0] != print_:
-                return None
-            self._last.move_to_end(key)
-            return last[1]
+        last = self._last.get(key)
+        return last[1] if last is not None and last[0] == print_ else None
 
     def _keep(self, key: Hashable, print_: bytes, png: bytes) -> None:
-        with self._lock:
-            old = self._last.pop(key, None)
-            if old is not None:
-                self._last_bytes -= len(old[1])
-            self._last[key] = (print_, png)
-            self._last_bytes += len(png)
-            while self._last_bytes > self.reuse_bytes and self._last:
-                _, (_, gone) = self._last.popitem(last=False)
-                self._last_bytes -= len(gone)
+        self._last.put(key, (print_, png))
+
+
+def _png_bytes(kept: tuple[bytes, bytes]) -> int:
+    return len(kept[1])
 
 
 def _fingerprint(fn: Draw, args: tuple[Any, ...]) -> bytes:
