@@ -40,13 +40,13 @@ from typing import Any
 from sqlalchemy.engine import URL
 
 from bench import _backends
+from bench.render_pool import lag_watch
 from referee import boards, games
 from referee.service import Outcome, Referee
 from store.db import make_engine
 from store.migrate import migrate
 from store.repository import MatchStore, Seat
 
-TICK = 0.005  # the loop-lag timer's period
 GUILD = 1
 
 
@@ -105,13 +105,6 @@ async def member(
             await community.start(channel)
         else:
             community.idle.put_nowait(channel)
-
-
-async def lag_watch(lags: list[float], stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        started = time.perf_counter()
-        await asyncio.sleep(TICK)
-        lags.append(time.perf_counter() - started - TICK)
 
 
 def pct(values: list[float], q: float) -> float:
