@@ -7,6 +7,7 @@ this (``pg_dump``); ``backup`` says how to call it.
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -47,8 +48,9 @@ def backup(url: URL, target: Path | None = None) -> Path:
     if target.exists():
         raise BackupError(f"{target} exists already: choose another file")
     target.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as src, sqlite3.connect(target) as dst:
+    with (
+        closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src,
+        closing(sqlite3.connect(target)) as dst,
+    ):
         src.backup(dst, pages=PAGES_PER_STEP)
-    src.close()
-    dst.close()
     return target
