@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Row, Table, delete, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from store.cluster import ALL_GUILDS, Sharding
 from store.models import Deadline, DeadlineKind, LiveBoard, Match, MatchStatus, utcnow
@@ -86,13 +85,13 @@ def clear(conn: Connection, match_id: int) -> None:
     conn.execute(delete(DEADLINES).where(DEADLINES.c.match_id == match_id))
 
 
-async def of_match(conn: AsyncConnection, match_id: int) -> list[StoredDeadline]:
+def of_match(conn: Connection, match_id: int) -> list[StoredDeadline]:
     query = (
         select(DEADLINES)
         .where(DEADLINES.c.match_id == match_id)
         .order_by(DEADLINES.c.due_at, DEADLINES.c.id)
     )
-    return [_decode(row) for row in await conn.execute(query)]
+    return [_decode(row) for row in conn.execute(query)]
 
 
 def fire_due(

@@ -599,8 +599,7 @@ class MatchStore:
 
     async def deadlines(self, match_id: int) -> list[StoredDeadline]:
         """The match's deadlines (fired or not), soonest first."""
-        async with self.engine.connect() as conn:
-            return await turn_deadlines.of_match(conn, match_id)
+        return await self.db.read(lambda conn: turn_deadlines.of_match(conn, match_id))
 
     async def fire_due(
         self, now: datetime, limit: int = 100, sharding: Sharding = ALL_GUILDS
