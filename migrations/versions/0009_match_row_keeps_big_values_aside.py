@@ -21,8 +21,9 @@ down_revision: str | Sequence[str] | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# Rows longer than this many bytes move their biggest values out of line (PostgreSQL's
-# default is about 2 KB, which a FUBA match row never reaches).
+# A row over PostgreSQL's threshold (about 2 KB) has its values compressed, then moved out of
+# line, until it is shorter than this. With the default target (about 2 KB too) compressing a
+# FUBA match row was enough, so nothing was moved.
 TOAST_TUPLE_TARGET = 128
 
 
