@@ -189,12 +189,11 @@ def _shows(message: tuple[int, int], digest: bytes) -> None:
 
 
 async def _highlights(
-    channel: Any, outcome: Outcome, highlights: list[str], title: str | None, intro: str
+    channel: Any, outcome: Outcome, lines: list[str], title: str | None, intro: str
 ) -> bool:
-    """Post the step's highlights (a kick-off with its dice seed's hash, goals, cards...) in
+    """Post the step's highlight ``lines`` (and a kick-off with its dice seed's hash) in
     one message that pings nobody; whether there was one. A highlight Discord refuses is
     logged and left out: the board that follows says what happened."""
-    lines = highlights
     if title and not outcome.over:  # a kick-off: the players and the dice seed's hash
         lines = [f"**{title}**", *([intro] if intro else []), *outcome.lines[:1], *lines]
     if not lines:
