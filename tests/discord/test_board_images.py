@@ -16,6 +16,7 @@ from sqlalchemy.engine import URL
 
 from botconfig import Settings
 from cogs.app import RefereeBot
+from cogs.play import live
 from referee import boards
 from tests.discord.conftest import World
 from tests.discord.test_play import challenge_accepted, private, public, referee
@@ -85,6 +86,25 @@ async def test_a_board_whose_picture_did_not_change_keeps_its_image(
     after = public(world)[-1]
     assert shown_image(after).id != image.id
     assert uploads.count == 1
+
+
+async def test_a_board_beyond_the_remembered_ones_uploads_its_image_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "IMAGES_KEPT", 0)  # no board's image remembered (as after a restart)
+    await challenge_accepted(world)
+    assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
+    board = public(world)[-1]
+    uploads = Uploads(world)
+
+    match = await referee(world).store.active_match(world.channel.id)
+    assert match is not None
+    await referee(world).store.board_behind(match.id)
+    assert await play_cog(world).catch_up() == 0
+
+    again = public(world)[-1]
+    assert again.id == board.id  # still edited in place
+    assert uploads.count == 1  # the same picture, uploaded again: nothing said what it showed
 
 
 async def test_the_bot_stops_its_drawing_workers_when_it_closes(
