@@ -46,7 +46,7 @@ def fitted(base: list[RGB], sample: Image.Image) -> Image.Image:
         padded = fits + fits[-1:] * (free - len(fits))  # the room left: repeats
         palette = _palette(exact + padded)
         missed = _missed(palette, exact).values()
-        rivals = {padded[i - len(exact)] for i in missed if i >= len(exact)}
+        rivals = {padded[got - len(exact)] for _, got in missed if got >= len(exact)}
         if not rivals:
             break
         fits = [c for c in fits if c not in rivals]
@@ -60,15 +60,16 @@ def _palette(colours: list[RGB]) -> Image.Image:
     return palette
 
 
-def _missed(palette: Image.Image, exact: list[RGB]) -> dict[RGB, int]:
-    """The exact colours (the palette's first entries, each once) that Pillow's quick search
-    maps to another entry, and that entry."""
+def _missed(palette: Image.Image, exact: list[RGB]) -> dict[RGB, tuple[int, int]]:
+    """The exact colours that Pillow's quick search maps to another entry than their own (the
+    first one of their colour): their entry, and the entry it picks instead."""
+    index = {c: i for i, c in reversed(list(enumerate(triples(palette))))}
     missed = {}
-    for i, colour in enumerate(exact):
+    for colour in dict.fromkeys(exact):
         probe = Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=NONE)
         got = int(probe.getpixel((0, 0)))  # type: ignore[arg-type]
-        if got != i:
-            missed[colour] = got
+        if got != index[colour]:
+            missed[colour] = (index[colour], got)
     return missed
 
 
@@ -81,12 +82,7 @@ class Quantiser:
         index = {c: i for i, c in reversed(list(enumerate(triples(palette))))}
         self.index = index
         # the exact colours the quick search misses: (their entry, the entry it picks instead)
-        self._fixes: dict[RGB, tuple[int, int]] = {}
-        for colour in dict.fromkeys(exact):
-            probe = Image.new("RGB", (1, 1), colour)
-            got = probe.quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
-            if got != index[colour]:
-                self._fixes[colour] = (index[colour], int(got))  # type: ignore[arg-type]
+        self._fixes = _missed(palette, exact)
 
     def __call__(self, rgb: Image.Image) -> Image.Image:
         p = rgb.quantize(palette=self.palette, dither=Image.Dither.NONE)
