@@ -253,7 +253,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
 
         return await self.challenges.lapse(lapsed, self.clock(), self.sharding)
 
-    # -- turn deadlines (the dispatcher's callbacks: one bounded message each) -----------
+    # -- turn deadlines (the dispatcher's callbacks: the live board, bounded in time) -----
 
     async def on_reminder(self, match: StoredMatch, side: str, user_id: int) -> None:
         """Halfway through a turn clock: the live board comes down to the bottom with the time
