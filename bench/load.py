@@ -40,7 +40,7 @@ from typing import Any
 from sqlalchemy.engine import URL
 
 from bench import _backends
-from bench.render_pool import lag_watch
+from bench.render_pool import lag_watch, pct
 from referee import boards, games
 from referee.service import Outcome, Referee
 from store.db import make_engine
@@ -105,11 +105,6 @@ async def member(
             await community.start(channel)
         else:
             community.idle.put_nowait(channel)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def rss_mb(pid: int | str = "self") -> float:

@@ -48,8 +48,9 @@ def shots(n: int) -> list[tuple[dict[str, Any], list[str], list[Any]]]:
 
 
 def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nan for none)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 async def lag_watch(lags: list[float], stop: asyncio.Event) -> None:
