@@ -6,13 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Ruleset, SchemaMismatch
+from engine.fuba.state import FubaState
 
 JSONData = dict[str, Any]
 Upgrade = Callable[[JSONData], JSONData]
 
 # (ruleset name, schema version N) -> function turning a version-N state into version N + 1.
-# A ruleset that changes its state format registers its step here; none has so far.
-UPGRADES: dict[tuple[str, int], Upgrade] = {}
+UPGRADES: dict[tuple[str, int], Upgrade] = {
+    ("fuba", 1): FubaState.upgrade_from_1,  # the advanced rules' fields
+}
 
 
 def upgrade(ruleset: Ruleset[Any], data: JSONData, version: int, label: str) -> JSONData:

@@ -8,11 +8,16 @@ from typing import Any
 from engine.core.errors import check_saved
 from engine.fuba.board import BOX, N_SLOTS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+ZONES = ("defence", "midfield", "attack")  # index of a zone in a team's condition points
 
 
 def _zeros() -> list[list[int]]:
     return [[0] * N_SLOTS, [0] * N_SLOTS]
+
+
+def _per_zone() -> list[list[int]]:
+    return [[0, 0, 0], [0, 0, 0]]
 
 
 @dataclass(slots=True)
@@ -21,6 +26,14 @@ class FubaState:
 
     ``agenda`` holds the steps still to be taken, the current one first; each step is a
     small dict whose ``k`` names it. ``turn`` is the scratch record of the current turn.
+
+    The advanced rules' fields stay at their defaults when those rules are not in force:
+    ``condition`` the condition points per zone (defence, midfield, attack: ``ZONES``, A1),
+    ``spent`` the points a team has used for actions so far (A13 slow play gives one back),
+    ``tired`` whether the team suffers tiredness (A1), ``roles`` the player roles chosen
+    with the formation (A2), ``subs`` substitutions made (A3), ``injured`` the minutes still
+    to pass before each temporarily injured player returns, ``keeper_hurt`` whether the
+    goalkeeper is injured (A4), ``weather`` the weather in force ("" for none, A9).
     """
 
     options: dict[str, Any] = field(default_factory=dict)
@@ -47,6 +60,14 @@ class FubaState:
     keeper_locked: list[bool] = field(default_factory=lambda: [False, False])
     last_pass: list[int] | None = None
     over: bool = False
+    condition: list[list[int]] = field(default_factory=_per_zone)
+    spent: list[int] = field(default_factory=lambda: [0, 0])
+    tired: list[bool] = field(default_factory=lambda: [False, False])
+    roles: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    subs: list[int] = field(default_factory=lambda: [0, 0])
+    injured: list[list[int]] = field(default_factory=lambda: [[], []])
+    keeper_hurt: list[bool] = field(default_factory=lambda: [False, False])
+    weather: str = ""
     schema: int = SCHEMA_VERSION
 
     def clone(self) -> FubaState:
@@ -75,8 +96,20 @@ class FubaState:
             keeper_locked=self.keeper_locked[:],
             last_pass=None if self.last_pass is None else self.last_pass[:],
             over=self.over,
+            condition=[self.condition[0][:], self.condition[1][:]],
+            spent=self.spent[:],
+            tired=self.tired[:],
+            roles=[dict(self.roles[0]), dict(self.roles[1])],
+            subs=self.subs[:],
+            injured=[self.injured[0][:], self.injured[1][:]],
+            keeper_hurt=self.keeper_hurt[:],
+            weather=self.weather,
             schema=self.schema,
         )
+
+    def rule(self, name: str) -> bool:
+        """Whether the advanced rule ``name`` (``engine.fuba.advanced.RULES``) is in force."""
+        return name in (self.options.get("advanced") or ())
 
     # -- counting -----------------------------------------------------------------------
 
@@ -110,6 +143,16 @@ class FubaState:
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @staticmethod
+    def upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
+        """A schema-1 state (before the advanced rules) in schema 2: basic rules, defaults."""
+        fresh = FubaState()
+        added = ("condition", "spent", "tired", "roles", "subs", "injured", "keeper_hurt")
+        out = {**data, **{name: getattr(fresh, name) for name in added}}
+        out["weather"] = ""
+        out["schema"] = 2
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FubaState:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, event, text, update
 
+from engine.fuba.state import SCHEMA_VERSION
 from referee.errors import NotAPlayer
 from referee.leagues import LeagueService
 from referee.service import Referee
@@ -194,7 +195,7 @@ async def test_an_unreadable_match_is_refused_and_only_called_off(
         assert f"atch #{out.match_id}" in message, (name, message)
         assert "call it off with `/fuba abort` to free this channel" in message
         if how == "newer schema":
-            assert "schema version 99); this bot reads version 1" in message
+            assert f"schema version 99); this bot reads version {SCHEMA_VERSION}" in message
     assert await _row(store, out.match_id) == before  # nothing written (a resign either)
     assert (await referee.status(CHANNEL + 1, ADA)).match_id != out.match_id
 

@@ -284,10 +284,15 @@ async def _set_schema(store: MatchStore, match_id: int, version: int) -> None:
 
 
 async def test_a_state_from_another_schema_version_is_refused_clearly(
-    store: MatchStore, coach_log: list[Action], new_match: NewMatch, rules: Ruleset[Any]
+    store: MatchStore,
+    coach_log: list[Action],
+    new_match: NewMatch,
+    rules: Ruleset[Any],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = await play(store, await new_match(store), coach_log[:2])
     current = rules.schema_version
+    monkeypatch.delitem(states.UPGRADES, (rules.name, current - 1), raising=False)
     await _set_schema(store, match.id, current - 1)
     message = (
         f"Match #{match.id} was saved with {rules.name} state schema version {current - 1}; "
