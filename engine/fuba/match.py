@@ -285,15 +285,37 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.agenda[0] = {"k": "roll", "team": team, "n": 2, "for": "situation"}
 
 
+# 4.2 the game situation progress stage, in phases: a roll or a decision may come between
+# two phases (advanced rules), after which ``_next`` resumes with the next phase.
+SITUATION_PHASES = ("time", "special", "control", "value", "order")
+
+
 def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
-    """4.2 the game situation progress stage."""
-    t = s.turn
-    d1, d2 = dice
-    ct, dt = t["ct"], 1 - t["ct"]
-    target, start, v = t["target"], t["start"], s.value
+    """4.2 the game situation progress stage: the controlling team's two dice."""
     s.agenda.pop(0)
-    was_stoppage = s.stoppage > 0  # a double rolled in normal time is a special event
-    moved, verdict = clock.turn_time(s, d1, d2, target in BOX)
+    s.turn["dice"] = list(dice)
+    s.turn["phase"] = 0
+    s.turn["check_value"] = s.value  # the ball value the control check compares
+    _resume_situation(s, ev)
+
+
+def _resume_situation(s: FubaState, ev: list[Event]) -> None:
+    """Run the stage's phases until one waits for a roll or a decision (or play stops)."""
+    t = s.turn
+    while not s.agenda and not s.over and s.turn is t and t["phase"] < len(SITUATION_PHASES):
+        name = SITUATION_PHASES[t["phase"]]
+        t["phase"] += 1
+        _PHASES[name](s, ev)
+
+
+def _phase_time(s: FubaState, ev: list[Event]) -> None:
+    t = s.turn
+    d1, d2 = t["dice"]
+    t["was_stoppage"] = s.stoppage > 0  # a double rolled in normal time is a special event
+    before = s.minute
+    moved, verdict = clock.turn_time(s, d1, d2, t["target"] in BOX)
+    t["moved"] = moved
+    t["normal_moved"] = s.minute - before  # squares moved before stoppage began (A1)
     ev.append(
         Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
     )
@@ -302,30 +324,68 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
         return
     if verdict == "after":
         t["end"] = True
-    if d1 == d2 and not was_stoppage:
-        # 4.2.1 a special event; its table is advanced rule A13
-        ev.append(Event("special_event", {"die": d1, "table": False}))
-    hi, lo = max(d1, d2), min(d1, d2)
-    easy = False
+
+
+def _phase_special(s: FubaState, ev: list[Event]) -> None:
+    d1, d2 = s.turn["dice"]
+    if d1 != d2 or s.turn["was_stoppage"]:
+        return
+    # 4.2.1 a special event; its table is advanced rule A13
+    ev.append(Event("special_event", {"die": d1, "table": False}))
+
+
+def _phase_control(s: FubaState, ev: list[Event]) -> None:
+    """4.2.2 the control check (an A13 event may have decided it already)."""
+    t = s.turn
+    if "checked" in t:
+        return
+    hi = max(t["dice"])
+    ct, dt, target, v = t["ct"], 1 - t["ct"], t["target"], t["check_value"]
+    t["checked"] = True
     # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
         ev.append(Event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
     elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
-        easy = True  # 4.2.2.2 easy situation: nobody of the defending team near
+        t["easy"] = True  # 4.2.2.2 easy situation: nobody of the defending team near
         control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
         ev.append(Event("control", control))
     else:
         s.control = dt
         ev.append(Event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
-    adjacent = target == start or target in ADJ[start]
-    s.value = lo if adjacent and t["had"] else hi  # 4.2.3
+
+
+def _phase_value(s: FubaState, ev: list[Event]) -> None:
+    """4.2.3 the new ball value (A13 and A9 rain may modify it)."""
+    t = s.turn
+    if "new_value" not in t:
+        lo, hi = min(t["dice"]), max(t["dice"])
+        start, target = t["start"], t["target"]
+        adjacent = target == start or target in ADJ[start]
+        t["new_value"] = lo if adjacent and t["had"] else hi
+    s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
     ev.append(Event("ball_value", {"value": s.value}))
-    first = ct if lo >= v else dt  # 4.2.4
+
+
+def _phase_order(s: FubaState, ev: list[Event]) -> None:
+    """4.2.4 the order of actions, then the moves the stage leaves to the teams."""
+    t = s.turn
+    ct, v = t["ct"], t["check_value"]
+    lo = min(t["dice"])
+    first = t.get("first", ct if lo >= v else 1 - ct)
     t["order"] = [first, 1 - first]
-    if easy:
-        _push_moves(s, dt, moves.EASY, at=len(s.agenda), left=1)
-    _bring_closest(s, s.control, target, ev)
+    if t.get("easy"):
+        _push_moves(s, 1 - ct, moves.EASY, at=len(s.agenda), left=1)
+    _bring_closest(s, s.control, s.ball, ev)
     ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
+
+
+_PHASES = {
+    "time": _phase_time,
+    "special": _phase_special,
+    "control": _phase_control,
+    "value": _phase_value,
+    "order": _phase_order,
+}
 
 
 def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:
@@ -385,6 +445,9 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         _new_turn(s, t["kind"])
         return
     if stage == "situation":
+        if t.get("phase", len(SITUATION_PHASES)) < len(SITUATION_PHASES):
+            _resume_situation(s, ev)
+            return
         for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
             for spot, corner in CORNER_SPOTS.items():
                 n = s.outfield[team][spot]
