@@ -3,6 +3,7 @@
 python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), else a short demo
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
+python3 bot.py demo --rules advanced   (FUBA) with the advanced rules; --options "advanced -var"
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
 python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
@@ -88,9 +89,15 @@ def run_discord(settings: Settings) -> int:
 
 
 def run_demo_command(
-    seed: int | None, as_json: bool, out_dir: Path | None = None, game: str | None = None
+    seed: int | None,
+    as_json: bool,
+    out_dir: Path | None = None,
+    game: str | None = None,
+    options: str = "",
 ) -> int:
-    """Play one offline match with the referee and print it; returns an exit code."""
+    """Play one offline match with the referee and print it; ``options`` is the rules text
+    (``--rules`` then ``--options``); returns an exit code (2: rules the game does not have)."""
+    from engine.core import RulesError
     from referee import games
     from referee.demo import run_demo
 
@@ -98,9 +105,17 @@ def run_demo_command(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
         again = "" if game == games.DEFAULT else f" --game {game}"
+        if options:
+            again += f' --options "{options}"'
         print(f"Seed: {seed} (replay with{again} --seed {seed})", file=sys.stderr)
     sys.stderr.flush()
-    return run_demo(seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir, game=game)
+    try:
+        return run_demo(
+            seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir, game=game, options=options
+        )
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 def run_demo_brief_command() -> int:
@@ -223,6 +238,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write the board image after every turn (or roll), and a replay GIF, into DIR",
     )
+    demo.add_argument(
+        "--rules",
+        choices=("basic", "advanced"),
+        default=None,
+        help="FUBA: the basic rules (default) or all the advanced rules",
+    )
+    demo.add_argument(
+        "--options",
+        default="",
+        metavar="TEXT",
+        help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var" or '
+        '"condition pressing"',
+    )
     play = sub.add_parser("play", help="play a match at the terminal (hot-seat or vs the coach)")
     _add_game(play)
     play.add_argument(
@@ -289,7 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return run_demo_command(seed=args.seed, as_json=args.json, out_dir=args.out, game=args.game)
+        options = " ".join(text for text in (args.rules, args.options) if text)
+        return run_demo_command(
+            seed=args.seed, as_json=args.json, out_dir=args.out, game=args.game, options=options
+        )
     if args.command == "play":
         return run_play_command(args)
     if args.command == "verify":

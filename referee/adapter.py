@@ -55,8 +55,10 @@ class Game:
       values of the roll action; by default numbers only (a game whose dice show symbols
       also reads those, with the faces of the match in ``state``).
     - ``dice_hint``: a sentence on other ways to type physical dice (symbols), or "".
-    - ``demo(seed, as_json, out, out_dir)``: a whole coach-vs-coach match narrated to ``out``
-      (``python3 bot.py demo --game NAME``); returns an exit code. None: the game has none.
+    - ``demo(seed, as_json, out, out_dir, options)``: a whole coach-vs-coach match narrated to
+      ``out`` (``python3 bot.py demo --game NAME``) under the rules of the text ``options``
+      ("advanced -weather", "" for the basic rules; ``RulesError`` for rules the game does not
+      have); returns an exit code. None: the game has none.
     - ``forfeit_goals(state)``: the winner's goals when a match is awarded (a league forfeit,
       a resignation while not ahead); by default football's 3-0.
     - ``rule_levels``: the match options each level of rules ("basic", "advanced") stands for
@@ -95,7 +97,7 @@ class Game:
         default=lambda state, text, n: parse_typed(text, n)
     )
     dice_hint: str = ""
-    demo: Callable[[int, bool, TextIO, Path | None], int] | None = None
+    demo: Callable[[int, bool, TextIO, Path | None, str], int] | None = None
     forfeit_goals: Callable[[Any], int] = field(default=lambda state: DEFAULT_FORFEIT_SCORE)
     rule_levels: dict[str, JSONData] = field(default_factory=lambda: {"basic": {}})
     task: Callable[[Decision], str] = field(default=lambda decision: "decide")

@@ -25,15 +25,17 @@ def run_demo(
     out_dir: Path | None = None,
     *,
     game: str = games.DEFAULT,
+    options: str = "",
 ) -> int:
     """Play and narrate one match of ``game`` to ``out``; with ``as_json`` the last line is a
     JSON summary; with ``out_dir`` the board images (and a replay, where the game has one) are
-    written there. Returns an exit code (0). Raises ``RulesError`` for an unknown game or one
-    without a demo."""
+    written there; ``options`` is the game's rules text ("advanced -weather"; "" the basic
+    rules). Returns an exit code (0). Raises ``RulesError`` for an unknown game, one without a
+    demo, or rules the game does not have."""
     chosen = games.get(game)
     if chosen.demo is None:
         raise RulesError(f"{chosen.title} has no offline demo yet.")
-    return chosen.demo(seed, as_json, out, out_dir)
+    return chosen.demo(seed, as_json, out, out_dir, options)
 
 
 def run_demo_brief(seed: int, out: TextIO, *, game: str = games.DEFAULT) -> int:

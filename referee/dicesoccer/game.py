@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
-from engine.core import Decision, Event, MalformedAction, parse_typed
+from engine.core import Decision, Event, MalformedAction, RulesError, parse_typed
 from engine.core.dice import check_roll
 from engine.dicesoccer.coach import Coach
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
@@ -207,8 +207,12 @@ def coach(seed: int) -> Any:
     return Coach(seed)
 
 
-def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
-    """The offline demo (``referee.dicesoccer.demo``)."""
+def demo(
+    seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
+) -> int:
+    """The offline demo (``referee.dicesoccer.demo``): the basic rules only."""
+    if options.strip().lower() not in ("", "basic"):
+        raise RulesError("The Sports Dice Soccer demo plays the basic rules only.")
     return run_demo(seed, as_json, out, out_dir)
 
 

@@ -1,18 +1,25 @@
 """The FUBA offline demo: a whole coach-vs-coach match with virtual dice, narrated turn by turn.
 
-``python3 bot.py demo --seed 7 [--json] [--out DIR]``. The same seed prints the same match.
-With ``--out`` the board after every turn (and every goal) and a replay of the match go to DIR.
+``python3 bot.py demo --seed 7 [--json] [--out DIR] [--rules advanced] [--options TEXT]``. The
+same seed (and rules) prints the same match. With ``--out`` the board after every turn (and
+every goal) and a replay of the match go to DIR. ``--rules``/``--options`` choose the advanced
+rules in force (``engine.fuba.advanced.parse``: "advanced -weather"); the JSON summary then
+also counts what those rules did.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.core.actions import Action
 from engine.core.dice import VirtualDice
 from engine.core.events import Event
-from engine.fuba.coach import Coach, iter_match
+from engine.fuba import advanced
+from engine.fuba.coach import MAX_ACTIONS, Coach, next_action
+from engine.fuba.ruleset import FUBA
 from engine.fuba.state import FubaState
 from referee.fuba.frames import Frame, FrameRecorder
 from referee.fuba.narration import clock, narrate, score_line
@@ -23,15 +30,24 @@ def _header(s: FubaState) -> str:
     return f"Half {s.half}, turn {turn}, minute {clock(s.minute, s.stoppage)}"
 
 
+def options_for(text: str) -> dict[str, Any]:
+    """The match options of a rules text ("advanced -weather", "basic", "condition pressing"):
+    the advanced rules in force (none: the basic game's options, ``{}``). Raises
+    ``RulesError`` for an unknown rule or one without the rule it needs."""
+    rules = advanced.parse(text)
+    return {"advanced": rules} if rules else {}
+
+
 def summary(seed: int, s: FubaState, events: list[Event], actions: int) -> dict[str, Any]:
-    """The match in figures: what ``--json`` prints as its last line."""
+    """The match in figures: what ``--json`` prints as its last line. With advanced rules in
+    force it also says what those rules did (``advanced_summary``)."""
     goals, yellows, reds = [0, 0], [0, 0], [0, 0]
     tally = {"goal": goals, "yellow_card": yellows, "red_card": reds}
     for e in events:
         counts = tally.get(e.kind)
         if counts is not None:
             counts[e.data["team"]] += 1
-    return {
+    out = {
         "seed": seed,
         "score": s.score[:],
         "turns": s.turns[:],
@@ -42,20 +58,107 @@ def summary(seed: int, s: FubaState, events: list[Event], actions: int) -> dict[
         "formations": ["-".join(str(n) for n in f) for f in s.formations],
         "actions": actions,
     }
+    rules = advanced.in_force(s.options)
+    if rules:
+        out.update(advanced_summary(s, events))
+    return out
 
 
-def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
+def advanced_summary(s: FubaState, events: list[Event]) -> dict[str, Any]:
+    """What the advanced rules did in a match, counted from its events (per team: [west,
+    east]): the rules in force, each special event's table entry ("5-5 Streaker") and how often
+    it came up, substitutions, injuries, the weather in the order it came (the kick-off double,
+    the second-half roll), V.A.R. checks, goalkeeper charges, condition points used, tiredness
+    tests and the points they cost, and which teams ended the match tired."""
+    per_team = (
+        "substitution",
+        "injury",
+        "var_check",
+        "goalkeeper_charge",
+        "aggressive_pressing",
+        "offside_risk",
+        "slowing",
+        "tiredness_test",
+    )
+    counts: dict[str, list[int]] = {kind: [0, 0] for kind in per_team}
+    specials: dict[str, int] = {}
+    weather: list[str] = []
+    points = [0, 0]
+    lost = [0, 0]
+    overturned = [0, 0]
+    for e in events:
+        d = e.data
+        if e.kind in counts:
+            counts[e.kind][d["team"]] += 1
+        if e.kind == "condition_used":
+            points[d["team"]] += d.get("points", 1)
+        elif e.kind == "tiredness_test" and d.get("lost"):
+            lost[d["team"]] += d["lost"] if type(d["lost"]) is int else 1
+        elif e.kind == "var_check" and d.get("overturned"):
+            overturned[d["team"]] += 1
+        elif e.kind == "weather" and (not weather or weather[-1] != d["weather"]):
+            weather.append(d["weather"])
+        elif e.kind == "special_event" and "entry" in d:  # a double without A13 has no entry
+            name = f"{d['entry']} {d['name']}" if d.get("name") else d["entry"]
+            specials[name] = specials.get(name, 0) + 1
+    return {
+        "rules": advanced.ordered(advanced.in_force(s.options)),
+        "special_events": dict(sorted(specials.items())),
+        "substitutions": counts["substitution"],
+        "injuries": counts["injury"],
+        "weather": weather,
+        "var_checks": counts["var_check"],
+        "var_overturned": overturned,
+        "goalkeeper_charges": counts["goalkeeper_charge"],
+        "aggressive_pressing": counts["aggressive_pressing"],
+        "offside_risk": counts["offside_risk"],
+        "slowing": counts["slowing"],
+        "condition_points_used": points,
+        "tiredness": {
+            "tests": counts["tiredness_test"],
+            "points_lost": lost,
+            "tired": s.tired[:],
+        },
+    }
+
+
+def play(
+    seed: int, state: FubaState, coach: Coach | None = None
+) -> Iterator[tuple[FubaState, Action, list[Event]]]:
+    """Play ``state`` (changed in place) to the end coach against coach with
+    ``VirtualDice(seed)``, yielding (state after, action, events) for each action."""
+    dice = VirtualDice(seed)
+    coach = Coach(seed) if coach is None else coach
+    for _ in range(MAX_ACTIONS):
+        if state.over:
+            return
+        action = next_action(coach, state, dice)
+        yield state, action, FUBA.apply_in_place(state, action)
+    raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
+
+
+def run_demo(
+    seed: int,
+    as_json: bool,
+    out: TextIO,
+    out_dir: Path | None = None,
+    options: str = "",
+) -> int:
     """Play and narrate one match to ``out``; with ``as_json`` the last line is a JSON
-    summary; with ``out_dir`` the board images and the replay are written there. Returns an
-    exit code (0)."""
+    summary; with ``out_dir`` the board images and the replay are written there; ``options``
+    is the rules text (``options_for``; "" plays the basic rules). Returns an exit code (0).
+    Raises ``RulesError`` for a bad rules text."""
+    state = FUBA.initial(options_for(options))
     out.write(f"FUBA demo match, seed {seed}: West and East are both played by the coach\n")
+    rules = advanced.in_force(state.options)
+    if rules:
+        out.write(f"Rules: {advanced.describe(rules)}\n")
     events: list[Event] = []
     pending: list[Event] = []  # events not yet narrated (the current turn so far)
     seen = (1, 0)
     actions = 0
-    state: FubaState | None = None
     boards = None if out_dir is None else _Boards(out_dir)
-    for state, _action, ev in iter_match(seed, VirtualDice(seed), Coach(seed)):
+    for _state, _action, ev in play(seed, state):  # ``state`` itself, changed in place
         actions += 1
         events.extend(ev)
         pending.extend(ev)
@@ -67,7 +170,6 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
             seen = now
             out.write(f"\n{_header(state)}\n")
     _flush(pending, out)
-    assert state is not None
     if boards is not None:
         boards.finish(state, out)
     out.write(f"\nFinal score: {score_line(state.score)}\n")

@@ -212,9 +212,11 @@ def coach(seed: int) -> Any:
     return Coach(seed)
 
 
-def demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None) -> int:
+def demo(
+    seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
+) -> int:
     """The offline demo (``referee.fuba.demo``; Pillow only when images are asked for)."""
-    return run_demo(seed, as_json, out, out_dir)
+    return run_demo(seed, as_json, out, out_dir, options)
 
 
 def describe_undo(action: Action) -> str:
