@@ -2,7 +2,8 @@
 
     python -m bench engine [--seconds 10] [--profile]
 
-Prints ``key: value unit`` lines. Figures only, never pass/fail.
+Prints ``key: value unit`` lines: the basic rules, then the same with every advanced rule in
+force (``advanced_*``). Figures only, never pass/fail.
 """
 
 from __future__ import annotations
@@ -12,23 +13,33 @@ import cProfile
 import pstats
 import statistics
 import time
+from typing import Any
 
-from engine.fuba import FUBA
+from engine.fuba import FUBA, FubaState, advanced
 from engine.fuba.coach import play_match
 
 BATCHES = 5  # timed batches per figure; the median is printed
+ADVANCED: dict[str, Any] = {"advanced": list(advanced.ALL)}  # every advanced rule in force
 
 
-def _rate(seconds: float, in_place: bool, first_seed: int) -> tuple[float, int]:
+def _start(options: dict[str, Any] | None) -> FubaState | None:
+    """The new match ``play_match`` starts from: None for the basic rules (its own)."""
+    return FUBA.initial(options) if options else None
+
+
+def _rate(
+    seconds: float, in_place: bool, first_seed: int, options: dict[str, Any] | None = None
+) -> tuple[float, int]:
     """Matches per second over batches of about ``seconds / BATCHES``; (median, matches)."""
     per_batch = seconds / BATCHES
     rates: list[float] = []
     seed = first_seed
+    begin = _start(options)
     for _ in range(BATCHES):
         played = 0
         start = time.process_time()  # CPU time of this process: one core
         while True:
-            play_match(seed, in_place=in_place, record=False)
+            play_match(seed, in_place=in_place, record=False, start=begin)
             seed += 1
             played += 1
             elapsed = time.process_time() - start
@@ -38,12 +49,13 @@ def _rate(seconds: float, in_place: bool, first_seed: int) -> tuple[float, int]:
     return statistics.median(rates), seed - first_seed
 
 
-def _shape(matches: int) -> tuple[float, float]:
+def _shape(matches: int, options: dict[str, Any] | None = None) -> tuple[float, float]:
     """(median actions per match, mean turns per half) over ``matches`` seeds."""
     actions: list[int] = []
     turns: list[int] = []
+    begin = _start(options)
     for seed in range(matches):
-        state, log, _ = play_match(seed)
+        state, log, _ = play_match(seed, start=begin)
         actions.append(len(log))
         turns.extend(state.turns)
     return statistics.median(actions), statistics.mean(turns)
@@ -92,6 +104,12 @@ def main() -> int:
     print(f"pure_apply_matches_per_second: {pure:.1f} matches/s")
     engine = _engine_only(max(args.seconds / 2, 1.0))
     print(f"engine_only_matches_per_second: {engine:.1f} matches/s")
+    play_match(0, record=False, start=_start(ADVANCED))
+    rate, _ = _rate(args.seconds, True, 1_000, ADVANCED)
+    print(f"advanced_matches_per_s: {rate:.1f} matches/s")
+    actions, turns = _shape(100, ADVANCED)
+    print(f"advanced_actions_per_match_median: {actions:.0f} actions")
+    print(f"advanced_turns_per_half_mean: {turns:.2f} turns")
     if args.profile:
         _profile(50)
     return 0
