@@ -12,7 +12,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
-from engine.fuba import cards, clock, formations, moves, plays, setup
+from engine.fuba import advanced, cards, clock, formations, moves, plays, setup
 from engine.fuba.board import (
     ADJ,
     AREAS,
@@ -35,6 +35,7 @@ ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
 
 def new_match(options: dict[str, Any] | None = None) -> FubaState:
     s = FubaState(options=dict(options or {}))
+    advanced.check(s.options.get("advanced") or ())  # unknown rules, or one without its need
     s.agenda = [{"k": "formation", "picks": [None, None], "halftime": False}]
     s.turn = {"stage": "pre"}
     return s
