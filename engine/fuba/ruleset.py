@@ -9,7 +9,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import decisions, match
+from engine.fuba import decisions, match, position
 from engine.fuba.board import SIDES
 from engine.fuba.state import SCHEMA_VERSION, FubaState
 
@@ -73,6 +73,15 @@ class FubaRuleset:
 
     def is_over(self, state: FubaState) -> bool:
         return state.over
+
+    def position(self, state: FubaState) -> str:
+        """The state as one line of the FUBA position notation (docs/fuba-position.md)."""
+        return position.position(state)
+
+    def from_position(self, text: str) -> FubaState:
+        """The state a position text describes; ``position.PositionError`` names the faulty
+        field of a text that cannot be read or could not be played on."""
+        return position.from_position(text)
 
 
 FUBA = FubaRuleset()
