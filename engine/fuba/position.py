@@ -51,7 +51,13 @@ def _fail(name: str, message: str) -> PositionError:
 
 def _same(a: Any, b: Any) -> bool:
     """Equal values of the same JSON types (``True`` is not ``1`` here)."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    return bool(a == b)
 
 
 # ----------------------------------------------------------------------------------------
@@ -809,7 +815,7 @@ def from_position(text: str) -> FubaState:
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
     text = text.strip()
-    parts = text.split(" ")
+    parts = text.split(" ") if text else []
     if "" in parts:
         raise PositionError("separate the fields with single spaces")
     if len(parts) < len(FIELDS):
@@ -985,9 +991,11 @@ def _check_step(step: Any) -> None:
 def _canonical(text: str, again: str) -> None:
     """Refuse a readable but non-canonical text, saying how to write the first difference."""
     got, want = text.split(" "), again.split(" ")
-    names = list(FIELDS) + [w.partition("=")[0] for w in want[len(FIELDS) :]]
     for i, (a, b) in enumerate(zip(got, want, strict=False)):
         if a != b:
-            name = names[i] if i < len(names) else "tags"
+            name = FIELDS[i] if i < len(FIELDS) else b.partition("=")[0]
             raise _fail(name, f"write {b!r} here, not {a!r} (the position's one spelling)")
+    if len(got) > len(want):
+        name = got[len(want)].partition("=")[0]
+        raise _fail(name, "leave it out: it holds the default")
     raise PositionError(f"write the position as {again!r}")

@@ -22,6 +22,14 @@ class FubaRuleset:
     sides = SIDES
 
     def initial(self, options: dict[str, Any] | None = None) -> FubaState:
+        """A new match; ``{"position": text}`` starts from that position instead (its rules
+        are the position's own: ``from_position``)."""
+        if options and "position" in options:
+            if len(options) > 1:
+                raise position.PositionError(
+                    "A position carries its own rules: give no other option with it."
+                )
+            return position.from_position(options["position"])
         return match.new_match(options)
 
     def pending(self, state: FubaState) -> list[Decision]:
