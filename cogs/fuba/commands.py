@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.fuba import advanced
 from cogs.fuba.help import INTRO, STEPS
 from cogs.fuba.rules import BOOK
 from cogs.play.autocomplete import Value, choices_of, legal, offer
@@ -28,6 +29,7 @@ from cogs.play.move_menus import MoveMenus
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.play.texts import SECRET_REPLY
 from cogs.text import shown
+from referee.fuba.glance import advanced_lines
 
 
 def areas_text(areas: Sequence[int]) -> str:
@@ -57,10 +59,18 @@ FUBA = register(
             "bring": "/fuba bring",
             "action": "/fuba action (or /fuba move first)",
             "continue": "/fuba continue",
-            "free_kick": "/fuba freekick",
-            "corner": "/fuba corner",
+            "free_kick": "/fuba choose",
+            "corner": "/fuba choose",
             "penalty": "/fuba penalty",
             "remove": "/fuba remove",
+            # the advanced rules' decisions
+            "boost": "/fuba choose",
+            "pay": "/fuba choose",
+            "charge": "/fuba choose",
+            "slow": "/fuba choose",
+            "roles": "/fuba choose",
+            "substitute": "/fuba choose",
+            "replace": "/fuba choose",
         },
         intro=INTRO,
         steps=STEPS,
@@ -74,6 +84,24 @@ FUBA = register(
             "corner": "side",
             "free_kick": "choice",
             "penalty": "side",
+            "boost": "choice",
+            "pay": "zone",
+            "charge": "choice",
+            "slow": "choice",
+            "replace": "choice",
+        },
+        button_labels={
+            "boost:use": "Use a condition point",
+            "boost:skip": "Keep it",
+            "pay:defence": "Pay from defence",
+            "pay:midfield": "Pay from midfield",
+            "pay:attack": "Pay from attack",
+            "charge:charge": "Charge out",
+            "charge:stay": "Stay in goal",
+            "slow:slow": "Slow the game down",
+            "slow:play": "Play on",
+            "replace:substitute": "Bring on a substitute",
+            "replace:play_on": "Play on without",
         },
         secret_buttons=frozenset({"penalty"}),  # a click is seen only by the one who clicks
         # the end of an optional step (free movements, the movement action, adjustments)
@@ -85,10 +113,17 @@ FUBA = register(
             "target": "area",
             "bring": "from",
             "remove": "area",
+            "substitute": "plan",  # a substitution or a formation change, then done
+            "roles": "roles",  # secret, like the formation
         },
         pick_ints=frozenset({"area", "from"}),
         pick_flags={"bring": ("goalkeeper",)},
-        secret_picks={"formation": "You chose {value}; it stays secret until both have chosen."},
+        secret_picks={
+            "formation": "You chose {value}; it stays secret until both have chosen.",
+            "roles": advanced.SECRET_ROLES,
+        },
+        describe_rules=advanced.describe_rules,
+        board_notes=advanced_lines,
         # every legal move (free movements, movement actions, adjustments) as menus by area
         more_menus=MoveMenus("move", "from", areas_text),
     )
@@ -255,7 +290,7 @@ async def target_command(
     await act_and_post(interaction, "target", {"area": area})
 
 
-@app_commands.describe(kind="goal, move, position or press")
+@app_commands.describe(kind="goal, move, position, press or aggressive (pressing)")
 @app_commands.autocomplete(kind=choices_of("action", "kind"))
 async def action_command(interaction: discord.Interaction, kind: str) -> None:
     """Name your action (moves made before it are its free movements)."""
@@ -332,31 +367,18 @@ async def bring_command(
     await act_and_post(interaction, "bring", bring_args(from_, goalkeeper))
 
 
-@app_commands.describe(side="north or south")
-@app_commands.autocomplete(side=choices_of("corner", "side"))
-async def corner_command(interaction: discord.Interaction, side: str) -> None:
-    """Choose the corner spot to take the corner kick from."""
-    await act_and_post(interaction, "corner", {"side": side.strip().lower()})
-
-
-@app_commands.describe(choice="shoot: shoot directly; pass: play the ball (new turn)")
-@app_commands.autocomplete(choice=choices_of("free_kick", "choice"))
-async def freekick_command(interaction: discord.Interaction, choice: str) -> None:
-    """Free kick: shoot directly or play the ball."""
-    await act_and_post(interaction, "free_kick", {"choice": choice.strip().lower()})
-
-
 @app_commands.describe(area="The area of the outfield player who leaves")
 @app_commands.autocomplete(area=choices_of("remove", "area"))
 async def remove_command(
     interaction: discord.Interaction, area: app_commands.Range[int, 1, 13]
 ) -> None:
-    """Red card: choose which outfield player leaves the pitch."""
+    """Choose which outfield player leaves the pitch (red card, injury)."""
     await act_and_post(interaction, "remove", {"area": area})
 
 
 COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     **SHARED,
+    "challenge": advanced.challenge_command,  # with the rules and options of a FUBA match
     "formation": formation_command,
     "setup": setup_command,
     "target": target_command,
@@ -368,8 +390,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "roll": roll_command,
     "kickoff": kickoff_command,
     "bring": bring_command,
-    "corner": corner_command,
-    "freekick": freekick_command,
+    "choose": advanced.choose_command,
     "remove": remove_command,
     **HELP,
 }

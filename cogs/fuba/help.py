@@ -21,7 +21,9 @@ STEPS = (
         "thread of this channel when the bot may open one (`thread:false`: in the channel); "
         "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
         "at the table, `turn_timeout:<minutes>` per decision. "
-        "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`).",
+        "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`). "
+        "`rules:advanced` plays every advanced rule; `options:` turns single rules on or off, "
+        'e.g. `options:"advanced -weather -var"` (topic `advanced`).',
     ),
     Step(
         ("accept", "decline"),
@@ -52,6 +54,14 @@ STEPS = (
         "buttons under the board work only for whom they name.",
     ),
     Step(
+        ("choose",),
+        "Decisions with a few fixed choices have buttons or a menu under the board, and "
+        "`/fuba choose` with the list of your choices: the corner to take a corner from, a "
+        "free kick's shot or pass, and in advanced matches whether to use a condition point "
+        "and from which zone, the goalkeeper's charge, slowing the game down, substitutions, "
+        'an injured player\'s replacement and your secret player roles (typed like "2am 1dm").',
+    ),
+    Step(
         ("undo",),
         "Moved the wrong player? `/fuba undo` takes back your last move, one per call, until "
         "dice are rolled or anyone decides anything else.",
@@ -59,7 +69,8 @@ STEPS = (
     Step(
         ("status",),
         "Not sure whose turn it is? `/fuba status` shows the match at a glance: score, clock, "
-        "ball, cards, formations once revealed, who must decide what and the time left.",
+        "ball, cards, formations once revealed, who must decide what and the time left; in "
+        "advanced matches also the weather, condition points, substitutions and injuries.",
     ),
     Step(("board",), "`/fuba board` shows the current board."),
     Step(

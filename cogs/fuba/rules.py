@@ -283,7 +283,154 @@ _TOPICS = (
     ),
 )
 
-BOOK = TopicBook(_TOPICS, "Rulebook section {sections} (FUBA 3rd edition, basic rules)")
+# The advanced rules (match options: `/fuba challenge rules:advanced`, `options:`), one topic
+# each; sections A1-A13 are the rulebook's advanced chapters.
+_ADVANCED = (
+    Topic(
+        "advanced",
+        "Advanced rules",
+        "A1-A10, A13",
+        "A challenge with `rules:advanced` plays every advanced rule; `options:` switches single "
+        "ones on or off, read left to right: `advanced -weather -var`, or just `condition "
+        "pressing`. Player roles and aggressive pressing are paid with condition points, so "
+        "they need `condition` too. The board and `/fuba status` say which rules are on.\n"
+        "Topics: `condition`, `roles`, `substitutions`, `injuries`, `goalkeeper charge`, "
+        "`aggressive pressing`, `offside risk`, `slowing`, `weather`, `var`, `special events`.",
+    ),
+    Topic(
+        "condition",
+        "Condition points and tiredness",
+        "A1",
+        "Each team starts with condition points per zone: one per defender, midfielder and "
+        "forward of its formation (roles move some between zones). A point buys the higher die "
+        "for a movement action, one more step for a positioning action (limits still apply), "
+        "or aggressive pressing; the dice are seen before deciding. It comes from the zone the "
+        "ball is in, or two points from a zone next to it.\n"
+        "When the clock jumps 5 minutes or more outside stoppage time, both teams roll two "
+        "dice times ten: below the game time, they lose a point. A team left with none is "
+        "tired for the rest of the match: one player fewer per position when it moves, and "
+        "one defender fewer in the offside line.",
+    ),
+    Topic(
+        "roles",
+        "Player roles",
+        "A2",
+        "With its formation a team may name roles in secret, which shift condition points "
+        "between zones:\n"
+        "- `am` attacking midfielder: one point from midfield to attack each;\n"
+        "- `dm` defending midfielder: one point from midfield to defence each;\n"
+        "- `acb` one attacking centre-back: one point from defence to midfield;\n"
+        "- `ws` one withdrawn striker: one point from attack to midfield;\n"
+        "- `owb` up to two offensive wing backs: one point from defence to attack each.\n"
+        "Type them like `2am 1dm owb` (or `none`) with `/fuba choose`; they are shown when the "
+        "formations are.",
+    ),
+    Topic(
+        "substitutions",
+        "Substitutions",
+        "A3",
+        "Three substitutions a match. At the end of a turn with the ball in midfield the team "
+        "with the ball may substitute, and then its opponent may too; at a new setup (kick-off, "
+        "goal kick, corner, free kick) both may, the team with the ball first. All of them are "
+        "announced before any dice. Each one is:\n"
+        "- a **fresh player**: two dice times ten; above the game time one condition point, "
+        "else two (at most 6 in a zone, 10 in all);\n"
+        "- a **booked player** off: one yellow card goes;\n"
+        "- a **formation change**: one player to another position from the next turn.\n"
+        "In the second half the last two also add a condition point.",
+    ),
+    Topic(
+        "injuries",
+        "Injuries",
+        "A4",
+        "An injured team takes a player off at once, from the ball's area or next to it (else "
+        "the nearest one), and rolls a die. With 1-4 the player is out for that many minutes "
+        "of game time and comes back at the end of a turn in the centre circle area. With 5-6 "
+        "he is out for good: the team may bring on a substitute straight away if it has one "
+        "left (a condition point in the second half). An injured goalkeeper stays: another "
+        "player goes, and the opponent adds 1 to every later goal attempt. Cold and storm add "
+        "1 to injury rolls.",
+    ),
+    Topic(
+        "goalkeeper charge",
+        "Goalkeeper charge",
+        "A5",
+        "When the ball is played into a penalty area, its goalkeeper may rush out: the "
+        "defending team decides at the end of stage 1, after the ball value is set. The ball "
+        "value goes up by one (never above 6), but the attackers add 1 to their goal attempts "
+        "this turn. No charge when the pass starts in that same box, "
+        "nor for the team blinded by first-half sunshine.",
+    ),
+    Topic(
+        "aggressive pressing",
+        "Aggressive pressing",
+        "A6",
+        "Instead of ordinary pressing the defenders may press hard for a condition point (two "
+        "in heat or extreme heat). It is allowed even with one player fewer than the team "
+        "with the ball in the ball's area, and a die equal to the ball value also wins the "
+        "ball. When it fails, the other team gets a free kick and the pressing team rolls for "
+        "a yellow card. Choose `aggressive` as your action.",
+    ),
+    Topic(
+        "offside risk",
+        "Offside risk",
+        "A7",
+        "A pass to an own player in an area wholly in the opponent's half, nearer their goal "
+        "line than their second-last player, risks being cut out: the ball value rises by the "
+        "defenders in that second-last player's area, counting at most the defenders of their "
+        "formation (one fewer when tired). No risk when the receiver is level with or behind "
+        "the start area, at goal kicks and corners, or when that defender stands in a side "
+        "area.",
+    ),
+    Topic(
+        "slowing",
+        "Slowing the game down",
+        "A8",
+        "When a goal kick, free kick, corner or penalty adds its extra minute, the team with "
+        "the ball may waste time: the clock moves one more minute, then it rolls two dice "
+        "times ten. Below the game time it is booked for delaying the restart and rolls for a "
+        "red card too.",
+    ),
+    Topic(
+        "weather",
+        "Weather",
+        "A9",
+        "A double on the first kick-off roll brings weather: 1-1 heat, 2-2 or 3-3 sunshine, "
+        "4-4 wind, 5-5 rain, 6-6 cold.\n"
+        "- **Heat**: aggressive pressing costs two points.\n"
+        "- **Sunshine**: the team that started with the ball cannot charge out in the first "
+        "half; gone at half time.\n"
+        "- **Wind**: long passes add 2 instead of 1.\n"
+        "- **Rain**: the new ball value after each control check is 1 higher.\n"
+        "- **Cold**: injury rolls add 1. **Storm**: wind and rain at once, and injury rolls "
+        "add 1.\n"
+        "- **Extreme heat**: tiredness rolls take 2 off, pressing hard costs two.\n"
+        "At half time a die may end heat, wind or rain (1) or worsen it (6).",
+    ),
+    Topic(
+        "var",
+        "V.A.R.",
+        "A10",
+        "After every goal the scoring team rolls two dice: a double six rules the goal out and "
+        "the other team restarts with a free kick. The same check follows a won pressing in a "
+        "penalty area: on a double six the ball goes back with a free kick or a penalty, and "
+        "the pressing team rolls for a yellow card.",
+    ),
+    Topic(
+        "special events",
+        "Special events",
+        "A13",
+        "When the two situation dice show a double, each team rolls a die (the team with the "
+        "ball first) and the pair picks an event, told on the board. They bring extra moves "
+        "of one player after the control check, a bouncing ball worth 2 more or less, turns "
+        "without free movements, fouls with free kicks, cards and injuries, a minute lost and "
+        "points given back, balls out of play, a sure or a failed pass, a streaker stopping "
+        "play for a few minutes, a keeper out of position, chants that hand a team the first "
+        "action... Events about team skills do nothing until skills are played.",
+    ),
+)
+
+BOOK = TopicBook((*_TOPICS, *_ADVANCED), "Rulebook section {sections} (FUBA 3rd edition)")
 TOPICS: dict[str, Topic] = BOOK.topics
 find_topic = BOOK.find
 unknown_topic_message = BOOK.unknown

@@ -383,8 +383,10 @@ async def _kick_off(
         ranked=ranked,
     )
     title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
+    described = spec.describe_rules(dict(rules or {}))
+    intro = f"Rules: {described}." if described else ""
     try:
-        await post_step(where, outcome, title=title, actor=interaction.user.id)
+        await post_step(where, outcome, title=title, intro=intro, actor=interaction.user.id)
     except BaseException as error:
         result = {"winner": None, "reason": "aborted"}
         try:

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from cogs.play import registry
 from cogs.play.texts import final_text, narration, next_text
 from referee import match_log
 from referee.service import Outcome, Referee
@@ -24,6 +25,7 @@ REPLAY_FILE = "replay.gif"
 # How a player checks the dice of the attached action log (docs/dice.md).
 VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
+FIELD_LIMIT = 1024  # characters of an embed field's value
 # The final board's title for a match that did not end at the final whistle, by the result's
 # reason (also when the board is brought up to date later).
 RESULT_TITLES = {"resigned": "Resigned", "timeout": "Won on time", "aborted": "Match called off"}
@@ -40,6 +42,9 @@ def board_message(outcome: Outcome, note: str) -> tuple[str | None, discord.Embe
         description=narration(outcome.lines) or None,
         colour=COLOUR,
     )
+    notes = registry.get(outcome.ruleset).board_notes(outcome.view())
+    if notes:
+        embed.add_field(name="Match", value="\n".join(notes)[:FIELD_LIMIT], inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     content = "\n".join(part for part in (next_text(outcome), note) if part)
     return content[:2000] or None, embed

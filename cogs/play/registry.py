@@ -67,6 +67,8 @@ class GameCommands:
       ``overview``: the rules topics and the one shown when no topic is asked for.
     - ``describe_rules(rules_options)``: the match options of a challenge in a few words
       ("first to 3 goals"), or "".
+    - ``board_notes(view)``: short lines the live board's embed adds under the narration,
+      from a spectator's view (FUBA's advanced rules: weather, condition points...), or none.
     """
 
     ruleset: str
@@ -89,6 +91,7 @@ class GameCommands:
     pick_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     secret_picks: Mapping[str, str] = field(default_factory=dict)
     describe_rules: Callable[[JSONData], str] = field(default=lambda rules: "")
+    board_notes: Callable[[JSONData], list[str]] = field(default=lambda view: [])
     more_menus: Callable[[Outcome, int], Sequence[discord.ui.DynamicItem[Any]]] = field(
         default=lambda outcome, rows: ()
     )

@@ -6,6 +6,8 @@
 ('target', {'area': 9})
 >>> parse("continue new turn")
 ('continue', {'choice': 'new_turn'})
+>>> parse("roles 2am owb"), parse("substitute d>m"), parse("pay mid")
+(('roles', {'roles': '2am owb'}), ('substitute', {'plan': 'd>m'}), ('pay', {'zone': 'midfield'}))
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
-from engine.fuba import moves
+from engine.fuba import advanced, moves
 from engine.fuba.board import SIDES
 from engine.fuba.coach import Coach
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
@@ -24,6 +26,7 @@ from engine.fuba.formations import fmt
 from engine.fuba.state import FubaState
 from referee.adapter import Game, JSONData
 from referee.fuba.demo import run_demo
+from referee.fuba.glance import advanced_lines
 from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
 
 _GK_WORDS = {"gk", "goalkeeper", "keeper"}
@@ -35,7 +38,7 @@ _MOVE = "move 7 8 [count] [ball] [gk]"
 _COMMANDS = {
     "target": ("target 9",),
     "move": (_MOVE, "done"),
-    "action": ("action goal|move|position|press", _MOVE),
+    "action": ("action goal|move|position|press|aggressive", _MOVE),
     "continue": ("continue second|new_turn",),
     "formation": ("formation 4-4-2",),
     "setup": ("setup 7:2 4:2 6:2 5:2 2:2",),
@@ -46,6 +49,14 @@ _COMMANDS = {
     "bring": ("bring 5 [gk]",),
     "remove": ("remove 6",),
     "roll": ("roll 5 2",),
+    # the advanced rules' decisions
+    "boost": ("boost use|skip",),
+    "pay": ("pay defence|midfield|attack",),
+    "charge": ("charge", "charge stay"),
+    "slow": ("slow", "slow play"),
+    "roles": ("roles 2am 1dm acb ws 1owb|none",),
+    "substitute": ("substitute fresh|yellow|d>m|m>f|...|done",),
+    "replace": ("replace substitute|play_on",),
 }
 _USAGE = {kind: ", ".join(commands) for kind, commands in _COMMANDS.items()}
 _HELP = (
@@ -53,6 +64,29 @@ _HELP = (
     + ", ".join(dict.fromkeys(c for commands in _COMMANDS.values() for c in commands))
     + "."
 )
+
+
+# The advanced rules' typed commands: kind -> (argument, default when none is typed, the
+# words a player may type for a value).
+_ADVANCED = {
+    "boost": ("choice", None, {}),
+    "pay": ("zone", None, {"def": "defence", "mid": "midfield", "att": "attack"}),
+    "charge": ("choice", "charge", {}),
+    "slow": ("choice", "slow", {}),
+    "substitute": ("plan", None, {}),
+    "replace": ("choice", None, {"sub": "substitute", "play": "play_on", "play_on": "play_on"}),
+}
+_ALIASES = {"sub": "substitute", "subs": "substitute"}
+
+
+def _advanced(kind: str, rest: list[str]) -> tuple[str, JSONData]:
+    """A typed advanced-rules command -> (action kind, args): "boost use", "pay mid",
+    "charge" (or "stay"), "slow play", "substitute d>m", "replace play on"."""
+    arg, default, words = _ADVANCED[kind]
+    if not rest and default is None:
+        raise MalformedAction(f"Write it like this: {_USAGE[kind]}.")
+    value = "_".join(rest) if rest else default
+    return kind, {arg: words.get(value, value)}
 
 
 def _int(word: str, what: str) -> int:
@@ -73,6 +107,14 @@ def parse(text: str) -> tuple[str, JSONData]:
     if not words:
         raise MalformedAction(_HELP)
     kind, rest = words[0].replace("-", "_"), words[1:]
+    if kind == "stay":  # A5: the goalkeeper stays in goal
+        return "charge", {"choice": "stay"}
+    kind = _ALIASES.get(kind, kind)
+    if kind in _ADVANCED:
+        return _advanced(kind, rest)
+    if kind == "roles":
+        _need(rest, 1, "roles 2am 1dm owb (or roles none)")
+        return kind, {"roles": " ".join(rest)}
     if kind == "target":
         _need(rest, 1, "target 9")
         return kind, {"area": _int(rest[0], "an area")}
@@ -89,7 +131,7 @@ def parse(text: str) -> tuple[str, JSONData]:
     if kind == "action":
         _need(rest, 1, "action goal|move|position|press")
         return kind, {"kind": rest[0]}
-    if kind in ("goal", "position", "press"):  # shortcuts for "action goal" ...
+    if kind in ("goal", "position", "press", "aggressive"):  # shortcuts for "action goal" ...
         return "action", {"kind": kind}
     if kind == "done":
         return kind, {}
@@ -251,6 +293,13 @@ _TASKS = {
     "corner": "choose the corner to take the kick from",
     "penalty": "choose a side for the penalty kick",
     "remove": "choose the outfield player who leaves (red card)",
+    "boost": "decide whether to use a condition point",
+    "pay": "choose the zone whose condition points pay",
+    "charge": "decide whether the goalkeeper charges out",
+    "slow": "decide whether to slow the game down",
+    "roles": "choose the player roles",
+    "substitute": "make substitutions (or done)",
+    "replace": "decide whether to replace the injured player",
 }
 _MOVES = {
     moves.ACTION: "make the moves of the movement action (or done)",
@@ -327,6 +376,7 @@ def status_lines(view: JSONData) -> list[str]:
         lines.append(
             "Formations: " + ", ".join(f"{SIDE_NAMES[t]} {fmt(shapes[t])}" for t in (0, 1))
         )
+    lines += advanced_lines(view)
     for step in agenda:
         if step.get("k") != "formation":
             continue
@@ -376,4 +426,6 @@ FUBA_GAME = Game(
     task=task,
     status_lines=status_lines,
     highlight=highlight,
+    # a league's "advanced" level plays every advanced rule
+    rule_levels={"basic": {}, "advanced": {"advanced": list(advanced.ALL)}},
 )

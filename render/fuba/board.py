@@ -34,7 +34,7 @@ from engine.fuba.board import ALL_AREAS, CORNER_SPOTS
 from render import colours as C
 from render import palette
 from render.fonts import Text, font
-from render.fuba import background, panels, pieces
+from render.fuba import background, panels, pieces, strip
 from render.fuba.geometry import TEXT_SIZES, Layout, layout
 from render.kits import RGB, Kit, choose_kits
 from render.palette import pixel as pixel  # the tests read board pixels through it
@@ -76,6 +76,7 @@ class Board:
         self.p = quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)
+        self.strip: strip.Strip | None = None  # the advanced rules' strip, made on first use
 
     def sprite(self, key: Any, make: Callable[[], pieces.Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
@@ -208,6 +209,8 @@ def render(
     paste(s.image, s.at, s.mask)
     _header(im, b, view, names)
     _footer(im, b, view, names, caption)
+    if strip.in_force(view):  # the advanced rules: a strip under the board
+        return strip.strip_of(b).draw(im, view)
     return im
 
 
@@ -301,7 +304,7 @@ def texts(
         out += [Text("pending", line, f, g.ui["pending"]) for line in lines]
     legend = font(g.px(TEXT_SIZES["legend"]), bold=False)
     out.append(Text("legend", background.LEGEND, legend, g.ui["legend"]))
-    return out
+    return out + strip.texts(view, g)
 
 
 def render_png(
@@ -314,4 +317,6 @@ def render_png(
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
     im = render(view, kits=kits, names=names, width=width, caption=caption)
-    return board(kits, width).encoder.encode(im)
+    b = board(kits, width)
+    encoder = b.encoder if im.size == b.p.size else strip.strip_of(b).encoder
+    return encoder.encode(im)

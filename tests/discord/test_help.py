@@ -80,7 +80,8 @@ async def test_topic_autocomplete_with_nothing_typed_offers_at_most_25(world: Wo
     choices = await world.alice.autocomplete(world.channel, "fuba help", "topic", "")
 
     assert 0 < len(choices) <= 25
-    assert {choice["value"] for choice in choices} == set(TOPICS)
+    # the first 25 in the book's order (the basic rules first); typing finds the others
+    assert [choice["value"] for choice in choices] == list(TOPICS)[:25]
 
 
 def test_help_text_shows_only_steps_whose_commands_exist() -> None:

@@ -135,7 +135,7 @@ async def play_step(
         return private(await member.slash(channel, "fuba roll", dice=rolled))
     if command == "/fuba formation":
         return private(await member.slash(channel, "fuba formation", shape="4-4-2"))
-    if command in ("/fuba kickoff", "/fuba corner"):  # the buttons
+    if command in ("/fuba kickoff", "/fuba choose"):  # the buttons
         buttons = [
             c
             for row in public(world)[-1].components

@@ -20,18 +20,23 @@ WANTED = (
     "dribbling", "positioning", "pressing", "goal attempt", "offside", "free kick", "corner",
     "goal kick", "penalty", "cards", "time", "setup", "formations",
 )  # fmt: skip
+ADVANCED = (
+    "advanced", "condition", "roles", "substitutions", "injuries", "goalkeeper charge",
+    "aggressive pressing", "offside risk", "slowing", "weather", "var", "special events",
+)  # fmt: skip
 
 
 def test_every_wanted_topic_exists() -> None:
-    assert set(TOPICS) == set(WANTED)
+    assert set(TOPICS) == set(WANTED) | set(ADVANCED)
 
 
-@pytest.mark.parametrize("key", WANTED)
+@pytest.mark.parametrize("key", WANTED + ADVANCED)
 def test_topic_fits_an_embed_and_names_its_sections(key: str) -> None:
     topic = TOPICS[key]
     assert topic.title and len(topic.title) <= 256
     assert 100 < len(topic.text) <= 1000 < EMBED_DESCRIPTION_LIMIT
-    assert re.fullmatch(r"\d(\.\d+)*(, \d(\.\d+)*)*", topic.sections)
+    section = r"(\d(\.\d+)*|A\d+(-A\d+)?)"
+    assert re.fullmatch(rf"{section}(, {section})*", topic.sections)
 
 
 @pytest.mark.parametrize("typed", ["Goal-Kick", "  goal   kick ", "goal_kick"])
@@ -57,5 +62,11 @@ def test_matching_topics_prefers_names_that_start_with_the_text() -> None:
 
 
 def test_matching_topics_respects_the_autocomplete_limit() -> None:
-    assert len(matching_topics("")) == len(TOPICS) <= AUTOCOMPLETE_LIMIT
+    assert len(matching_topics("")) == min(len(TOPICS), AUTOCOMPLETE_LIMIT)
     assert len(matching_topics("", limit=3)) == 3
+
+
+@pytest.mark.parametrize("key", ADVANCED)
+def test_every_advanced_topic_is_offered_once_its_name_is_begun(key: str) -> None:
+    """More topics than autocomplete lists at once: a few letters find each one."""
+    assert TOPICS[key] in matching_topics(key[:3])

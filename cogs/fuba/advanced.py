@@ -1,0 +1,222 @@
+"""FUBA's advanced rules in Discord: the challenge's `rules:` and `options:`, and `/fuba choose`,
+the one command for the decisions of a few fixed choices (a corner spot, a free kick, and the
+advanced rules' condition points, goalkeeper charge, slowing the game down, substitutions,
+injured players and player roles).
+
+One command rather than one per decision: a slash group holds at most 25 commands, and
+`/fuba` had them all. The buttons and menus under the live board offer the same choices;
+the command's autocomplete lists the caller's legal ones, each as ``<kind>:<value>``
+("boost:use", "substitute:d>m"), and a plain value ("north", "2am owb") answers the one
+such decision the caller has pending.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.play.autocomplete import Value, offer
+from cogs.play.buttons import act_and_post
+from cogs.play.challenges import (
+    OPPONENT_HELP,
+    RANKED_HELP,
+    THREAD_HELP,
+    TURN_TIMEOUT_HELP,
+    challenge,
+    dice_mode,
+)
+from cogs.play.context import channel_id_of, play_cog
+from cogs.play.registry import JSONData, PlayRefusal, get
+from cogs.text import shown
+from engine.core import Choice
+from engine.fuba import advanced
+from referee.deadlines import MAX_TURN_TIMEOUT
+from referee.errors import RefereeError
+from referee.service import DICE_MODES
+from store.errors import StoreError
+
+RULESET = "fuba"
+LEVELS = ("basic", "advanced")
+# decision kind -> the argument its choice sets, and what it is about in a player's words
+CHOOSE = {
+    "corner": ("side", "Corner kick"),
+    "free_kick": ("choice", "Free kick"),
+    "boost": ("choice", "Condition point"),
+    "pay": ("zone", "Condition points from"),
+    "charge": ("choice", "Goalkeeper"),
+    "slow": ("choice", "Restart"),
+    "substitute": ("plan", "Substitution"),
+    "replace": ("choice", "Injured player"),
+    "roles": ("roles", "Player roles"),
+}
+SECRET_ROLES = "Your player roles: {value}. Nobody else sees them before both have chosen."
+OPTIONS_HELP = 'Advanced rules on or off, e.g. "advanced -weather -var" or "condition pressing"'
+
+
+def rules_options(level: str | None, text: str | None) -> JSONData:
+    """A challenge's FUBA options from its `rules:` level and `options:` text: the advanced
+    rules in force (none: the basic rules). Raises ``RulesError`` (a player's message) for a
+    word that is no rule or a rule without the one it needs.
+
+    >>> rules_options("advanced", "-weather -var")["advanced"][-1]
+    'events'
+    >>> rules_options(None, "condition pressing"), rules_options("basic", None)
+    ({'advanced': ['condition', 'pressing']}, {})
+    """
+    chosen = advanced.parse(" ".join(part for part in (level, text) if part))
+    return {"advanced": chosen} if chosen else {}
+
+
+def describe_rules(rules: JSONData) -> str:
+    """The advanced rules of a challenge in a few words ("" for the basic rules).
+
+    >>> describe_rules({"advanced": list(advanced.ALL)})
+    'all advanced rules'
+    >>> describe_rules({"advanced": ["condition", "weather"]})
+    'advanced rules: condition points and tiredness, weather'
+    >>> describe_rules({})
+    ''
+    """
+    chosen = rules.get("advanced") or []
+    if not chosen:
+        return ""
+    described = advanced.describe(chosen)
+    return described if described == "all advanced rules" else f"advanced rules: {described}"
+
+
+@app_commands.describe(
+    opponent=OPPONENT_HELP,
+    dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
+    thread=THREAD_HELP,
+    turn_timeout=TURN_TIMEOUT_HELP,
+    ranked=RANKED_HELP,
+    rules="basic (default) or advanced: every advanced rule",
+    options=OPTIONS_HELP,
+)
+@app_commands.choices(
+    dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES],
+    rules=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+)
+async def challenge_command(
+    interaction: discord.Interaction,
+    opponent: discord.Member,
+    dice: app_commands.Choice[str] | None = None,
+    thread: bool | None = None,
+    turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
+    ranked: bool = False,
+    rules: app_commands.Choice[str] | None = None,
+    options: str | None = None,
+) -> None:
+    """Challenge a member (or the bot) to a FUBA match in this channel."""
+    chosen = rules_options(rules.value if rules is not None else None, options)
+    await challenge(
+        interaction,
+        get(RULESET),
+        opponent,
+        dice_mode(dice),
+        thread,
+        turn_timeout,
+        chosen,
+        ranked=ranked,
+    )
+
+
+# -- /fuba choose -------------------------------------------------------------------------
+
+
+def choice_value(choice: Choice) -> str | None:
+    """The value `/fuba choose` takes for a legal choice ("boost:use"), or None when the
+    command does not answer its kind."""
+    kind = choice.action.kind
+    if kind not in CHOOSE:
+        return None
+    arg = CHOOSE[kind][0]
+    value = choice.action.args.get(arg)
+    if set(choice.action.args) != {arg} or not isinstance(value, str):
+        return None
+    return f"{kind}:{value}"
+
+
+def choice_entry(choice: Choice) -> tuple[str, Value] | None:
+    """A legal choice as `/fuba choose` offers it: (what it is, its value).
+
+    >>> from engine.core import Action
+    >>> choice_entry(Choice(Action("west", "charge", {"choice": "stay"}), "stay in goal"))
+    ('Goalkeeper: stay in goal', 'charge:stay')
+    """
+    value = choice_value(choice)
+    if value is None:
+        return None
+    return f"{CHOOSE[choice.action.kind][1]}: {choice.label}", value
+
+
+async def choose_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[Any]]:
+    try:
+        found = await play_cog(interaction).referee.legal_choices(
+            channel_id_of(interaction), interaction.user.id
+        )
+    except (RefereeError, StoreError):
+        return []
+    entries = [entry for entry in map(choice_entry, found) if entry is not None]
+    return offer(entries, current)
+
+
+def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[str, JSONData]:
+    """What `/fuba choose` was given -> (action kind, args). ``pending`` are the caller's
+    decisions this command answers, ``choices`` the caller's legal choices.
+
+    >>> read_choice("boost:use", set(), [])
+    ('boost', {'choice': 'use'})
+    >>> read_choice("2am OWB", {"roles"}, [])
+    ('roles', {'roles': '2am owb'})
+    >>> read_choice("Midfield", {"pay"}, [])
+    ('pay', {'zone': 'midfield'})
+    """
+    typed = " ".join(text.strip().split())
+    kind, sep, value = typed.partition(":")
+    if sep and kind.strip().lower() in CHOOSE:
+        kind, typed = kind.strip().lower(), value.strip()
+    else:
+        kinds = sorted(pending & set(CHOOSE))
+        if not kinds:
+            raise PlayRefusal(
+                "You have nothing to choose with this command now: see `/fuba status` for "
+                "what you decide and how."
+            )
+        if len(kinds) > 1:
+            listed = ", ".join(f"`{k}:...`" for k in kinds)
+            raise PlayRefusal(f"Say which decision you answer: {listed}.")
+        kind = kinds[0]
+    arg = CHOOSE[kind][0]
+    for choice in choices:  # a label as the menus and buttons show it
+        if choice.action.kind == kind and choice.label.lower() == typed.lower():
+            found = choice.action.args.get(arg)
+            if isinstance(found, str):
+                return kind, {arg: found}
+    if not typed:
+        raise PlayRefusal("Choose one of the options offered.")
+    if kind == "roles":  # typed like a formation: the engine reads the words
+        return kind, {arg: typed.lower()}
+    return kind, {arg: typed.lower().replace(" ", "_")}
+
+
+@app_commands.describe(
+    choice="One of your choices from the list (e.g. boost:use), or your player roles typed "
+    'like "2am 1dm owb"'
+)
+@app_commands.autocomplete(choice=choose_autocomplete)
+async def choose_command(interaction: discord.Interaction, choice: str) -> None:
+    """Answer a choice: corner, free kick, condition point, charge, slowing, substitutes, roles."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    referee = play_cog(interaction).referee
+    status = await referee.status(channel_id_of(interaction), interaction.user.id)
+    if status.ruleset != RULESET:
+        raise PlayRefusal("This channel's match is not a FUBA match: use its own commands.")
+    pending = {p.kind for p in status.pending if p.user_id == interaction.user.id}
+    kind, args = read_choice(choice, pending, status.choices)
+    reply = SECRET_ROLES.format(value=shown(args["roles"])) if kind == "roles" else ""
+    await act_and_post(interaction, kind, args, reply=reply)
