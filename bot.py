@@ -5,6 +5,7 @@ python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py demo --rules advanced   (FUBA) with the advanced rules; --options "advanced -var"
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
+python3 bot.py play --position "..."   start from a FUBA position (/fuba position); demo too
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
 python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
 python3 bot.py doctor          check the token, the bot's permissions and the database
@@ -94,14 +95,18 @@ def run_demo_command(
     out_dir: Path | None = None,
     game: str | None = None,
     options: str = "",
+    position: str = "",
 ) -> int:
     """Play one offline match with the referee and print it; ``options`` is the rules text
-    (``--rules`` then ``--options``); returns an exit code (2: rules the game does not have)."""
+    (``--rules`` then ``--options``); ``position`` a FUBA position to play on from; returns an
+    exit code (2: rules the game does not have, or a bad position)."""
     from engine.core import RulesError
     from referee import games
     from referee.demo import run_demo
 
     game = game or games.DEFAULT
+    if position:
+        return _demo_from_position(seed, as_json, out_dir, game, options, position)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
         again = "" if game == games.DEFAULT else f" --game {game}"
@@ -113,6 +118,27 @@ def run_demo_command(
         return run_demo(
             seed=seed, as_json=as_json, out=sys.stdout, out_dir=out_dir, game=game, options=options
         )
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _demo_from_position(
+    seed: int | None, as_json: bool, out_dir: Path | None, game: str, options: str, position: str
+) -> int:
+    """``demo --position``: the FUBA demo plays on from a position (its rules are its own)."""
+    from engine.core import RulesError
+    from referee.fuba.demo import run_demo
+
+    if game != "fuba" or options:
+        print("error: --position is a FUBA position with its own rules: no --game, --rules "
+              "or --options with it.", file=sys.stderr)  # fmt: skip
+        return 2
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        print(f"Seed: {seed}", file=sys.stderr)
+    try:
+        return run_demo(seed, as_json, sys.stdout, out_dir, position=position)
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -131,8 +157,22 @@ def run_play_command(args: argparse.Namespace) -> int:
     """Play one match at the terminal through the referee; returns an exit code."""
     import asyncio
 
+    from engine.core import RulesError
+    from engine.fuba import FUBA
     from referee.terminal import play
 
+    rules = dict(args.option)
+    if args.position:
+        if args.game != "fuba" or rules:
+            print("error: --position is a FUBA position with its own rules: no --game or "
+                  "--option with it.", file=sys.stderr)  # fmt: skip
+            return 2
+        rules = {"position": args.position}
+        try:  # a clear error before any database is made
+            FUBA.from_position(args.position)
+        except RulesError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     return asyncio.run(
         play(
             args.database,
@@ -140,7 +180,7 @@ def run_play_command(args: argparse.Namespace) -> int:
             vs_coach=args.vs_coach,
             dice=args.dice,
             seed=args.seed,
-            rules=dict(args.option),
+            rules=rules,
             out_dir=args.out,
             out=sys.stdout,
         )
@@ -216,6 +256,9 @@ def _add_game(command: argparse.ArgumentParser) -> None:
     )
 
 
+POSITION_HELP = "FUBA: start from this position (/fuba position shows one; docs/fuba-position.md)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bot.py",
@@ -251,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var" or '
         '"condition pressing"',
     )
+    demo.add_argument("--position", default="", metavar="TEXT", help=POSITION_HELP)
     play = sub.add_parser("play", help="play a match at the terminal (hot-seat or vs the coach)")
     _add_game(play)
     play.add_argument(
@@ -276,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write the board after each action, and the action log at the end (to verify)",
     )
+    play.add_argument("--position", default="", metavar="TEXT", help=POSITION_HELP)
     play.add_argument(
         "--database",
         default=None,
@@ -319,7 +364,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         options = " ".join(text for text in (args.rules, args.options) if text)
         return run_demo_command(
-            seed=args.seed, as_json=args.json, out_dir=args.out, game=args.game, options=options
+            seed=args.seed,
+            as_json=args.json,
+            out_dir=args.out,
+            game=args.game,
+            options=options,
+            position=args.position,
         )
     if args.command == "play":
         return run_play_command(args)

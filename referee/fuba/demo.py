@@ -143,13 +143,17 @@ def run_demo(
     out: TextIO,
     out_dir: Path | None = None,
     options: str = "",
+    position: str = "",
 ) -> int:
     """Play and narrate one match to ``out``; with ``as_json`` the last line is a JSON
     summary; with ``out_dir`` the board images and the replay are written there; ``options``
-    is the rules text (``options_for``; "" plays the basic rules). Returns an exit code (0).
-    Raises ``RulesError`` for a bad rules text."""
-    state = FUBA.initial(options_for(options))
+    is the rules text (``options_for``; "" plays the basic rules); ``position`` (a FUBA
+    position, docs/fuba-position.md) plays on from there with the position's own rules.
+    Returns an exit code (0). Raises ``RulesError`` for a bad rules text or position."""
+    state = FUBA.from_position(position) if position else FUBA.initial(options_for(options))
     out.write(f"FUBA demo match, seed {seed}: West and East are both played by the coach\n")
+    if position:
+        out.write(f"From the position: {FUBA.position(state)}\n")
     rules = advanced.in_force(state.options)
     if rules:
         out.write(f"Rules: {advanced.describe(rules)}\n")
