@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs.fuba import advanced
 from cogs.fuba.help import INTRO, STEPS
+from cogs.fuba.position import position_command
 from cogs.fuba.rules import BOOK
 from cogs.play.autocomplete import Value, choices_of, legal, offer
 from cogs.play.buttons import act_and_post
@@ -392,6 +393,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "bring": bring_command,
     "choose": advanced.choose_command,
     "remove": remove_command,
+    "position": position_command,
     **HELP,
 }
 DESCRIPTIONS = {
