@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -334,3 +335,12 @@ def test_damaged_positions_give_the_clear_error_or_an_exact_position(
         return
     assert FUBA.position(state) == damaged.strip()
     FUBA.pending(state)
+
+
+def test_the_documented_examples_are_exact_positions() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "fuba-position.md").read_text()
+    examples = re.findall(r"^    ([-0-9].*)$", docs, flags=re.M)
+    assert examples[:3] == [KICKOFF, ACTION_STAGE, ADVANCED_TARGET]
+    for text in examples:
+        assert FUBA.position(FUBA.from_position(text)) == text
+    assert "`-/- g2 g12 7 2 - h1:0 0-0 formation:-/-:0 pre`" in docs
