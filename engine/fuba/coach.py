@@ -125,6 +125,12 @@ class Coach:
             "free_kick": self._free_kick,
             "corner": self._corner,
             "penalty": self._penalty,
+            # the advanced rules: the choice a team gets when it lets its turn pass
+            "boost": lambda s, step, team: Action(SIDES[team], "boost", {"choice": "skip"}),
+            "charge": lambda s, step, team: Action(SIDES[team], "charge", {"choice": "stay"}),
+            "substitute": lambda s, step, team: Action(SIDES[team], "substitute", {"plan": "done"}),
+            "replace": lambda s, step, team: Action(SIDES[team], "replace", {"choice": "play_on"}),
+            "slow": lambda s, step, team: Action(SIDES[team], "slow", {"choice": "play"}),
         }
 
     # -- entry points ------------------------------------------------------------------
@@ -159,6 +165,8 @@ class Coach:
     # -- preamble and restarts ---------------------------------------------------------
 
     def _formation(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        if team in step.get("roles_due", ()):
+            return Action(SIDES[team], "roles", {"roles": "none"})  # A2 no player roles
         if not step["halftime"]:
             shape = CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
             return Action(SIDES[team], "formation", {"shape": shape})
@@ -179,6 +187,7 @@ class Coach:
         kind, area = step["kind"], step["area"]
         shape = s.formations[team]
         key = (team, kind, area, tuple(shape) if shape else (), s.control, s.reds[team])
+        key += (len(s.injured[team]),)  # A4 injured players are off the pitch
         action = _SETUPS.get(key)
         if action is None:
             layouts = setup.preset_layouts(s, team, kind, area)
@@ -206,7 +215,7 @@ class Coach:
         return Action(SIDES[team], "free_kick", {"choice": "shoot" if shoot else "pass"})
 
     def _remove(self, s: FubaState, decision: Decision) -> Action:
-        """Red card: the player farthest from the ball."""
+        """Red card or injury: the player farthest from the ball."""
         best = max(decision.choices, key=lambda c: DIST[c.action.args["area"]][s.ball])
         return best.action
 

@@ -88,3 +88,18 @@ def add(s: FubaState, team: int, zone_at: int, points: int) -> int:
     added = min(points, room(s, team, zone_at))
     s.condition[team][zone_at] += added
     return added
+
+
+HOT = ("heat", "extreme_heat")
+
+
+def pressing_cost(s: FubaState) -> int:
+    """A6 aggressive pressing costs one point, two in heat or extreme heat (A9)."""
+    return 2 if s.weather in HOT else 1
+
+
+def movement_minimum(s: FubaState, team: int, position: int) -> int:
+    """4.5 the formation's players of the ball's zone; a tired team counts one fewer in each
+    line of its formation (A1: a tired 4-4-2 moves like a 3-3-1)."""
+    listed = s.formations[team][position]
+    return max(0, listed - 1) if s.tired[team] else listed

@@ -10,13 +10,23 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
-from engine.fuba import cards, formations, moves, plays, setup
+from engine.fuba import (
+    cards,
+    condition,
+    formations,
+    moves,
+    plays,
+    roles,
+    setup,
+    specials,
+    substitutions,
+)
 from engine.fuba.board import NAMES, SIDES
 from engine.fuba.passing import legal_targets
-from engine.fuba.state import FubaState
+from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
-ACTION_KINDS = ("goal", "move", "position", "press")
+ACTION_KINDS = ("goal", "move", "position", "press", "aggressive")  # aggressive: A6
 
 
 def pending(s: FubaState) -> list[Decision]:
@@ -39,6 +49,9 @@ def _choice(
 def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     out = []
     for team in (0, 1):
+        if team in step.get("roles_due", ()):
+            out.append(_roles_decision(step, team))
+            continue
         if step["picks"][team] is not None:
             continue
         if step["halftime"]:
@@ -62,7 +75,7 @@ def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 
 def _p_duel(s: FubaState, step: dict[str, Any]) -> list[Decision]:
-    prompt = "Roll a die for the kick-off." if step["for"] == "kickoff" else "Rebound: roll a die."
+    prompt = _DUEL_PROMPTS.get(step["for"], "Rebound: roll a die.")
     return [_roll(t, 1, prompt, purpose=step["for"]) for t in (0, 1) if step["rolls"][t] is None]
 
 
@@ -83,10 +96,8 @@ def _p_setup(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     choices = tuple(
         _choice(team, "setup", " ".join(f"{a}:{n}" for a, n in p), layout=p) for p in presets
     )
-    n = (
-        10
-        - s.reds[team]
-        - (1 if setup.fixed_piece_area(step["kind"], team, s.control, step["area"]) else 0)
+    n = setup.outfield_count(s, team) - (
+        1 if setup.fixed_piece_area(step["kind"], team, s.control, step["area"]) else 0
     )
     return [
         Decision(
@@ -194,11 +205,13 @@ def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
     done = s.turn["acts"][team]
     out = []
     for kind in ACTION_KINDS:
-        if kind in done:
+        if ("press" if kind == "aggressive" else kind) in done:
             continue  # 4.3.2 a second action differs from the first
         if kind == "goal" and not plays.can_shoot(s, team):
             continue
         if kind == "press" and not plays.can_press(s, team):
+            continue
+        if kind == "aggressive" and not plays.can_press_aggressively(s, team):
             continue
         out.append(kind)
     return out
@@ -206,7 +219,9 @@ def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
 
 def _p_act(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
-    choices = [_choice(team, "action", k, kind=k) for k in allowed_kinds(s, step)]
+    choices = [
+        _choice(team, "action", _ACTION_LABELS.get(k, k), kind=k) for k in allowed_kinds(s, step)
+    ]
     if step["first"]:
         choices.extend(_move_choices(s, step))
         prompt = "Choose your action; free movements first if you like."
@@ -258,11 +273,85 @@ def _p_penalty(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 def _p_remove(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
+    if step.get("for") == "injury":  # A4 one of the players near the ball is hurt
+        hurt = tuple(
+            _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
+        )
+        return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
+    if step.get("for") == "injury":  # A4 one of the players near the ball is hurt
+        hurt = tuple(
+            _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
+        )
+        return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
+    if step.get("for") == "injury":  # A4 one of the players near the ball is hurt
+        hurt = tuple(
+            _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
+        )
+        return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
     choices = tuple(
         _choice(team, "remove", f"remove a player from {a}", area=a)
         for a in cards.removable_areas(s, team)
     )
     return [Decision(SIDES[team], "remove", "Red card: remove one outfield player.", choices)]
+
+
+# -- advanced rules A1, A2, A5, A6 -------------------------------------------------------
+
+_ACTION_LABELS = {"aggressive": "aggressive pressing"}
+
+
+def _roles_decision(step: dict[str, Any], team: int) -> Decision:
+    """A2 the secret player roles, right after the team's formation."""
+    shape = step["picks"][team]
+    choices = tuple(_choice(team, "roles", x, roles=x) for x in roles.presets(shape))
+    return Decision(
+        SIDES[team],
+        "roles",
+        f"Player roles for your {formations.fmt(shape)} (secret until both have chosen): "
+        "attacking (am) or defending (dm) midfielders, an attacking centre-back (acb), a "
+        "withdrawn striker (ws), offensive wing backs (owb), or none.",
+        choices,
+        secret=True,
+        open_ended=True,
+    )
+
+
+def _p_boost(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    if step["for"] == "move":
+        gain = f"move {step['use']} players instead of {step['skip']}"
+    else:
+        gain = f"ball value {step['use']} instead of {step['skip']}"
+    ways = condition.payments(s, team, 1)
+    where = " or ".join(f"{p} from {ZONES[z]}" for z, p in ways)
+    choices = (
+        _choice(team, "boost", f"use a condition point ({where})", choice="use"),
+        _choice(team, "boost", "skip", choice="skip"),
+    )
+    prompt = f"Use a condition point: {gain}?"
+    return [Decision(SIDES[team], "boost", prompt, choices, info={"for": step["for"]})]
+
+
+def _p_pay(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = tuple(
+        _choice(team, "pay", f"{p} points from {ZONES[z]}", zone=ZONES[z]) for z, p in step["ways"]
+    )
+    prompt = "Which zone pays the condition points?"
+    return [Decision(SIDES[team], "pay", prompt, choices, info={"for": step["then"]["for"]})]
+
+
+def _p_charge(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "charge", "goalkeeper charges out", choice="charge"),
+        _choice(team, "charge", "stay in goal", choice="stay"),
+    )
+    prompt = (
+        f"Your goalkeeper may charge out: ball value {min(6, s.value + 1)} instead of "
+        f"{s.value}, but their goal attempts get +1 this turn."
+    )
+    return [Decision(SIDES[team], "charge", prompt, choices)]
 
 
 _PENDING = {
@@ -280,4 +369,202 @@ _PENDING = {
     "corner": _p_corner,
     "penalty": _p_penalty,
     "remove": _p_remove,
+    "boost": _p_boost,
+    "pay": _p_pay,
+    "charge": _p_charge,
 }
+
+
+# -- advanced rules A3, A4, A8, A9, A10, A13 -----------------------------------------------
+
+_DUEL_PROMPTS = {
+    "kickoff": "Roll a die for the kick-off.",
+    "special": "Special event: roll a die.",
+    "collision": "Head collision: roll a die; the higher wins the ball.",
+}
+ROLL_PURPOSES.update(
+    {
+        "tiredness": "for the tiredness test",
+        "fresh": "for the fresh player",
+        "injury": "for the injury",
+        "slow": "for slowing the game down",
+        "weather": "for the second-half weather",
+        "var_goal": "for the video check of the goal",
+        "var_press": "for the video check of the pressing",
+        "streaker": "for the streaker",
+    }
+)
+_MOVE_PROMPTS.update(
+    {
+        specials.EXCELLENT: "Special event: you may move one player to an adjacent area, or done.",
+        specials.FAST: (
+            "Fast situation: you may move one player to an adjacent area (not with the ball), "
+            "or done; then a new turn."
+        ),
+    }
+)
+
+
+def _p_substitute(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    plans = substitutions.legal_plans(s, step)
+    choices = tuple(_choice(team, "substitute", substitutions.PLAN_WORDS[p], plan=p) for p in plans)
+    left = substitutions.left(s, team, step)
+    made = ", ".join(substitutions.PLAN_WORDS[p] for p in step["plans"])
+    prompt = f"Substitutions: announce them one at a time ({left} left), then done." + (
+        f" So far: {made}." if made else ""
+    )
+    return [Decision(SIDES[team], "substitute", prompt, choices, info={"plans": step["plans"]})]
+
+
+def _p_replace(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "replace", "bring on a substitute", choice="substitute"),
+        _choice(team, "replace", "play on a player short", choice="play_on"),
+    )
+    prompt = "Your injured player cannot come back: bring on a substitute?"
+    return [Decision(SIDES[team], "replace", prompt, choices)]
+
+
+def _p_slow(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "slow", "slow the game down (one more minute)", choice="slow"),
+        _choice(team, "slow", "play on", choice="play"),
+    )
+    prompt = "Slow the game down? One more minute passes, but you risk a yellow card."
+    return [Decision(SIDES[team], "slow", prompt, choices, info={"restart": step["restart"]})]
+
+
+_PENDING.update({"substitute": _p_substitute, "replace": _p_replace, "slow": _p_slow})
+
+
+# -- advanced rules A3, A4, A8, A9, A10, A13 -----------------------------------------------
+
+_DUEL_PROMPTS = {
+    "kickoff": "Roll a die for the kick-off.",
+    "special": "Special event: roll a die.",
+    "collision": "Head collision: roll a die; the higher wins the ball.",
+}
+ROLL_PURPOSES.update(
+    {
+        "tiredness": "for the tiredness test",
+        "fresh": "for the fresh player",
+        "injury": "for the injury",
+        "slow": "for slowing the game down",
+        "weather": "for the second-half weather",
+        "var_goal": "for the video check of the goal",
+        "var_press": "for the video check of the pressing",
+        "streaker": "for the streaker",
+    }
+)
+_MOVE_PROMPTS.update(
+    {
+        specials.EXCELLENT: "Special event: you may move one player to an adjacent area, or done.",
+        specials.FAST: (
+            "Fast situation: you may move one player to an adjacent area (not with the ball), "
+            "or done; then a new turn."
+        ),
+    }
+)
+
+
+def _p_substitute(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    plans = substitutions.legal_plans(s, step)
+    choices = tuple(_choice(team, "substitute", substitutions.PLAN_WORDS[p], plan=p) for p in plans)
+    left = substitutions.left(s, team, step)
+    made = ", ".join(substitutions.PLAN_WORDS[p] for p in step["plans"])
+    prompt = f"Substitutions: announce them one at a time ({left} left), then done." + (
+        f" So far: {made}." if made else ""
+    )
+    return [Decision(SIDES[team], "substitute", prompt, choices, info={"plans": step["plans"]})]
+
+
+def _p_replace(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "replace", "bring on a substitute", choice="substitute"),
+        _choice(team, "replace", "play on a player short", choice="play_on"),
+    )
+    prompt = "Your injured player cannot come back: bring on a substitute?"
+    return [Decision(SIDES[team], "replace", prompt, choices)]
+
+
+def _p_slow(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "slow", "slow the game down (one more minute)", choice="slow"),
+        _choice(team, "slow", "play on", choice="play"),
+    )
+    prompt = "Slow the game down? One more minute passes, but you risk a yellow card."
+    return [Decision(SIDES[team], "slow", prompt, choices, info={"restart": step["restart"]})]
+
+
+_PENDING.update({"substitute": _p_substitute, "replace": _p_replace, "slow": _p_slow})
+
+
+# -- advanced rules A3, A4, A8, A9, A10, A13 -----------------------------------------------
+
+_DUEL_PROMPTS = {
+    "kickoff": "Roll a die for the kick-off.",
+    "special": "Special event: roll a die.",
+    "collision": "Head collision: roll a die; the higher wins the ball.",
+}
+ROLL_PURPOSES.update(
+    {
+        "tiredness": "for the tiredness test",
+        "fresh": "for the fresh player",
+        "injury": "for the injury",
+        "slow": "for slowing the game down",
+        "weather": "for the second-half weather",
+        "var_goal": "for the video check of the goal",
+        "var_press": "for the video check of the pressing",
+        "streaker": "for the streaker",
+    }
+)
+_MOVE_PROMPTS.update(
+    {
+        specials.EXCELLENT: "Special event: you may move one player to an adjacent area, or done.",
+        specials.FAST: (
+            "Fast situation: you may move one player to an adjacent area (not with the ball), "
+            "or done; then a new turn."
+        ),
+    }
+)
+
+
+def _p_substitute(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    plans = substitutions.legal_plans(s, step)
+    choices = tuple(_choice(team, "substitute", substitutions.PLAN_WORDS[p], plan=p) for p in plans)
+    left = substitutions.left(s, team, step)
+    made = ", ".join(substitutions.PLAN_WORDS[p] for p in step["plans"])
+    prompt = f"Substitutions: announce them one at a time ({left} left), then done." + (
+        f" So far: {made}." if made else ""
+    )
+    return [Decision(SIDES[team], "substitute", prompt, choices, info={"plans": step["plans"]})]
+
+
+def _p_replace(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "replace", "bring on a substitute", choice="substitute"),
+        _choice(team, "replace", "play on a player short", choice="play_on"),
+    )
+    prompt = "Your injured player cannot come back: bring on a substitute?"
+    return [Decision(SIDES[team], "replace", prompt, choices)]
+
+
+def _p_slow(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    team = step["team"]
+    choices = (
+        _choice(team, "slow", "slow the game down (one more minute)", choice="slow"),
+        _choice(team, "slow", "play on", choice="play"),
+    )
+    prompt = "Slow the game down? One more minute passes, but you risk a yellow card."
+    return [Decision(SIDES[team], "slow", prompt, choices, info={"restart": step["restart"]})]
+
+
+_PENDING.update({"substitute": _p_substitute, "replace": _p_replace, "slow": _p_slow})

@@ -12,7 +12,24 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
-from engine.fuba import advanced, cards, clock, formations, moves, plays, setup
+from engine.fuba import (
+    advanced,
+    cards,
+    clock,
+    condition,
+    formations,
+    injuries,
+    moves,
+    plays,
+    roles,
+    setup,
+    slowing,
+    specials,
+    substitutions,
+    tiredness,
+    var,
+    weather,
+)
 from engine.fuba.board import (
     ADJ,
     AREAS,
@@ -26,8 +43,9 @@ from engine.fuba.board import (
     zone,
 )
 from engine.fuba.decisions import ACTION_KINDS, allowed_kinds
+from engine.fuba.offside import offside_risk
 from engine.fuba.passing import check_target
-from engine.fuba.state import FubaState
+from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
 ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
@@ -77,7 +95,7 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
 def _check_actor(step: Step, team: int) -> None:
     k = step["k"]
     if k == "formation":
-        if step["picks"][team] is not None:
+        if step["picks"][team] is not None and team not in step.get("roles_due", ()):
             raise NotYourDecision("You have already chosen your formation.")
         return
     if k == "duel":
@@ -120,6 +138,8 @@ def _dice(args: Step, n: int) -> list[int]:
 
 
 def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    if step["picks"][team] is not None:
+        raise RulesError("You have already chosen your formation: now choose your player roles.")
     shape = formations.parse(args.get("shape"))
     if step["halftime"] and not formations.one_player_changed(s.formations[team], shape):
         raise RulesError(
@@ -129,8 +149,34 @@ def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
     picks = list(step["picks"])
     picks[team] = shape
     ev.append(Event("formation_chosen", {"team": team}))
-    if None in picks:
-        s.agenda[0] = {**step, "picks": picks}
+    step = {**step, "picks": picks}
+    if s.rule("roles") and not step["halftime"]:
+        # A2 the roles are chosen secretly right after the formation, before the reveal
+        step["roles_due"] = [*step.get("roles_due", ()), team]
+    s.agenda[0] = step
+    _reveal_formations(s, step, ev)
+
+
+def _h_roles(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    """A2 a team's secret player roles, checked against its formation."""
+    if team not in step.get("roles_due", ()):
+        raise RulesError("Choose your formation first; the player roles come right after it.")
+    chosen = roles.parse(args.get("roles"))
+    roles.check(chosen, step["picks"][team])
+    picked = list(step.get("roles") or [None, None])
+    picked[team] = chosen
+    due = [t for t in step["roles_due"] if t != team]
+    step = {**step, "roles": picked, "roles_due": due}
+    s.agenda[0] = step
+    ev.append(Event("roles_chosen", {"team": team}))
+    _reveal_formations(s, step, ev)
+
+
+def _reveal_formations(s: FubaState, step: Step, ev: list[Event]) -> None:
+    """2.1 both formations (and A2 roles) are shown once both teams have chosen; the A1
+    condition points are set from them at the start of the match."""
+    picks = step["picks"]
+    if None in picks or step.get("roles_due"):
         return
     s.agenda.pop(0)
     s.formations = picks
@@ -140,7 +186,16 @@ def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
             {"formations": [formations.fmt(p) for p in picks], "halftime": step["halftime"]},
         )
     )
+    if step.get("roles"):
+        s.roles = [dict(r or {}) for r in step["roles"]]
+        ev.append(Event("roles_revealed", {"roles": [roles.text(r) for r in s.roles]}))
+    elif step["halftime"]:
+        s.roles = [roles.fit(s.roles[t], picks[t]) for t in (0, 1)]  # docs: A2 at half time
     if not step["halftime"]:
+        if s.rule("condition"):
+            s.condition = [
+                condition.initial_points(picks[t], roles.point_moves(s.roles[t])) for t in (0, 1)
+            ]
         s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
 
 
@@ -154,6 +209,7 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
         return
     s.agenda.pop(0)
     if step["for"] == "kickoff":
+        weather.from_kickoff(s, rolls, ev)  # A9 only the match's first roll
         if rolls[0] == rolls[1]:
             ev.append(Event("kickoff_tie", {"dice": rolls}))  # 3.2 ties roll again
             s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
@@ -161,6 +217,10 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
         winner = 0 if rolls[0] > rolls[1] else 1
         ev.append(Event("kickoff_winner", {"team": winner, "dice": rolls}))
         s.agenda.insert(0, {"k": "kickoff_choice", "team": winner})
+    elif step["for"] == "special":
+        specials.resolve(s, rolls, ev)  # A13
+    elif step["for"] == "collision":
+        specials.resolve_collision(s, rolls, ev)  # A13 head collision
     else:
         _resolve_rebound(s, rolls, ev)
 
@@ -283,12 +343,17 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.ball = target
     s.last_pass = [start, target]
     ev.append(Event("target", {"team": team, "start": start, "target": target, "value": value}))
+    risk = offside_risk(s, team, start, target, t["kind"])
+    if risk:
+        ev.append(Event("offside_risk", {"team": team, "added": risk}))
     s.agenda[0] = {"k": "roll", "team": team, "n": 2, "for": "situation"}
+    if plays.can_charge(s, 1 - team, start, target):
+        s.agenda.insert(0, {"k": "charge", "team": 1 - team})  # A5 at the end of stage 1
 
 
 # 4.2 the game situation progress stage, in phases: a roll or a decision may come between
 # two phases (advanced rules), after which ``_next`` resumes with the next phase.
-SITUATION_PHASES = ("time", "special", "control", "value", "order")
+SITUATION_PHASES = ("time", "tiredness", "special", "control", "value", "order")
 
 
 def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -327,11 +392,18 @@ def _phase_time(s: FubaState, ev: list[Event]) -> None:
         t["end"] = True
 
 
+def _phase_tiredness(s: FubaState, ev: list[Event]) -> None:
+    tiredness.start_tests(s, ev)  # A1
+
+
 def _phase_special(s: FubaState, ev: list[Event]) -> None:
     d1, d2 = s.turn["dice"]
     if d1 != d2 or s.turn["was_stoppage"]:
         return
-    # 4.2.1 a special event; its table is advanced rule A13
+    if s.rule("events"):
+        specials.start(s, ev)  # A13 the special events table
+        return
+    # 4.2.1 a special event; without the table (A13) it changes nothing
     ev.append(Event("special_event", {"die": d1, "table": False}))
 
 
@@ -364,6 +436,8 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
         adjacent = target == start or target in ADJ[start]
         t["new_value"] = lo if adjacent and t["had"] else hi
     s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
+    s.value = weather.after_control_check(s, ev)  # A9 rain
+    s.value = weather.after_control_check(s, ev)  # A9 rain
     ev.append(Event("ball_value", {"value": s.value}))
 
 
@@ -372,16 +446,19 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
     t = s.turn
     ct, v = t["ct"], t["check_value"]
     lo = min(t["dice"])
+    specials.settle(s)  # A13 entries that change who plays first
     first = t.get("first", ct if lo >= v else 1 - ct)
     t["order"] = [first, 1 - first]
     if t.get("easy"):
         _push_moves(s, 1 - ct, moves.EASY, at=len(s.agenda), left=1)
     _bring_closest(s, s.control, s.ball, ev)
+    specials.after_order(s, ev)  # A13 moves and aggressive defence
     ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 _PHASES = {
     "time": _phase_time,
+    "tiredness": _phase_tiredness,
     "special": _phase_special,
     "control": _phase_control,
     "value": _phase_value,
@@ -449,6 +526,12 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         if t.get("phase", len(SITUATION_PHASES)) < len(SITUATION_PHASES):
             _resume_situation(s, ev)
             return
+        if t.get("skip_actions"):
+            _end_turn(s, ev)  # A13 fast situation: no action stage
+            return
+        if t.get("skip_actions"):
+            _end_turn(s, ev)  # A13 fast situation: no action stage
+            return
         for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
             for spot, corner in CORNER_SPOTS.items():
                 n = s.outfield[team][spot]
@@ -487,6 +570,10 @@ def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
     if first:
         moves.reset_locks(s, team)
         step.update(moves.free_allowances(s, team))
+        if team in s.turn.get("no_free", ()):
+            step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
+        if team in s.turn.get("no_free", ()):
+            step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
     if only:
         step["only"] = only
     s.agenda.append(step)
@@ -498,10 +585,14 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     if kind not in allowed:
         raise RulesError(_why_not(s, step, kind))
     acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
-    acts[team].append(kind)
+    acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
     ev.append(Event("action", {"team": team, "kind": kind, "first": step["first"]}))
     s.goal_attempts[team] += kind == "goal"
+    if kind == "aggressive":
+        s.agenda.pop(0)
+        _spend(s, team, condition.pressing_cost(s), {"team": team, "for": "aggressive"}, ev)
+        return
     n = 1 if kind == "goal" else 2
     s.agenda[0] = {"k": "roll", "team": team, "n": n, "for": kind}
 
@@ -510,8 +601,11 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
     team = step["team"]
     if step.get("only"):
         return f"This free kick is a direct shot: the first action is a {step['only']} attempt."
-    if kind in s.turn["acts"][team]:
-        return f"A second action must differ from the first; you already chose {kind}."
+    done = "press" if kind == "aggressive" else kind
+    if done in s.turn["acts"][team]:
+        return f"A second action must differ from the first; you already chose {done}."
+    if kind == "aggressive":
+        return _why_not_aggressive(s, team)
     if kind == "goal":
         if team != s.control:
             return "Only the team with the ball can attempt a goal."
@@ -535,8 +629,11 @@ def _h_continue(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]
 
 def _end_turn(s: FubaState, ev: list[Event]) -> None:
     s.agenda.clear()
+    injuries.returns(s, ev)  # A4
     if s.turn.get("end"):
         _end_half(s, ev)
+    elif substitutions.turn_window(s):  # A3 the new turn starts once the window closes
+        s.turn["stage"], s.turn["kind"] = "restart", "normal"
     else:
         _new_turn(s, "normal")
 
@@ -637,14 +734,23 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
 
 
 def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
-    """4.5 the lower die, at least the formation's players for the ball's zone."""
+    """4.5 the lower die, at least the formation's players for the ball's zone (one fewer
+    per line when tired, A1); a condition point may take the higher die instead (A1)."""
     team = step["team"]
-    z = zone(team, s.ball)
-    listed = s.formations[team][ZONE_POSITION[z]]
-    lower = min(dice) - (1 if listed == 0 else 0)  # zero-position rule
-    left = max(lower, listed, 0)
-    ev.append(Event("movement", {"team": team, "moves": left, "zone": z}))
+    position = ZONE_POSITION[zone(team, s.ball)]
+    zero = 1 if s.formations[team][position] == 0 else 0  # zero-position rule
+    least = condition.movement_minimum(s, team, position)
+    plain, boosted = (max(d - zero, least, 0) for d in (min(dice), max(dice)))
     s.agenda.pop(0)
+    if boosted > plain and s.rule("condition") and condition.can_pay(s, team):
+        boost = {"k": "boost", "team": team, "for": "move", "skip": plain, "use": boosted}
+        s.agenda.insert(0, boost)
+        return
+    _start_movement(s, team, plain, ev)
+
+
+def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
+    ev.append(Event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
     _push_moves(s, team, moves.ACTION, left=left, dribble=True)
     if left == 0:
         _finish_moves(s, ev)
@@ -653,19 +759,32 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     before = s.value
-    s.value = plays.positioning_value(s, team, dice)
-    ev.append(Event("positioning", {"team": team, "from": before, "to": s.value}))
+    plain = plays.positioning_value(s, team, dice)
+    boosted = plays.positioning_value(s, team, dice, extra=1)  # A1 one more step
     s.agenda.pop(0)
+    if boosted != plain and s.rule("condition") and condition.can_pay(s, team):
+        boost = {"k": "boost", "team": team, "for": "position", "skip": plain, "use": boosted}
+        s.agenda.insert(0, {**boost, "from": before})
+        return
+    s.value = plain
+    ev.append(Event("positioning", {"team": team, "from": before, "to": s.value}))
 
 
 def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
-    ok, value = plays.pressing_result(s.value, dice)
+    aggressive = bool(step.get("aggressive"))
+    ok, value = plays.pressing_result(s.value, dice, aggressive)
     s.value = value
     if ok:
         s.control = team
-    ev.append(Event("pressing", {"team": team, "success": ok, "value": value}))
+    kind = "aggressive_pressing" if aggressive else "pressing"
+    ev.append(Event(kind, {"team": team, "success": ok, "value": value}))
     s.agenda.pop(0)
+    if aggressive and not ok:
+        # A6 a failed aggressive pressing: a free kick to the opponent, a yellow card test
+        award_free_kick(s, 1 - team, s.ball, ev)
+        if not s.over:
+            cards.start_yellow_test(s, team, "aggressive pressing")
 
 
 def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
@@ -703,6 +822,87 @@ def _roll_red(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> Non
     cards.red_test(s, step, dice[0], ev)
 
 
+# -- condition points and the goalkeeper's charge (advanced rules A1, A5, A6) ----------
+
+
+def _h_boost(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    """A1 a condition point for the movement's higher die or one more positioning step."""
+    choice = _str_arg(args, "choice", ("use", "skip"))
+    s.agenda.pop(0)
+    if choice == "use":
+        _spend(s, team, 1, step, ev)
+    else:
+        _after_payment(s, step, False, ev)
+
+
+def _spend(s: FubaState, team: int, cost: int, then: Step, ev: list[Event]) -> None:
+    """Pay ``cost`` points for ``then``: at once when there is one way, else the team chooses."""
+    ways = condition.payments(s, team, cost)
+    if len(ways) == 1:
+        _pay(s, team, ways[0], then, ev)
+    else:
+        pay = {"k": "pay", "team": team, "ways": [list(w) for w in ways], "then": then}
+        s.agenda.insert(0, pay)
+
+
+def _h_pay(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    where = ZONES.index(_str_arg(args, "zone", ZONES))
+    way = next((w for w in step["ways"] if w[0] == where), None)
+    if way is None:
+        options = " or ".join(f"{p} from {ZONES[z]}" for z, p in step["ways"])
+        raise RulesError(f"You cannot pay from {ZONES[where]}: pay {options}.")
+    s.agenda.pop(0)
+    _pay(s, team, (way[0], way[1]), step["then"], ev)
+
+
+def _pay(s: FubaState, team: int, way: tuple[int, int], then: Step, ev: list[Event]) -> None:
+    where, points = way
+    condition.pay(s, team, where, points)
+    data = {"team": team, "zone": ZONES[where], "points": points, "for": then["for"]}
+    ev.append(Event("condition_used", data))
+    _after_payment(s, then, True, ev)
+
+
+def _after_payment(s: FubaState, then: Step, used: bool, ev: list[Event]) -> None:
+    team, purpose = then["team"], then["for"]
+    if purpose == "move":
+        _start_movement(s, team, then["use" if used else "skip"], ev)
+    elif purpose == "position":
+        s.value = then["use" if used else "skip"]
+        ev.append(Event("positioning", {"team": team, "from": then["from"], "to": s.value}))
+    else:  # A6 aggressive pressing, paid for
+        s.agenda.insert(0, {"k": "roll", "team": team, "n": 2, "for": "press", "aggressive": True})
+
+
+def _why_not_aggressive(s: FubaState, team: int) -> str:
+    if not s.rule("pressing"):
+        return "Aggressive pressing is not played in this match."
+    if team == s.control:
+        return "Only the defending team can press."
+    if s.count(team, s.ball) < s.count(1 - team, s.ball) - 1:
+        return (
+            f"You cannot press aggressively: you need at most one player fewer than the "
+            f"opponent in area {s.ball}."
+        )
+    cost = condition.pressing_cost(s)
+    here = ZONES[condition.zone_index(team, s.ball)]
+    return (
+        f"Aggressive pressing costs {cost} condition point{'s' if cost > 1 else ''}: you have "
+        f"too few in {here} (or {2 * cost} in a zone next to it)."
+    )
+
+
+def _h_charge(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    """A5 the goalkeeper charges out: +1 ball value (at most 6), +1 to the opponent's goal
+    attempts this turn."""
+    choice = _str_arg(args, "choice", ("charge", "stay"))
+    s.agenda.pop(0)
+    if choice == "charge":
+        s.value = min(6, s.value + 1)
+        s.turn["charge"] = team
+        ev.append(Event("goalkeeper_charge", {"team": team, "value": s.value}))
+
+
 _ROLLS = {
     "situation": _situation,
     "goal": _roll_goal,
@@ -714,6 +914,34 @@ _ROLLS = {
     "yellow": _roll_yellow,
     "red": _roll_red,
 }
+
+# the advanced rules' rolls (A1, A3, A4, A8, A9, A10, A13)
+_ROLLS.update(
+    {
+        "tiredness": tiredness.roll_test,
+        "fresh": substitutions.roll_fresh,
+        "injury": injuries.roll_injury,
+        "slow": slowing.roll_slow,
+        "weather": weather.roll_second_half,
+        "var_goal": var.roll_goal,
+        "var_press": var.roll_pressing,
+        "streaker": specials.roll_streaker,
+    }
+)
+
+# the advanced rules' rolls (A1, A3, A4, A8, A9, A10, A13)
+_ROLLS.update(
+    {
+        "tiredness": tiredness.roll_test,
+        "fresh": substitutions.roll_fresh,
+        "injury": injuries.roll_injury,
+        "slow": slowing.roll_slow,
+        "weather": weather.roll_second_half,
+        "var_goal": var.roll_goal,
+        "var_press": var.roll_pressing,
+        "streaker": specials.roll_streaker,
+    }
+)
 
 # -- restarts ------------------------------------------------------------------------------
 
@@ -748,16 +976,25 @@ def _start_kickoff(s: FubaState, ev: list[Event]) -> None:
 def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
     s.score[team] += 1
     ev.append(Event("goal", {"team": team, "score": s.score[:]}))
+    s.agenda.clear()
+    if not var.after_goal(s, team):  # A10 the check comes first
+        after_goal(s, team, ev)
+
+
+def after_goal(s: FubaState, team: int, ev: list[Event]) -> None:
+    """The goal stands: half time or full time, else the other team kicks off."""
     if _interrupt(s, ev):
         return
-    _restart_minute(s, "goal", ev)
     s.control = 1 - team  # 4.4 the scoring team becomes the defending team
+    _restart_minute(s, "goal", ev)
     _start_kickoff(s, ev)
 
 
 def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
-    """4.2.1.1 the extra minute of a restart or after a goal (none in stoppage time)."""
-    if clock.add_minute(s):
+    """4.2.1.1 the extra minute of a restart or after a goal (none in stoppage time); the
+    advanced rules' returns (A4), slowing (A8) and substitutions (A3) come with it."""
+    added = clock.add_minute(s)
+    if added:
         ev.append(
             Event(
                 "time",
@@ -770,6 +1007,16 @@ def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
                 },
             )
         )
+    injuries.returns(s, ev)
+    if added:
+        slowing.offer(s, reason, len(s.agenda))
+    if reason != "penalty":
+        substitutions.restart_window(s, len(s.agenda))
+    injuries.returns(s, ev)
+    if added:
+        slowing.offer(s, reason, len(s.agenda))
+    if reason != "penalty":
+        substitutions.restart_window(s, len(s.agenda))
 
 
 def _corner(s: FubaState, team: int, ev: list[Event]) -> None:
@@ -899,6 +1146,13 @@ def _h_penalty(s: FubaState, step: Step, team: int, args: Step, ev: list[Event])
 
 def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     area = _int_arg(args, "area")
+    if step.get("for") == "injury":  # A4 the injured player
+        if area not in step["options"]:
+            places = ", ".join(str(a) for a in step["options"])
+            raise RulesError(f"The injured player comes from area {places}, not {area}.")
+        s.agenda.pop(0)
+        injuries.remove(s, team, area, step["minutes"], ev)
+        return
     if area not in cards.removable_areas(s, team):
         raise RulesError(f"You cannot remove a player from area {area}.")
     s.agenda.pop(0)
@@ -920,6 +1174,8 @@ def _end_half(s: FubaState, ev: list[Event]) -> None:
     s.half, s.minute, s.stoppage = 2, 45, 0
     s.control = 1 - s.first_half_ct
     s.agenda.append({"k": "formation", "picks": [None, None], "halftime": True})
+    weather.second_half(s, ev, len(s.agenda))  # A9
+    substitutions.restart_window(s, len(s.agenda))  # A3 the second half's kick-off
     _start_kickoff(s, ev)
 
 
@@ -940,4 +1196,39 @@ _HANDLERS = {
     ("corner", "corner"): _h_corner,
     ("penalty", "penalty"): _h_penalty,
     ("remove", "remove"): _h_remove,
+    ("formation", "roles"): _h_roles,
+    ("boost", "boost"): _h_boost,
+    ("pay", "pay"): _h_pay,
+    ("charge", "charge"): _h_charge,
 }
+
+
+# -- substitutions, injuries, slowing (advanced rules A3, A4, A8) ------------------------
+
+
+def _h_substitute(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    plan = args.get("plan")
+    if not isinstance(plan, str):
+        raise MalformedAction("'plan' must be a substitution, e.g. fresh, yellow, d>m or done.")
+    substitutions.announce(s, step, plan, ev)
+
+
+def _h_replace(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    choice = _str_arg(args, "choice", ("substitute", "play_on"))
+    s.agenda.pop(0)
+    injuries.replace(s, team, choice, ev)
+
+
+def _h_slow(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    choice = _str_arg(args, "choice", ("slow", "play"))
+    s.agenda.pop(0)
+    slowing.choose(s, team, choice, ev)
+
+
+_HANDLERS.update(
+    {
+        ("substitute", "substitute"): _h_substitute,
+        ("replace", "replace"): _h_replace,
+        ("slow", "slow"): _h_slow,
+    }
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.fuba import condition
 from engine.fuba.board import BOX, area_modifier, goal_attempt_areas
 from engine.fuba.offside import is_offside
 from engine.fuba.state import FubaState
@@ -20,6 +21,17 @@ def can_shoot(s: FubaState, team: int) -> bool:
 def can_press(s: FubaState, team: int) -> bool:
     """4.7 the defending team has at least as many players as the controlling team."""
     return team != s.control and s.count(team, s.ball) >= s.count(1 - team, s.ball)
+
+
+def can_press_aggressively(s: FubaState, team: int) -> bool:
+    """A6 the defending team may press aggressively with one player fewer than the
+    controlling team at the ball, if it can pay the condition points."""
+    return (
+        s.rule("pressing")
+        and team != s.control
+        and s.count(team, s.ball) >= s.count(1 - team, s.ball) - 1
+        and condition.can_pay(s, team, condition.pressing_cost(s))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +63,12 @@ def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
         parts["penalty_area"] = 1 if mine_box > theirs_box else -1
     if s.keeper[other] != box:
         parts["keeper_out"] = 4
+    if s.keeper_hurt[other]:
+        parts["keeper_hurt"] = 1  # A4 the opponent's goalkeeper is injured
+    if s.turn.get("keeper_astray"):
+        parts["keeper_astray"] = 2  # A13 goalkeeper out of position, this turn
+    if s.turn.get("charge") == other:
+        parts["charge"] = 1  # A5 the opponent's goalkeeper charged out this turn
     return ShotOdds(sum(parts.values()), amod, parts)
 
 
@@ -82,8 +100,9 @@ def rebound_scores(s: FubaState, team: int) -> tuple[int, int]:
     return s.count(team, box), theirs if theirs < 6 else 6
 
 
-def positioning_value(s: FubaState, team: int, dice: list[int]) -> int:
-    """4.6 the ball value after a positioning action (at most two steps)."""
+def positioning_value(s: FubaState, team: int, dice: list[int], extra: int = 0) -> int:
+    """4.6 the ball value after a positioning action (at most two steps); ``extra`` steps
+    come from a condition point (A1), within the same limit of two."""
     v = s.value
     if team == s.control:
         steps, sign = sum(1 for d in dice if d < v), -1
@@ -94,12 +113,14 @@ def positioning_value(s: FubaState, team: int, dice: list[int]) -> int:
         steps = max(0, steps - 1)
     elif mine > theirs and steps < 2:
         steps += 1
+    steps = min(2, steps + extra) if extra else steps
     return min(6, max(1, v + sign * steps))
 
 
-def pressing_result(value: int, dice: list[int]) -> tuple[bool, int]:
-    """4.7 (success, new ball value)."""
-    low = [d for d in dice if d < value]
+def pressing_result(value: int, dice: list[int], aggressive: bool = False) -> tuple[bool, int]:
+    """4.7 (success, new ball value); in aggressive pressing (A6) a die equal to the ball
+    value succeeds too."""
+    low = [d for d in dice if d < value or (aggressive and d == value)]
     if len(low) == 2:
         return True, min(dice)
     if len(low) == 1:
@@ -116,3 +137,13 @@ PENALTY_TABLE = {
     ("middle", "left"): 1, ("middle", "middle"): 6, ("middle", "right"): 1,
     ("right", "left"): 6, ("right", "middle"): 2, ("right", "right"): 2,
 }  # fmt: skip
+
+
+def can_charge(s: FubaState, team: int, start: int, target: int) -> bool:
+    """A5 the defending ``team``'s goalkeeper may charge: the ball is played into its box,
+    where the keeper is, from outside that box; not for the team suffering sunshine (A9,
+    the first half's kick-off team in the first half)."""
+    box = BOX[team]
+    if not s.rule("charge") or target != box or start == box or s.keeper[team] != box:
+        return False
+    return not (s.weather == "sunshine" and s.half == 1 and team == s.first_half_ct)

@@ -60,6 +60,10 @@ class FubaRuleset:
                 step["picks"] = [
                     p if (p is None or t == me) else HIDDEN for t, p in enumerate(step["picks"])
                 ]
+                if step.get("roles"):  # A2 roles stay secret until the reveal
+                    step["roles"] = [
+                        r if (r is None or t == me) else HIDDEN for t, r in enumerate(step["roles"])
+                    ]
         turn = data["turn"]
         if turn.get("kind") == "penalty":
             owners = {"keeper_side": 1 - state.control, "kick_side": state.control}

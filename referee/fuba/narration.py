@@ -48,6 +48,7 @@ _ACTIONS = {
     "move": "movement",
     "position": "positioning",
     "press": "pressing",
+    "aggressive": "aggressive pressing",
 }
 _OUTCOMES = {
     "goal": "goal",
@@ -253,6 +254,40 @@ FORMATTERS: dict[str, Callable[[Data], str | None]] = {
     "half_end": _half_end,
     "match_end": lambda d: f"FULL TIME: {score_line(d['score'])}",
 }
+
+# -- advanced rules A1, A2, A5, A6, A7: condition points, roles, charge, pressing, offside risk
+_USED_FOR = {
+    "move": "movement",
+    "position": "positioning",
+    "aggressive": "aggressive pressing",
+}
+
+
+def _condition_used(d: Data) -> str:
+    n = d["points"]
+    points = "a condition point" if n == 1 else f"{n} condition points"
+    return f"{side(d['team'])} uses {points} ({d['zone']}) for {_USED_FOR.get(d['for'], d['for'])}"
+
+
+def _aggressive(d: Data) -> str:
+    who = side(d["team"])
+    if d["success"]:
+        return f"{who} presses aggressively and wins the ball: ball value {d['value']}"
+    return f"{who}'s aggressive pressing fails: a foul"
+
+
+FORMATTERS.update(
+    {
+        "roles_chosen": lambda d: f"{side(d['team'])} has chosen its player roles",
+        "roles_revealed": lambda d: f"Player roles: West {d['roles'][0]}, East {d['roles'][1]}",
+        "condition_used": _condition_used,
+        "goalkeeper_charge": lambda d: (
+            f"{side(d['team'])}'s goalkeeper charges out: ball value {d['value']}"
+        ),
+        "aggressive_pressing": _aggressive,
+        "offside_risk": lambda d: f"Offside risk: ball value +{d['added']}",
+    }
+)
 
 
 def describe(event: Event) -> str | None:
