@@ -37,7 +37,7 @@ from engine.fuba.board import (
 from engine.fuba.formations import CARDS, fmt
 from engine.fuba.passing import legal_targets, target_problem, target_value
 from engine.fuba.ruleset import FUBA
-from engine.fuba.state import FubaState
+from engine.fuba.state import ZONES, FubaState
 
 # Attacking rank of each area for west (higher is nearer the east goal and a better shot).
 _WEST_RANK = {2: 0, 1: 1, 3: 1, 5: 2, 4: 3, 6: 3, 7: 4, 8: 5, 10: 5, 11: 6, 13: 6, 9: 7, 12: 8}
@@ -128,6 +128,7 @@ class Coach:
             # the advanced rules: the choice a team gets when it lets its turn pass
             "boost": lambda s, step, team: Action(SIDES[team], "boost", {"choice": "skip"}),
             "charge": lambda s, step, team: Action(SIDES[team], "charge", {"choice": "stay"}),
+            "pay": self._pay,
             "substitute": lambda s, step, team: Action(SIDES[team], "substitute", {"plan": "done"}),
             "replace": lambda s, step, team: Action(SIDES[team], "replace", {"choice": "play_on"}),
             "slow": lambda s, step, team: Action(SIDES[team], "slow", {"choice": "play"}),
@@ -178,6 +179,11 @@ class Coach:
         elif diff > 0 and current[2] > 1:
             new = [current[0] + 1, current[1], current[2] - 1]  # ahead: one more defender
         return Action(SIDES[team], "formation", {"shape": fmt(new)})
+
+    def _pay(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        """A1 two points from the adjacent zone that has the most."""
+        where = max(step["ways"], key=lambda w: (s.condition[team][w[0]], -w[0]))[0]
+        return Action(SIDES[team], "pay", {"zone": ZONES[where]})
 
     def _kickoff_choice(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
         return Action(SIDES[team], "kickoff", {"side": SIDES[team]})
@@ -480,8 +486,9 @@ def next_action(coach: Coach, state: FubaState, dice: DiceSource) -> Action:
         return Action(SIDES[team], "roll", {"dice": dice.roll(1)})
     handler = coach.handlers.get(k)
     if handler is not None:
-        if k == "formation":
-            return handler(state, step, 0 if step["picks"][0] is None else 1)
+        if k == "formation":  # a team still to pick its formation, or then its roles (A2)
+            waiting = step["picks"][0] is None or 0 in step.get("roles_due", ())
+            return handler(state, step, 0 if waiting else 1)
         return handler(state, step, step["team"])
     if "team" in step:
         return coach.decide(state, step["team"])
