@@ -91,19 +91,6 @@ FUBA = register(
             "slow": "choice",
             "replace": "choice",
         },
-        button_labels={
-            "boost:use": "Use a condition point",
-            "boost:skip": "Keep it",
-            "pay:defence": "Pay from defence",
-            "pay:midfield": "Pay from midfield",
-            "pay:attack": "Pay from attack",
-            "charge:charge": "Charge out",
-            "charge:stay": "Stay in goal",
-            "slow:slow": "Slow the game down",
-            "slow:play": "Play on",
-            "replace:substitute": "Bring on a substitute",
-            "replace:play_on": "Play on without",
-        },
         secret_buttons=frozenset({"penalty"}),  # a click is seen only by the one who clicks
         # the end of an optional step (free movements, the movement action, adjustments)
         plain_buttons={"done": "Done moving"},
