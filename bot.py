@@ -5,6 +5,7 @@ python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py demo --rules advanced   (FUBA) with the advanced rules; --options "advanced -var"
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
+python3 bot.py play --rules advanced   (FUBA) with the advanced rules; --options "-weather"
 python3 bot.py play --position "..."   start from a FUBA position (/fuba position); demo too
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
 python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
@@ -158,10 +159,20 @@ def run_play_command(args: argparse.Namespace) -> int:
     import asyncio
 
     from engine.core import RulesError
-    from engine.fuba import FUBA
+    from engine.fuba import FUBA, advanced
     from referee.terminal import play
 
     rules = dict(args.option)
+    text = " ".join(part for part in (args.rules, args.options) if part)
+    if text:  # FUBA's advanced rules, refused before any database is made
+        if args.game != "fuba":
+            print("error: --rules and --options are FUBA's.", file=sys.stderr)
+            return 2
+        try:
+            rules["advanced"] = advanced.parse(text)
+        except RulesError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     if args.position:
         if args.game != "fuba" or rules:
             print("error: --position is a FUBA position with its own rules: no --game or "
@@ -321,6 +332,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the board after each action, and the action log at the end (to verify)",
     )
     play.add_argument("--position", default="", metavar="TEXT", help=POSITION_HELP)
+    play.add_argument(
+        "--rules",
+        choices=("basic", "advanced"),
+        default=None,
+        help="FUBA: the basic rules (default) or all the advanced rules",
+    )
+    play.add_argument(
+        "--options",
+        default="",
+        metavar="TEXT",
+        help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var"',
+    )
     play.add_argument(
         "--database",
         default=None,
