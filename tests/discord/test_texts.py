@@ -35,6 +35,14 @@ KINDS = {
         "corner",
         "penalty",
         "remove",
+        # the advanced rules'
+        "boost",
+        "pay",
+        "charge",
+        "slow",
+        "roles",
+        "substitute",
+        "replace",
     },
     "dicesoccer": {"roll", "start", "reroll", "chip", "pick"},
 }
