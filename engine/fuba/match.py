@@ -785,6 +785,8 @@ def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> N
         award_free_kick(s, 1 - team, s.ball, ev)
         if not s.over:
             cards.start_yellow_test(s, team, "aggressive pressing")
+    elif ok:
+        var.after_pressing(s, team, ev)  # A10 a check when the ball was won in a box
 
 
 def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
