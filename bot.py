@@ -175,8 +175,8 @@ def run_play_command(args: argparse.Namespace) -> int:
             return 2
     if args.position:
         if args.game != "fuba" or rules:
-            print("error: --position is a FUBA position with its own rules: no --game or "
-                  "--option with it.", file=sys.stderr)  # fmt: skip
+            print("error: --position is a FUBA position with its own rules: no --game, "
+                  "--rules, --options or --option with it.", file=sys.stderr)  # fmt: skip
             return 2
         rules = {"position": args.position}
         try:  # a clear error before any database is made
