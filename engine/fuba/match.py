@@ -53,7 +53,10 @@ ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
 
 def new_match(options: dict[str, Any] | None = None) -> FubaState:
     s = FubaState(options=dict(options or {}))
-    advanced.check(s.options.get("advanced") or ())  # unknown rules, or one without its need
+    if "advanced" in s.options:
+        rules = s.options["advanced"] or ()
+        advanced.check(rules)  # unknown rules, or one without its need
+        s.options["advanced"] = advanced.ordered(rules)  # JSON-native, in the rulebook's order
     s.agenda = [{"k": "formation", "picks": [None, None], "halftime": False}]
     s.turn = {"stage": "pre"}
     return s
