@@ -59,7 +59,13 @@ def controls(view: discord.ui.View | None) -> dict[str, Any]:
     return {item.item.custom_id: item.item for item in view.children}  # type: ignore[attr-defined]
 
 
-BUTTONS = {"boost": "choice", "pay": "zone", "charge": "choice", "slow": "choice"}
+BUTTONS = {
+    "boost": "choice",
+    "pay": "zone",
+    "charge": "choice",
+    "slow": "choice",
+    "replace": "choice",
+}
 
 
 @pytest.mark.parametrize("kind", sorted(BUTTONS))
@@ -156,7 +162,7 @@ async def version(world: World) -> int:
     return match.version
 
 
-@pytest.mark.parametrize("kind", ["charge", "slow", "boost", "pay"])
+@pytest.mark.parametrize("kind", ["charge", "slow", "boost", "pay", "replace"])
 async def test_only_the_deciding_member_may_click(world: World, kind: str) -> None:
     state, decision = reach(kind)
     board = await started_at(world, state)

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy.engine import URL
 
 from engine.core import RulesError
+from engine.fuba import advanced
 from referee.leagues import BadRules, LeagueService, NoFixture, NoLeague, WhichLeague
 from referee.service import Outcome, Referee
 from store.errors import (
@@ -82,8 +83,8 @@ async def test_create_maps_rules_to_the_games_options(leagues: LeagueService) ->
     assert fuba.options == {"rules": "basic", "match_rules": {}}
     dice = await leagues.create(GUILD, "Chips", "dicesoccer", rules="advanced", legs=2, by=ADMIN)
     assert dice.options["match_rules"] == {"advanced": True} and dice.legs == 2
-    with pytest.raises(BadRules, match="no advanced rules"):
-        await leagues.create(GUILD, "Pro", "fuba", rules="advanced", by=ADMIN)
+    pro = await leagues.create(GUILD, "Pro", "fuba", rules="advanced", by=ADMIN)
+    assert pro.options["match_rules"] == {"advanced": list(advanced.ALL)}  # every FUBA rule
     with pytest.raises(BadRules, match="basic or advanced"):
         await leagues.create(GUILD, "Odd", "fuba", rules="expert", by=ADMIN)
     with pytest.raises(RulesError, match="Unknown game 'chess'"):
