@@ -33,11 +33,20 @@ def yellow_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -
     if not booked:
         return
     had = s.yellows[team]
+    book(s, team, ev)
+    if had >= 1 or die == 6:
+        start_red_test(s, team, 1 if die == 6 else 0, "second yellow" if had else "yellow 6")
+    if die == 6 and s.rule("injuries"):
+        from engine.fuba import injuries
+
+        injuries.injure(s, 1 - team, ev, "yellow 6", at=1)  # A4: a 6 also injures an opponent
+
+
+def book(s: FubaState, team: int, ev: list[Event]) -> None:
+    """A yellow card given outright (a slowing or a rude foul); the caller starts any red
+    card test."""
     s.yellows[team] += 1
     ev.append(Event("yellow_card", {"team": team, "yellows": s.yellows[team]}))
-    if had >= 1 or die == 6:
-        # a 6 also injures an opponent: injuries are advanced rule A4
-        start_red_test(s, team, 1 if die == 6 else 0, "second yellow" if had else "yellow 6")
 
 
 def red_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.fuba import injuries
 from engine.fuba.state import FubaState
 
 LAST_STOPPAGE = 5
@@ -11,15 +12,24 @@ def half_end_minute(s: FubaState) -> int:
     return 45 * s.half
 
 
+def game_minute(s: FubaState) -> int:
+    """The current game time as a minute: a stoppage square is 45 (90) plus its number."""
+    return s.minute + s.stoppage
+
+
 def advance(s: FubaState, minutes: int) -> None:
     """Move the marker forward; a move that would pass the 45th (90th) minute stops on the
-    first stoppage square (4.2.1.2)."""
+    first stoppage square (4.2.1.2). In stoppage time the marker moves square by square."""
+    before = game_minute(s)
     end = half_end_minute(s)
-    if s.minute + minutes > end:
+    if s.stoppage:
+        s.stoppage = min(LAST_STOPPAGE, s.stoppage + minutes)
+    elif s.minute + minutes > end:
         s.minute = end
         s.stoppage = 1
     else:
         s.minute += minutes
+    injuries.tick(s, game_minute(s) - before)  # A4 temporary injuries run with the clock
 
 
 def add_minute(s: FubaState) -> bool:
@@ -38,7 +48,7 @@ def turn_time(s: FubaState, d1: int, d2: int, target_is_box: bool) -> tuple[int,
         if diff < s.stoppage:
             # 4.2.1.2 the half ends, unless the ball is in a penalty area
             return 0, "after" if target_is_box else "now"
-        s.stoppage += 1
+        advance(s, 1)
         return 1, "after" if s.stoppage >= LAST_STOPPAGE else ""
     before = s.minute
     advance(s, d1 if d1 == d2 else abs(d1 - d2))

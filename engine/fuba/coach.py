@@ -193,7 +193,7 @@ class Coach:
         kind, area = step["kind"], step["area"]
         shape = s.formations[team]
         key = (team, kind, area, tuple(shape) if shape else (), s.control, s.reds[team])
-        key += (len(s.injured[team]),)  # A4 injured players are off the pitch
+        key += (setup.outfield_count(s, team),)  # A4 injured players are off the pitch
         action = _SETUPS.get(key)
         if action is None:
             layouts = setup.preset_layouts(s, team, kind, area)

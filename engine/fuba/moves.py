@@ -95,7 +95,7 @@ def move_problem(
             return f"The ball is in area {s.ball}, not in area {frm}."
         if not step.get("dribble"):
             return "You have already dribbled in this movement action."
-        if s.pieces(1 - team, frm):
+        if s.pieces(1 - team, frm) and not _momentum(s, team):
             return f"You cannot dribble out of area {frm}: an opponent is there."
         fresh = (not s.keeper_moved[team]) if gk else s.outfield[team][frm] - s.moved[team][frm]
         if not fresh:
@@ -196,3 +196,9 @@ def note_moved(s: FubaState, team: int, area: int, gk: bool) -> None:
         s.keeper_moved[team] = True
     else:
         s.moved[team][area] += 1
+
+
+def _momentum(s: FubaState, team: int) -> bool:
+    """A13 momentum: the team may dribble past defenders in a movement action that is its
+    first action of the turn."""
+    return s.turn.get("momentum") == team and s.turn.get("acts", [[], []])[team] == ["move"]

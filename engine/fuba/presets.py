@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.fuba.board import BOX, WEST, mirror
+from engine.fuba.setup import outfield_count
 from engine.fuba.state import FubaState
 
 # West's point of view; east uses the mirror image. Each role lists areas in fill order.
@@ -36,7 +37,7 @@ def presets(s: FubaState, team: int, kind: str, area: int) -> list[list[list[int
     ct = team == s.control
     west_area = area if team == WEST or area == 0 else mirror(area)
     key = ("kickoff", ct) if kind == "kickoff" else ("attack" if west_area >= 7 else "defend", ct)
-    total = 10 - s.reds[team]
+    total = outfield_count(s, team)
     fixed = ct and kind in ("corner", "penalty")
     need = total - (1 if fixed else 0)
     out = []

@@ -89,11 +89,19 @@ def layout_problem(
     return None
 
 
+def outfield_count(s: FubaState, team: int) -> int:
+    """Outfield players a team sets up: those on the pitch (red cards, 5.6.2, and injured
+    players, A4, are off it); ten for the match's first kick-off."""
+    if s.turns[0] == 0:
+        return 10 - s.reds[team]
+    return sum(s.outfield[team])
+
+
 def apply_layout(s: FubaState, team: int, pairs: list[list[int]], kind: str, area: int) -> None:
     """3.3 place a team for a restart; raises RulesError and changes nothing when illegal."""
     ct = s.control
     fixed = fixed_piece_area(kind, team, ct, area)
-    outfield = 10 - s.reds[team]
+    outfield = outfield_count(s, team)
     expected = outfield - (1 if fixed else 0)
     given = sum(n for _, n in pairs)
     if given != expected:
