@@ -94,29 +94,45 @@ def test_advanced_summary_counts_each_kind_of_event() -> None:
         Event("special_event", {"ct_die": 1, "dt_die": 2, "entry": "1-2", "name": "Injury"}),
         Event("substitution", {"team": 1, "plan": "fresh", "points": 2}),
         Event("substitution", {"team": 1, "plan": "d>m", "points": 0}),
-        Event("injury", {"team": 0, "die": 4, "minutes": 10, "area": 7}),
-        Event("weather", {"weather": "wind", "change": False}),
-        Event("weather", {"weather": "wind", "change": False}),
-        Event("weather", {"weather": "storm", "change": True}),
+        Event("injury", {"team": 0, "die": 4, "minutes": 4, "reason": "foul"}),
+        Event("weather", {"weather": "wind", "change": "start"}),
+        Event("weather", {"weather": "wind", "change": "same", "was": "wind", "die": 3}),
+        Event("weather", {"weather": "storm", "change": "worse", "was": "wind", "die": 6}),
+        Event("weather", {"weather": "", "change": "ended", "was": "storm", "die": 1}),
         Event("var_check", {"team": 0, "dice": [6, 6], "overturned": True, "for": "goal"}),
         Event("var_check", {"team": 1, "dice": [2, 3], "overturned": False, "for": "goal"}),
         Event("goalkeeper_charge", {"team": 1}),
         Event("condition_used", {"team": 0, "zone": "midfield", "points": 1, "for": "move"}),
         Event("condition_used", {"team": 0, "zone": "defence", "points": 2, "for": "press"}),
-        Event("tiredness_test", {"team": 1, "dice": [3, 4], "result": 70, "minute": 74, "lost": 1}),
-        Event("tiredness_test", {"team": 0, "dice": [6, 6], "result": 66, "minute": 20, "lost": 0}),
+        Event(
+            "tiredness_test",
+            {"team": 1, "dice": [3, 4], "result": 70, "minute": 74, "lost": {"attack": 1}},
+        ),
+        Event(
+            "tiredness_test",
+            {
+                "team": 1,
+                "dice": [1, 2],
+                "result": 30,
+                "minute": 80,
+                "lost": {"defence": 1, "midfield": 1},
+            },
+        ),
+        Event(
+            "tiredness_test", {"team": 0, "dice": [6, 6], "result": 66, "minute": 20, "lost": {}}
+        ),
         Event("tired", {"team": 1}),
     ]
     data = advanced_summary(state, events)
     assert data["special_events"] == {"1-2 Injury": 1, "5-5 Streaker": 2}
     assert data["substitutions"] == [0, 2]
     assert data["injuries"] == [1, 0]
-    assert data["weather"] == ["wind", "storm"]
+    assert data["weather"] == ["wind", "storm", "none"]
     assert data["var_checks"] == [1, 1]
     assert data["var_overturned"] == [1, 0]
     assert data["goalkeeper_charges"] == [0, 1]
     assert data["condition_points_used"] == [3, 0]
-    assert data["tiredness"] == {"tests": [1, 1], "points_lost": [0, 1], "tired": [False, True]}
+    assert data["tiredness"] == {"tests": [1, 2], "points_lost": [0, 3], "tired": [False, True]}
 
 
 def test_bot_demo_rules_flags() -> None:

@@ -68,8 +68,9 @@ def advanced_summary(s: FubaState, events: list[Event]) -> dict[str, Any]:
     """What the advanced rules did in a match, counted from its events (per team: [west,
     east]): the rules in force, each special event's table entry ("5-5 Streaker") and how often
     it came up, substitutions, injuries, the weather in the order it came (the kick-off double,
-    the second-half roll), V.A.R. checks, goalkeeper charges, condition points used, tiredness
-    tests and the points they cost, and which teams ended the match tired."""
+    then "none" when it ended or another after the second-half roll), V.A.R. checks,
+    goalkeeper charges, condition points used, tiredness tests and the points they cost, and
+    which teams ended the match tired."""
     per_team = (
         "substitution",
         "injury",
@@ -93,11 +94,12 @@ def advanced_summary(s: FubaState, events: list[Event]) -> dict[str, Any]:
         if e.kind == "condition_used":
             points[d["team"]] += d.get("points", 1)
         elif e.kind == "tiredness_test" and d.get("lost"):
-            lost[d["team"]] += d["lost"] if type(d["lost"]) is int else 1
+            # the points lost, per zone ({"attack": 1}: two when the ball's zone had none)
+            lost[d["team"]] += sum(d["lost"].values())
         elif e.kind == "var_check" and d.get("overturned"):
             overturned[d["team"]] += 1
-        elif e.kind == "weather" and (not weather or weather[-1] != d["weather"]):
-            weather.append(d["weather"])
+        elif e.kind == "weather" and (not weather or weather[-1] != (d["weather"] or "none")):
+            weather.append(d["weather"] or "none")
         elif e.kind == "special_event" and "entry" in d:  # a double without A13 has no entry
             name = f"{d['entry']} {d['name']}" if d.get("name") else d["entry"]
             specials[name] = specials.get(name, 0) + 1
