@@ -168,6 +168,15 @@ def test_a1_positioning_one_more_step():
     assert s.value == 3 and s.condition[0] == [4, 3, 2]
 
 
+def test_a1_positioning_boost_when_the_dice_gave_no_step():
+    s = at_action(adv(WEST_442, EAST_442, ball=7, value=3))
+    s, _ = choose(s, WEST, "position")
+    s, _ = roll(s, WEST, 5, 6)  # no die below 3, equal numbers: no step
+    assert "ball value 2 instead of 3" in decision(s).prompt
+    s, _ = act(s, WEST, "boost", choice="use")
+    assert s.value == 2
+
+
 def test_a1_positioning_boost_respects_the_two_step_limit():
     s = at_action(adv(WEST_442, EAST_442, ball=7, value=5))
     s, _ = choose(s, WEST, "position")

@@ -38,6 +38,13 @@ def test_a6_allowed_with_one_player_fewer_but_not_two():
     assert "one player fewer" in refused(s, EAST, "action", kind="aggressive")
 
 
+def test_a6_with_nobody_at_the_ball_against_one_opponent():
+    # project decision: the rule counts players, so 0 against 1 is "one player fewer"
+    east = {8: 2, 9: 2, 12: 2, 5: 4}
+    s = at_action(adv({7: 1, 4: 3, 5: 2, 2: 2, 9: 2}, east, ball=7, rules=RULES), first=EAST)
+    assert "aggressive" in offered(s) and "press" not in offered(s)
+
+
 def test_a6_a_die_equal_to_the_ball_value_wins_the_ball():
     s = pressing_position(2)
     s, ev = choose(s, EAST, "aggressive")
