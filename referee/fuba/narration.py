@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.events import Event
+from engine.fuba import roles
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 
 SIDE_NAMES = ("West", "East")
@@ -263,6 +264,10 @@ _USED_FOR = {
 }
 
 
+def _roles(text: str) -> str:
+    return roles.describe(roles.parse(text))
+
+
 def _condition_used(d: Data) -> str:
     n = d["points"]
     points = "a condition point" if n == 1 else f"{n} condition points"
@@ -279,7 +284,9 @@ def _aggressive(d: Data) -> str:
 FORMATTERS.update(
     {
         "roles_chosen": lambda d: f"{side(d['team'])} has chosen its player roles",
-        "roles_revealed": lambda d: f"Player roles: West {d['roles'][0]}, East {d['roles'][1]}",
+        "roles_revealed": lambda d: (
+            f"Player roles: West {_roles(d['roles'][0])}; East {_roles(d['roles'][1])}"
+        ),
         "condition_used": _condition_used,
         "goalkeeper_charge": lambda d: (
             f"{side(d['team'])}'s goalkeeper charges out: ball value {d['value']}"
