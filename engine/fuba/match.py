@@ -440,7 +440,6 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
         t["new_value"] = lo if adjacent and t["had"] else hi
     s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
     s.value = weather.after_control_check(s, ev)  # A9 rain
-    s.value = weather.after_control_check(s, ev)  # A9 rain
     ev.append(Event("ball_value", {"value": s.value}))
 
 
@@ -934,20 +933,6 @@ _ROLLS.update(
     }
 )
 
-# the advanced rules' rolls (A1, A3, A4, A8, A9, A10, A13)
-_ROLLS.update(
-    {
-        "tiredness": tiredness.roll_test,
-        "fresh": substitutions.roll_fresh,
-        "injury": injuries.roll_injury,
-        "slow": slowing.roll_slow,
-        "weather": weather.roll_second_half,
-        "var_goal": var.roll_goal,
-        "var_press": var.roll_pressing,
-        "streaker": specials.roll_streaker,
-    }
-)
-
 # -- restarts ------------------------------------------------------------------------------
 
 
@@ -1012,11 +997,6 @@ def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
                 },
             )
         )
-    injuries.returns(s, ev)
-    if added:
-        slowing.offer(s, reason, len(s.agenda))
-    if reason != "penalty":
-        substitutions.restart_window(s, len(s.agenda))
     injuries.returns(s, ev)
     if added:
         slowing.offer(s, reason, len(s.agenda))
