@@ -392,6 +392,8 @@ ROLL_PURPOSES.update(
         "var_goal": "for the video check of the goal",
         "var_press": "for the video check of the pressing",
         "streaker": "for the streaker",
+        "special": "for the special event",
+        "collision": "for the head collision",
     }
 )
 _MOVE_PROMPTS.update(

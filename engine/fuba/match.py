@@ -455,7 +455,10 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
         _push_moves(s, 1 - ct, moves.EASY, at=len(s.agenda), left=1)
     _bring_closest(s, s.control, s.ball, ev)
     specials.after_order(s, ev)  # A13 moves and aggressive defence
-    ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
+    if "first" in t:  # an A13 event chose who plays first, whatever the dice say
+        ev.append(Event("order", {"first": first}))
+    else:
+        ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 _PHASES = {

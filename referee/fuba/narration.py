@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import roles
+from engine.fuba import roles, substitutions, weather
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 
 SIDE_NAMES = ("West", "East")
@@ -71,9 +71,9 @@ def _dice_event(d: Data) -> str:
 def _time(d: Data) -> str:
     now = clock(d["minute"], d.get("stoppage", 0))
     reason = d.get("reason")
-    if reason:
-        return f"+1 minute for the {reason} ({now})"
     moved = d["moved"]
+    if reason:
+        return f"+{moved} minute{'' if moved == 1 else 's'} for the {reason} ({now})"
     if d.get("stoppage"):
         return f"stoppage time ({now})" if moved else f"time is up ({now})"
     return f"{moved} minute{'' if moved == 1 else 's'} (minute {d['minute']})"
@@ -293,6 +293,117 @@ FORMATTERS.update(
         ),
         "aggressive_pressing": _aggressive,
         "offside_risk": lambda d: f"Offside risk: ball value +{d['added']}",
+    }
+)
+
+
+# -- advanced rules A1, A3, A4, A8, A9, A10, A13: tiredness, substitutions, injuries, slowing,
+# weather, V.A.R., special events
+def _zones(points: dict[str, int]) -> str:
+    return ", ".join(f"{n} {z}" for z, n in points.items())
+
+
+def _tiredness(d: Data) -> str:
+    who, result, minute = side(d["team"]), d["result"], d["minute"]
+    if d["lost"]:
+        return f"Tiredness test {who}: {result} < {minute}, one point lost ({_zones(d['lost'])})"
+    if result < minute:
+        return f"Tiredness test {who}: {result} < {minute}, but no points left to lose"
+    return f"Tiredness test {who}: {result} is not below {minute}, no point lost"
+
+
+_PLAN_DONE = {
+    "fresh": "brings on a fresh player",
+    "yellow": "takes off a player with a yellow card",
+    "injury": "replaces the injured player",
+}
+
+
+def _substitution(d: Data) -> str:
+    who, plan = side(d["team"]), d["plan"]
+    what = _PLAN_DONE.get(plan) or f"changes formation ({substitutions.PLAN_WORDS[plan]})"
+    line = f"{who} {what}"
+    if plan == "fresh":
+        line += f": {d['result']} vs minute {d['minute']}"
+    if d.get("points"):
+        line += f", +{_zones(d['points'])} condition"
+    return line
+
+
+def _injury(d: Data) -> str:
+    who = side(d["team"])
+    if d.get("permanent"):
+        return f"INJURY for {who} ({d['die']}): the player cannot come back"
+    return f"INJURY for {who} ({d['die']}): out for {d['minutes']} minutes"
+
+
+def _slowing(d: Data) -> str:
+    who, result, minute = side(d["team"]), d["result"], d["minute"]
+    if d["yellow"]:
+        return f"{who} wastes time: {result} < {minute}, the referee books them"
+    return f"{who} wastes time and gets away with it ({result} vs {minute})"
+
+
+def _weather(d: Data) -> str:
+    now = weather.NAMES[d["weather"]]
+    change = d["change"]
+    if change == "start":
+        return f"Weather: {now}"
+    was = weather.NAMES[d.get("was", "")]
+    if change == "ended":
+        return f"The {was} is over"
+    if change == "worse":
+        return f"The {was} turns into {now}"
+    return f"The {was} goes on"
+
+
+def _var(d: Data) -> str:
+    what = "goal" if d["for"] == "goal" else "pressing"
+    if d["overturned"]:
+        return f"V.A.R. ({_dice(d['dice'])}): the {what} is overturned!"
+    return f"V.A.R. ({_dice(d['dice'])}): the {what} stands"
+
+
+def _special(d: Data) -> str | None:
+    if not d.get("table"):
+        return None  # without the table (A13) a double only moves the clock
+    line = f"Special event {d['entry']}: {d['name']}"
+    return f"{line} ({d['note']})" if d.get("note") else line
+
+
+FORMATTERS.update(
+    {
+        "tiredness_test": _tiredness,
+        "tired": lambda d: (
+            f"{side(d['team'])} is out of condition: tired for the rest of the match"
+        ),
+        "substitution_announced": lambda d: (
+            f"{side(d['team'])} announces: {substitutions.PLAN_WORDS[d['plan']]}"
+        ),
+        "substitution": _substitution,
+        "no_substitution": lambda d: f"{side(d['team'])} makes no substitution",
+        "injury": _injury,
+        "injured_off": lambda d: f"{side(d['team'])}'s injured player leaves area {d['area']}",
+        "injury_return": lambda d: (
+            f"{side(d['team'])}: {_players(d['n'])} back from injury in area {d['area']}"
+        ),
+        "keeper_injured": lambda d: (
+            f"{side(d['team'])}'s goalkeeper is hurt but plays on: +1 to the opponent's shots"
+        ),
+        "play_on": lambda d: f"{side(d['team'])} plays on a player short",
+        "slowing": _slowing,
+        "weather": _weather,
+        "weather_effect": lambda d: f"Rain: ball value {d['value']}",
+        "var_check": _var,
+        "goal_denied": lambda d: f"No goal! {score_line(d['score'])}",
+        "special_event": _special,
+        "special_no_effect": lambda d: f"{side(d['team'])} has nobody at the ball: no effect",
+        "collision_tie": lambda d: f"Head collision tied at {d['dice'][0]}: roll again",
+        "condition_recovered": lambda d: (
+            f"{side(d['team'])} recovers a condition point ({_zones(d['points'])})"
+            if d["points"]
+            else f"{side(d['team'])} has no room for a recovered condition point"
+        ),
     }
 )
 
