@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from sqlalchemy import Table, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
@@ -21,6 +23,15 @@ BUSY_TIMEOUT_MS = 5_000
 # PostgreSQL connections older than this are replaced: hosted databases and poolers drop idle
 # connections after some minutes.
 POSTGRES_RECYCLE_S = 5 * 60
+# A PostgreSQL connection idle for longer than this is pinged before use (a busy bot's are in
+# use every few milliseconds: a ping per checkout would be three round trips per transaction).
+POSTGRES_PING_IDLE_S = 10.0
+# Connections a process keeps open, and how many more it may open in a burst (closed again
+# when returned). Opening one costs both sides far more than a step (a server process, TLS
+# negotiation, type set-up): with SQLAlchemy's 5 kept, ``bench load``'s 50 members made the
+# bot open and close about ten a second.
+POSTGRES_POOL_SIZE = 10
+POSTGRES_POOL_OVERFLOW = 10
 
 SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -42,17 +53,40 @@ def make_engine(url: URL | str | None = None, **kwargs: Any) -> AsyncEngine:
         if sys.version_info >= (3, 12):
             kwargs.setdefault("connect_args", {"autocommit": sqlite3.LEGACY_TRANSACTION_CONTROL})
     else:
-        # A connection dropped by the server while idle is replaced before use, instead of
-        # failing the first command after a quiet spell.
-        kwargs.setdefault("pool_pre_ping", True)
         kwargs.setdefault("pool_recycle", POSTGRES_RECYCLE_S)
+        if "poolclass" not in kwargs:
+            kwargs.setdefault("pool_size", POSTGRES_POOL_SIZE)
+            kwargs.setdefault("max_overflow", POSTGRES_POOL_OVERFLOW)
     # Error messages never show a statement's parameters: a match's options hold its dice
     # seed, secret until full time, and errors end up in the log.
     kwargs.setdefault("hide_parameters", True)
     engine = create_async_engine(url, json_serializer=compact_json, **kwargs)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
+    elif not kwargs.get("pool_pre_ping"):
+        _ping_when_idle(engine)
     return engine
+
+
+def _ping_when_idle(engine: AsyncEngine) -> None:
+    """A connection dropped by the server while idle is replaced before use, instead of
+    failing the first command after a quiet spell: one idle for ``POSTGRES_PING_IDLE_S`` is
+    pinged when taken from the pool (``pool_pre_ping`` pings every time, in a transaction of
+    its own with asyncpg: three round trips)."""
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def used(_dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info["used_at"] = time.monotonic()
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def ping(dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
+        used_at = record.info.get("used_at")
+        if used_at is None or time.monotonic() - used_at < POSTGRES_PING_IDLE_S:
+            return  # new, or in use a moment ago
+        try:
+            dbapi_connection.ping()
+        except Exception as exc:  # the pool replaces it with a new connection
+            raise DisconnectionError(f"an idle connection is gone ({exc})") from exc
 
 
 def conflict_insert(conn: AsyncConnection, table: Table) -> Any:

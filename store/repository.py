@@ -20,12 +20,14 @@ from sqlalchemy import (
     Row,
     Select,
     Table,
+    TextClause,
     Update,
     bindparam,
     func,
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL
@@ -38,7 +40,7 @@ from store import deadlines as turn_deadlines
 from store import states
 from store.cluster import ALL_GUILDS, BOARD_DELIVERY_LOCKS, Sharding
 from store.db import conflict_insert, make_engine
-from store.deadlines import DeadlinePlan, DeadlineSpec, StoredDeadline
+from store.deadlines import DEADLINES, DeadlinePlan, DeadlineSpec, StoredDeadline
 from store.errors import (
     ChannelBusy,
     ConflictError,
@@ -134,8 +136,8 @@ class Step(NamedTuple):
     finish: Finish | None = None
 
 
-# Called with the match as read inside ``apply_active``'s transaction; raises to refuse,
-# and then nothing is written.
+# Called with the match as ``apply_active`` read it (in its transaction, or just before its
+# one-statement write on PostgreSQL); raises to refuse, and then nothing is written.
 Plan = Callable[[StoredMatch], Step]
 
 
@@ -438,63 +440,23 @@ class MatchStore:
         options: JSONData | None = None,
         user_id: int | None = None,
     ) -> Applied:
-        def advance(conn: Connection) -> Applied:
-            row = load(conn)
-            match_id = row.id
-            rules = _rules_of(row)
-            state = _load_state(rules, row)
-            action, follow, deadlines, finish = plan(_record(row, rules, state))
-            events: list[Event] = []
-            done: list[Action] = []
-            if action is not None:
-                state, events = rules.apply(state, action)
-                events = list(events)
-                done.append(action)
-            while follow is not None and (extra := follow(state)) is not None:
-                state, more = rules.apply(state, extra)
-                events.extend(more)
-                done.append(extra)
+        if self.db.statement_steps:
+            # PostgreSQL: the read, then the whole write in one statement (two round trips in
+            # all instead of BEGIN, read, three writes, COMMIT). Reading outside the write's
+            # transaction loses nothing: under READ COMMITTED the read saw only committed data
+            # either way, and the write still applies only to the version that was read.
+            row = await self.db.read(load)
+            advance = _Advance.of(row, plan, options, user_id)
+            if not await self.db.write_one(advance.write_at_once):
+                raise ConflictError(row.id, row.version)
+            return advance.applied
 
-            now = utcnow()
-            count = row.action_count + len(done)
-            changes: JSONData = {
-                "state": rules.to_json(state),
-                "state_schema": rules.schema_version,
-                "action_count": count,
-                "updated_at": now,
-            }
-            merged = row.options if options is None else {**row.options, **options}
-            if options is not None:
-                changes["options"] = merged
-            status, result = MatchStatus.ACTIVE, None
-            if finish is not None and rules.is_over(state):
-                status, result = MatchStatus.FINISHED, finish(state)
-                changes.update(status=status.value, result=result)
-            if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
-                changes["initial_state"] = states.upgrade(
-                    rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
-                )
-            _write_match(conn, row, changes)
-            if done:
-                _append_actions(conn, match_id, row.action_count + 1, done, user_id, now)
-            if status is MatchStatus.FINISHED:
-                turn_deadlines.clear(conn, match_id)  # a finished match waits for nobody
-            elif deadlines is not None:
-                turn_deadlines.replace(conn, match_id, row.version + 1, deadlines(state))
-            record = _record(
-                row,
-                rules,
-                state,
-                version=row.version + 1,
-                action_count=count,
-                updated_at=now,
-                options=merged,
-                status=status,
-                result=row.result if result is None else result,
-            )
-            return Applied(record, events, done)
+        def in_one_transaction(conn: Connection) -> Applied:
+            advance = _Advance.of(load(conn), plan, options, user_id)
+            advance.write(conn)
+            return advance.applied
 
-        return await self.db.write(advance)
+        return await self.db.write(in_one_transaction)
 
     async def finish(
         self, match_id: int, result: JSONData, *, expected_version: int | None = None
@@ -611,7 +573,7 @@ class MatchStore:
 
     async def clear_deadlines(self, match_id: int) -> None:
         """Drop all of the match's deadlines (``finish`` and ``abort`` do it themselves)."""
-        await self.db.write(lambda conn: turn_deadlines.clear(conn, match_id))
+        await self.db.write_one(lambda conn: turn_deadlines.clear(conn, match_id))
 
     # -- the live board (cogs.play.live) -------------------------------------------------
 
@@ -652,7 +614,7 @@ class MatchStore:
         """The live board misses something that does not move the match's version (a turn
         clock that ran out): ``boards_behind`` lists it until it is delivered again."""
         behind = update(BOARDS).where(BOARDS.c.match_id == match_id).values(version=-1)
-        await self.db.write(lambda conn: conn.execute(behind))
+        await self.db.write_one(lambda conn: conn.execute(behind))
 
     async def boards_behind(
         self, limit: int = 100, sharding: Sharding = ALL_GUILDS
@@ -712,7 +674,7 @@ class MatchStore:
                 )
             )
 
-        await self.db.write(upsert)
+        await self.db.write_one(upsert)
 
     async def history(self, match_id: int) -> History:
         """The match, its initial state and its ordered action log, for replay."""
@@ -804,6 +766,172 @@ _HEAD = [
     for column in MATCHES.c
     if column.name not in ("state", "initial_state", "options", "result")
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Advance:
+    """One step worked out from the match row as read: what to write, and what it applied."""
+
+    row: MatchRow
+    changes: JSONData  # the match's columns to set (``_write_match``)
+    done: list[Action]  # the actions to log, the player's first
+    user_id: int | None
+    now: datetime
+    deadlines: Sequence[DeadlineSpec] | None  # the new unfired deadlines (None: leave them)
+    clear_deadlines: bool  # the match is over: no deadline stays, fired or not
+    applied: Applied
+
+    @classmethod
+    def of(
+        cls, row: MatchRow, plan: Plan, options: JSONData | None, user_id: int | None
+    ) -> _Advance:
+        rules = _rules_of(row)
+        state = _load_state(rules, row)
+        action, follow, deadlines, finish = plan(_record(row, rules, state))
+        events: list[Event] = []
+        done: list[Action] = []
+        if action is not None:
+            state, events = rules.apply(state, action)
+            events = list(events)
+            done.append(action)
+        while follow is not None and (extra := follow(state)) is not None:
+            state, more = rules.apply(state, extra)
+            events.extend(more)
+            done.append(extra)
+
+        now = utcnow()
+        count = row.action_count + len(done)
+        changes: JSONData = {
+            "state": rules.to_json(state),
+            "state_schema": rules.schema_version,
+            "action_count": count,
+            "updated_at": now,
+        }
+        merged = row.options if options is None else {**row.options, **options}
+        if options is not None:
+            changes["options"] = merged
+        status, result = MatchStatus.ACTIVE, None
+        if finish is not None and rules.is_over(state):
+            status, result = MatchStatus.FINISHED, finish(state)
+            changes.update(status=status.value, result=result)
+        if row.state_schema != rules.schema_version:  # upgraded on load: keep both in step
+            changes["initial_state"] = states.upgrade(
+                rules, row.initial_state, row.state_schema, f"The start of match #{row.id}"
+            )
+        finished = status is MatchStatus.FINISHED
+        record = _record(
+            row,
+            rules,
+            state,
+            version=row.version + 1,
+            action_count=count,
+            updated_at=now,
+            options=merged,
+            status=status,
+            result=row.result if result is None else result,
+        )
+        return cls(
+            row=row,
+            changes=changes,
+            done=done,
+            user_id=user_id,
+            now=now,
+            deadlines=None if finished or deadlines is None else list(deadlines(state)),
+            clear_deadlines=finished,  # a finished match waits for nobody
+            applied=Applied(record, events, done),
+        )
+
+    def write(self, conn: Connection) -> None:
+        """The step's writes, statement by statement (in the caller's transaction)."""
+        row = self.row
+        _write_match(conn, row, self.changes)
+        if self.done:
+            _append_actions(conn, row.id, row.action_count + 1, self.done, self.user_id, self.now)
+        if self.clear_deadlines:
+            turn_deadlines.clear(conn, row.id)
+        elif self.deadlines is not None:
+            turn_deadlines.replace(conn, row.id, row.version + 1, self.deadlines)
+
+    def write_at_once(self, conn: Connection) -> bool:
+        """The step's writes as one statement (PostgreSQL's data-modifying WITH: the match's
+        update, and the rest only where it took, so a lost race writes nothing); whether it
+        took."""
+        row = self.row
+        replace = None if self.clear_deadlines else self.deadlines
+        statement = _step_statement(
+            tuple(sorted(self.changes)),
+            len(self.done),
+            self.clear_deadlines,
+            None if replace is None else len(replace),
+        )
+        params: JSONData = {f"new_{column}": value for column, value in self.changes.items()}
+        params.update(match_id=row.id, read_version=row.version, now=self.now)
+        for i, action in enumerate(self.done):
+            params[f"seq_{i}"] = row.action_count + 1 + i
+            params[f"actor_{i}"] = action.actor
+            params[f"kind_{i}"] = action.kind
+            params[f"args_{i}"] = action.args
+            params[f"user_{i}"] = self.user_id if i == 0 else None  # follow-ups: the referee's
+        for i, spec in enumerate(replace or ()):
+            params[f"side_{i}"] = spec.side
+            params[f"dkind_{i}"] = spec.kind.value
+            params[f"due_{i}"] = spec.due_at
+        if replace is not None:
+            params["new_version"] = row.version + 1
+        return bool(conn.scalar(statement, params))
+
+
+@functools.cache
+def _step_statement(
+    columns: tuple[str, ...], actions: int, clear: bool, deadlines: int | None
+) -> TextClause:
+    """``_Advance.write_at_once``'s statement for its shape: the match columns it sets, the
+    actions it logs, whether it clears the deadlines, how many it sets (None: leaves them)."""
+    binds = [bindparam(f"new_{c}", type_=MATCHES.c[c].type) for c in columns]
+    sets = ", ".join(f"{c} = :new_{c}" for c in columns)
+    parts = [
+        f"m AS (UPDATE matches SET version = version + 1, {sets}"
+        " WHERE id = :match_id AND version = :read_version RETURNING id)"
+    ]
+    binds += [
+        bindparam("match_id", type_=MATCHES.c.id.type),
+        bindparam("read_version", type_=MATCHES.c.version.type),
+    ]
+    if actions or deadlines:
+        binds.append(bindparam("now", type_=ACTIONS.c.created_at.type))
+    for i in range(actions):
+        parts.append(
+            f"a{i} AS (INSERT INTO match_actions"
+            " (match_id, seq, actor, kind, args, user_id, created_at)"
+            f" SELECT id, :seq_{i}, :actor_{i}, :kind_{i}, :args_{i}, :user_{i}, :now FROM m)"
+        )
+        binds += [
+            bindparam(f"seq_{i}", type_=ACTIONS.c.seq.type),
+            bindparam(f"actor_{i}", type_=ACTIONS.c.actor.type),
+            bindparam(f"kind_{i}", type_=ACTIONS.c.kind.type),
+            bindparam(f"args_{i}", type_=ACTIONS.c.args.type),
+            bindparam(f"user_{i}", type_=ACTIONS.c.user_id.type),
+        ]
+    if clear or deadlines is not None:
+        # Every sub-statement sees the deadlines as they were before the statement: this
+        # never deletes the ones inserted beside it.
+        unfired = "" if clear else " AND fired_at IS NULL"
+        parts.append(f"d AS (DELETE FROM deadlines WHERE match_id IN (SELECT id FROM m){unfired})")
+    for i in range(deadlines or 0):
+        parts.append(
+            f"n{i} AS (INSERT INTO deadlines"
+            " (match_id, side, kind, due_at, version, fired_at, created_at)"
+            f" SELECT id, :side_{i}, :dkind_{i}, :due_{i}, :new_version, NULL, :now FROM m)"
+        )
+        binds += [
+            bindparam(f"side_{i}", type_=DEADLINES.c.side.type),
+            bindparam(f"dkind_{i}", type_=DEADLINES.c.kind.type),
+            bindparam(f"due_{i}", type_=DEADLINES.c.due_at.type),
+        ]
+    if deadlines is not None:
+        binds.append(bindparam("new_version", type_=DEADLINES.c.version.type))
+    sql = "WITH " + ",\n".join(parts) + "\nSELECT count(*) FROM m"
+    return text(sql).bindparams(*binds)
 
 
 def _behind(*where: Any) -> Select[Any]:

@@ -12,7 +12,11 @@ event loop). When the file is locked by another program (a second process, a bac
 moves to a worker thread, where SQLite waits for the lock, so the event loop never waits on the
 file; a write that still meets the lock is retried with back-off, then refused with
 ``StoreBusy``. On PostgreSQL (and an in-memory SQLite database, which only the async engine's
-one connection can see) the same function runs through the async engine's ``run_sync``.
+one connection can see) the same function runs through the async engine's ``run_sync``; there
+every round trip counts (each costs both processes a wake-up), so a read runs without a
+transaction of its own (no BEGIN and ROLLBACK: under READ COMMITTED each statement sees the
+data committed when it starts either way), and so does a write of one statement
+(``write_one``), which PostgreSQL makes atomic by itself.
 
 A transaction whose caller stops waiting (a cancelled task, a shutdown) is never left half
 done: it commits or rolls back as a whole; ``close`` waits for those still running.
@@ -25,7 +29,7 @@ import contextlib
 import sqlite3
 import sys
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -58,6 +62,10 @@ class Transactions:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
             self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="store-reader")
         self._writing: asyncio.Lock | None = None
+        # PostgreSQL: statements that need no transaction of their own (see the module's doc)
+        self._autocommit: AsyncEngine | None = None
+        if engine.dialect.name == "postgresql":
+            self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._running: set[asyncio.Future[Any]] = set()
 
     @classmethod
@@ -78,6 +86,12 @@ class Transactions:
         """True on SQLite: the process's writes queue one behind the other."""
         return self.engine.dialect.name == "sqlite"
 
+    @property
+    def statement_steps(self) -> bool:
+        """True on PostgreSQL: a step is read, then written in one statement (``write_one``),
+        rather than read and written in one transaction."""
+        return self._autocommit is not None
+
     async def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one write transaction, committed when it returns, rolled back when
         it raises (its exception propagates). ``work`` may run more than once (a locked file:
@@ -96,6 +110,15 @@ class Transactions:
             await asyncio.sleep(0)  # the writer's turn is over: a task storing in a loop
             return done  # still lets the others run
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def write_one(self, work: Callable[[Connection], T]) -> T:
+        """``write`` for ``work`` that runs exactly one statement: on PostgreSQL without a
+        BEGIN and COMMIT around it (the statement is a transaction of its own)."""
+        if self._autocommit is None:
+            return await self.write(work)
+        done = await self._track(self._run_async(work, transaction=False))
+        await asyncio.sleep(0)
+        return done
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` over a connection that writes nothing."""
@@ -139,15 +162,21 @@ class Transactions:
             pool = self._writer if write else self._readers
             sync = self._sync
             call = _in_transaction if write else _in_connection
-            future = asyncio.get_running_loop().run_in_executor(pool, call, sync, work)
-        else:
-            future = asyncio.ensure_future(self._run_async(work, write=write))
+            return self._track(asyncio.get_running_loop().run_in_executor(pool, call, sync, work))
+        return self._track(self._run_async(work, transaction=write))
+
+    def _track(self, running: Awaitable[T]) -> asyncio.Future[T]:
+        """``running`` as a future that ``close`` waits for."""
+        future = asyncio.ensure_future(running)
         self._running.add(future)
         future.add_done_callback(self._running.discard)
         return future
 
-    async def _run_async(self, work: Callable[[Connection], T], *, write: bool) -> T:
-        opening = self.engine.begin() if write else self.engine.connect()
+    async def _run_async(self, work: Callable[[Connection], T], *, transaction: bool) -> T:
+        if transaction:
+            opening = self.engine.begin()
+        else:
+            opening = (self._autocommit or self.engine).connect()
         async with opening as conn:
             return await conn.run_sync(work)
 

@@ -15,7 +15,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from sqlalchemy import TextClause, text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 
 import store.repository as repository
 from engine.core import Action
@@ -65,21 +67,40 @@ async def test_a_failure_before_commit_leaves_the_previous_state(
 ) -> None:
     match_id = await started(store, coach_log)
     before = await store.get_match(match_id)
-    if where == "after the engine":
-        target = "_write_match"
+    failure: type[Exception] = Boom
+    if store.db.statement_steps:  # PostgreSQL: the step's writes are one statement
+        if where == "after the engine":
+
+            def not_sent(*args: Any) -> bool:
+                raise Boom(where)
+
+            monkeypatch.setattr(repository._Advance, "write_at_once", not_sent)
+        else:
+            original_statement = repository._step_statement
+
+            def failing_at_the_end(*args: Any) -> TextClause:
+                # every sub-statement (the UPDATE, the action INSERTs) has run when this fails
+                statement = original_statement(*args)
+                sql = statement.text.replace("SELECT count(*) FROM m", "SELECT 1 / 0 FROM m")
+                return text(sql).bindparams(*statement._bindparams.values())
+
+            monkeypatch.setattr(repository, "_step_statement", failing_at_the_end)
+            failure = DBAPIError
+    elif where == "after the engine":
 
         def failing(*args: Any) -> None:
             raise Boom(where)
+
+        monkeypatch.setattr(repository, "_write_match", failing)
     else:
-        target = "_append_actions"
         original = repository._append_actions
 
         def failing(*args: Any) -> None:
             original(*args)  # the state UPDATE and the action INSERT both ran
             raise Boom(where)
 
-    monkeypatch.setattr(repository, target, failing)
-    with pytest.raises(Boom):
+        monkeypatch.setattr(repository, "_append_actions", failing)
+    with pytest.raises(failure):
         await store.apply(match_id, coach_log[4], expected_version=4)
     monkeypatch.undo()
     assert await store.get_match(match_id) == before
@@ -99,7 +120,11 @@ KILLED_MID_TRANSACTION = textwrap.dedent(
         original(*args)
         os._exit(9)  # the process dies with the transaction open: no rollback, no cleanup
 
+    def die_before_sending(*args):
+        os._exit(9)  # PostgreSQL writes a step in one statement: there is no "between"
+
     repository._append_actions = die
+    repository._Advance.write_at_once = die_before_sending
 
     async def main():
         store = MatchStore.open(sys.argv[1])
@@ -153,6 +178,15 @@ async def test_a_move_whose_caller_is_cancelled_is_done_whole_or_not_at_all(
         assert task is not None
         loop.call_soon_threadsafe(task.cancel)  # the writes are done, the commit is not
 
+    if store.db.statement_steps:  # PostgreSQL: cancelled while its one statement runs
+        write_at_once = repository._Advance.write_at_once
+
+        def cancelled_while_writing(advance: Any, conn: Any) -> bool:
+            assert task is not None
+            loop.call_soon_threadsafe(task.cancel)
+            return write_at_once(advance, conn)
+
+        monkeypatch.setattr(repository._Advance, "write_at_once", cancelled_while_writing)
     monkeypatch.setattr(repository, "_append_actions", cancel_the_caller)
     task = asyncio.create_task(store.apply(match_id, coach_log[4], expected_version=4))
     # (On SQLite a transaction that starts at once runs to its end before the cancel lands.)
