@@ -16,7 +16,12 @@ Prints, per backend (``sqlite_``, ``postgres_``):
 - ``step_p50_ms`` / ``step_p99_ms``: one step's wall time, from the click to its board;
 - ``loop_lag_p99_ms``: how late a 5 ms timer on the event loop fired meanwhile;
 - ``rss_mb``: this process's resident memory at the end (``rss_workers_mb``: the drawing
-  workers');
+  workers', their fork server's and the resource tracker's, added up: pages they share from
+  the fork are counted once per process, so this over-counts);
+- ``pss_total_mb``: the whole bot's memory, this process and those it started, each shared
+  page counted once (proportional set size: a page shared by N processes counts 1/N in each;
+  ``pss_mb`` this process's, ``pss_workers_mb`` the others'): the figure to hold against a
+  memory limit;
 - ``errors``: steps that failed (a player would have seen an apology);
 - ``cpu_ms_per_step``: processor time per step, this process's (``main``) and the drawing
   workers' (``workers``): on a machine with N cores, N * 1000 / their sum bounds the steps per
@@ -119,6 +124,19 @@ def rss_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
+def pss_mb(pid: int | str = "self") -> float:
+    """Proportional resident memory of a process in MB (Linux ``/proc``; 0 where it cannot be
+    read): each page it shares with N processes counts for 1/N."""
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    for line in rollup.splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def _cpu(before: resource.struct_rusage, after: resource.struct_rusage) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -172,7 +190,10 @@ async def run_backend(prefix: str, url: URL, args: argparse.Namespace) -> None:
         cpu_after = resource.getrusage(resource.RUSAGE_SELF)
         stop.set()
         await watcher
-        rss_workers = sum(rss_mb(pid) for pid in descendants())
+        started_by_us = descendants()
+        rss_workers = sum(rss_mb(pid) for pid in started_by_us)
+        pss_main = pss_mb()
+        pss_workers = sum(pss_mb(pid) for pid in started_by_us)
         workers_cpu = descendants_cpu_s() - workers_before
         print(f"{prefix}_steps_per_s: {len(times) / elapsed:.0f} steps/s")
         print(f"{prefix}_step_p50_ms: {1000 * pct(times, 0.5):.1f} ms")
@@ -180,6 +201,9 @@ async def run_backend(prefix: str, url: URL, args: argparse.Namespace) -> None:
         print(f"{prefix}_loop_lag_p99_ms: {1000 * pct(lags, 0.99):.1f} ms")
         print(f"{prefix}_rss_mb: {rss_mb():.0f} MB")
         print(f"{prefix}_rss_workers_mb: {rss_workers:.0f} MB")
+        print(f"{prefix}_pss_mb: {pss_main:.0f} MB")
+        print(f"{prefix}_pss_workers_mb: {pss_workers:.0f} MB")
+        print(f"{prefix}_pss_total_mb: {pss_main + pss_workers:.0f} MB")
         print(f"{prefix}_errors: {sum(errors.values())} steps")
         steps = max(len(times), 1)
         print(f"{prefix}_cpu_ms_per_step_main: {1000 * _cpu(cpu_before, cpu_after) / steps:.2f} ms")

@@ -14,6 +14,11 @@ worker that dies (``BrokenProcessPool``) costs nothing but time: the board is dr
 of this process instead while a new pool starts (after ``MAX_BREAKS`` broken pools, boards are
 drawn in-process from then on).
 
+Each worker keeps its own sprite cache (``render.cache``): with ``RENDER_CACHE_MB`` unset the
+workers share the default budget (each gets ``DEFAULT_MB`` divided by their number; measured
+with ``python -m bench load``, two workers at 32 MB each drew a board 2-3% slower than at 64 MB
+and the whole bot held 66 MB less); set, it is each worker's budget, as for any process.
+
 ``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process (the
 drawing then shares the interpreter lock with the event loop, which waits while boards are
 drawn: ``python -m bench render_pool`` measures it); unset, one per core. Workers run at a
@@ -40,6 +45,7 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from render import cache
 from render.cache import ByteLRU
 
 log = logging.getLogger(__name__)
@@ -59,6 +65,14 @@ def workers_from_env() -> int:
         return os.cpu_count() or 1
 
 
+def worker_cache_bytes(workers: int) -> int:
+    """Each worker's sprite cache budget: ``RENDER_CACHE_MB`` when set, else
+    ``render.cache.DEFAULT_MB`` shared by the ``workers``."""
+    if os.environ.get("RENDER_CACHE_MB", "").strip():
+        return cache._budget_from_env()
+    return (cache.DEFAULT_MB << 20) // max(1, workers)
+
+
 def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:
     """``fn(*args)`` and the seconds it took (run in a worker)."""
     started = time.perf_counter()
@@ -66,11 +80,14 @@ def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:
     return png, time.perf_counter() - started
 
 
-def _warmed(warm: Callable[[], None] | None) -> None:
+def _warmed(warm: Callable[[], None] | None, cache_bytes: int | None = None) -> None:
     """A worker's start: it gives way to the bot's own process (the event loop and the database
-    get a core first when they need one), then ``warm()`` (a failure only costs speed)."""
+    get a core first when they need one), takes its sprite cache budget (``cache_bytes``; None:
+    the one it has), then ``warm()`` (a failure only costs speed)."""
     with contextlib.suppress(OSError):  # not allowed here: the worker draws all the same
         os.nice(WORKER_NICENESS)
+    if cache_bytes is not None:
+        cache.kept.budget = cache_bytes
     if warm is None:
         return
     try:
@@ -94,6 +111,7 @@ class Drawer:
         reuse_bytes: int = REUSE_MB << 20,
     ) -> None:
         self.workers = workers
+        self.cache_bytes = worker_cache_bytes(workers)  # each worker's sprite cache
         self.warm = warm
         self.preload = list(preload)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -131,7 +149,7 @@ class Drawer:
                 max_workers=self.workers,
                 mp_context=context,
                 initializer=_warmed,
-                initargs=(self.warm,),
+                initargs=(self.warm, self.cache_bytes),
             )
             # one task per worker submitted at once: the pool starts a worker for each
             for future in [pool.submit(_ready) for _ in range(self.workers)]:
