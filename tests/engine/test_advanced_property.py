@@ -144,6 +144,41 @@ def test_random_advanced_matches_end_keep_invariants_round_trip_and_replay(chunk
         assert replay(FUBA, initial, log) == final, f"seed {seed}: the replay differs"
 
 
+# What each advanced rule does, as the events that say so (adv-design.md)
+RULE_EVENTS = {
+    "condition": ("condition_used", "tiredness_test", "tired"),
+    "substitutions": ("substitution",),
+    "injuries": ("injury", "injury_return"),
+    "charge": ("goalkeeper_charge",),
+    "pressing": ("aggressive_pressing",),
+    "offside_risk": ("offside_risk",),
+    "slowing": ("slowing",),
+    "weather": ("weather",),
+    "var": ("var_check",),
+    "events": ("special_event",),
+}
+
+
+def test_every_advanced_rule_comes_into_play_in_random_matches() -> None:
+    """Random legal play reaches every advanced rule: none is out of reach of the choices the
+    decisions list (30 matches)."""
+    seen: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        dice = VirtualDice(seed)
+        state = FUBA.initial(OPTIONS)
+        while not state.over:
+            for e in FUBA.apply_in_place(state, random_action(rng, dice, state)):
+                if e.kind != "special_event" or "entry" in e.data:  # a table entry (A13)
+                    seen.add(e.kind)
+    missing = {
+        rule: [kind for kind in kinds if kind not in seen]
+        for rule, kinds in RULE_EVENTS.items()
+        if not set(kinds) <= seen
+    }
+    assert not missing, missing
+
+
 def test_coach_advanced_matches_average_15_to_21_turns_a_half() -> None:
     """The advanced rules keep a coach-vs-coach match as long as the rulebook's (a half of
     about 15-21 turns), averaged over 40 seeds."""
