@@ -6,6 +6,11 @@ act "after the control check" leave a note in ``state.turn`` that the later phas
 ``value_mod`` (ball bounces), ``no_free`` (teams without free moves), ``keeper_astray``
 (+2 on goal attempts), and ``pending`` (what to settle once control is known: moves,
 momentum, terrace chant, aggressive defence).
+
+Read by other rules' code: ``turn["free_point"] = team`` (terrace chant) lets that team use
+one condition point for its first action without paying it (A1 uses; not for skills); the
+paying code reads it and sets it to -1 once used. ``turn["momentum"] = team`` is read by
+``moves.move_problem``; ``turn["no_free"]`` by ``match._push_act``.
 """
 
 from __future__ import annotations
