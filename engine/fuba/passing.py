@@ -27,7 +27,9 @@ def _placement_problem(s: FubaState, team: int, target: int, kind: str) -> str |
         return f"On a free kick you may keep the ball in area {start} only with two players there."
     if kind not in OFFSIDE_EXEMPT and not (target != start and is_backwards(team, start, target)):
         if own:
-            if is_offside(s, team, target, start):
+            # A7 with offside risk in force, a pass to an own player in an offside position
+            # is no longer refused: the risk raises the ball value instead (project reading)
+            if is_offside(s, team, target, start) and not s.rule("offside_risk"):
                 return f"Area {target} ({NAMES[target]}) is offside: your player there is offside."
         else:
             near = [a for a in ADJ[target] if a <= 13 and s.pieces(team, a)]

@@ -100,3 +100,29 @@ def test_a9_wind_and_storm_double_the_long_pass_modifier():
         assert windy[12] == calm[12] + 1  # one area between: +2 instead of +1
     rain = target_values(adv(west, east, ball=7, value=2, rules=("weather",), weather="rain"))
     assert rain == calm
+
+
+# -- A7 replaces the stage-1 offside refusal for a pass to an own player (project reading) ----
+
+# West has the ball in the arc 9 and a player beyond East's line in the box 12; East's
+# second-lowest player stands in the centre 7 with three others.
+AHEAD_WEST = {9: 1, 12: 1, 7: 2, 5: 3, 2: 3}
+AHEAD_EAST = {7: 4, 4: 2, 5: 2, 6: 2}
+
+
+def test_a7_a_pass_to_an_offside_player_is_allowed_at_the_risk():
+    basic = adv(AHEAD_WEST, AHEAD_EAST, ball=9, value=2, rules=())
+    assert "offside" in refused(basic, WEST, "target", area=12)
+    s = adv(AHEAD_WEST, AHEAD_EAST, ball=9, value=2, rules=RULES)
+    # 2, -1 (nobody of East in the arc), +4 (four players in East's line, four defenders)
+    assert target_values(s)[12] == 5
+    s, ev = act(s, WEST, "target", area=12)
+    assert find(ev, "offside_risk").data == {"team": 0, "added": 4}
+    assert s.value == 5 and s.ball == 12
+
+
+def test_a7_an_empty_area_next_only_to_offside_players_stays_refused():
+    west = {8: 1, 12: 1, 7: 2, 5: 3, 2: 3}
+    s = adv(west, AHEAD_EAST, ball=8, value=2, rules=RULES)
+    # 13 is empty; West's one neighbour there (the box 12) is offside: no risk, a refusal
+    assert "offside" in refused(s, WEST, "target", area=13)
