@@ -30,13 +30,20 @@ def initial_points(shape: list[int], moves: tuple[int, int, int] = (0, 0, 0)) ->
 def payments(s: FubaState, team: int, cost: int = 1) -> list[tuple[int, int]]:
     """The ways ``team`` may pay ``cost`` points now, as (zone index, points): the ball's
     zone, else twice the cost from each adjacent zone that has it (the team chooses)."""
-    if cost <= 0:
+    if cost <= 0 or (cost == 1 and free_point(s, team)):
         return [(zone_index(team, s.ball), 0)]
     here = zone_index(team, s.ball)
     points = s.condition[team]
     if points[here] >= cost:
         return [(here, cost)]
     return [(z, 2 * cost) for z in ADJACENT_ZONES[here] if points[z] >= 2 * cost]
+
+
+def free_point(s: FubaState, team: int) -> bool:
+    """A13 terrace chant: the team's first action of the turn may use one condition point
+    without paying it (``turn["free_point"]``, set by ``specials``); a two-point use (heat,
+    A9) still costs its points (project decision)."""
+    return s.turn.get("free_point") == team and s.turn.get("seq") == 1
 
 
 def can_pay(s: FubaState, team: int, cost: int = 1) -> bool:
@@ -50,6 +57,8 @@ def pay(s: FubaState, team: int, zone_at: int, points: int) -> None:
         raise ValueError(f"team {team} cannot pay {points} from {ZONES[zone_at]}")
     s.condition[team][zone_at] -= points
     s.spent[team] += points
+    if points == 0 and free_point(s, team):
+        s.turn["free_point"] = -1  # the terrace chant's point is used
 
 
 def lose_one(s: FubaState, team: int) -> list[int]:

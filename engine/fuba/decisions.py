@@ -323,7 +323,7 @@ def _p_boost(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     else:
         gain = f"ball value {step['use']} instead of {step['skip']}"
     ways = condition.payments(s, team, 1)
-    where = " or ".join(f"{p} from {ZONES[z]}" for z, p in ways)
+    where = " or ".join(f"{p} from {ZONES[z]}" if p else "free" for z, p in ways)
     choices = (
         _choice(team, "boost", f"use a condition point ({where})", choice="use"),
         _choice(team, "boost", "skip", choice="skip"),

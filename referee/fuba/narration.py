@@ -271,6 +271,10 @@ def _roles(text: str) -> str:
 def _condition_used(d: Data) -> str:
     n = d["points"]
     points = "a condition point" if n == 1 else f"{n} condition points"
+    if n == 0:  # A13 terrace chant
+        return (
+            f"{side(d['team'])} uses a free condition point for {_USED_FOR.get(d['for'], d['for'])}"
+        )
     return f"{side(d['team'])} uses {points} ({d['zone']}) for {_USED_FOR.get(d['for'], d['for'])}"
 
 

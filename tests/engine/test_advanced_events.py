@@ -266,3 +266,33 @@ def test_a13_a_special_event_roll_is_refused_twice():
     s, _ = roll(s, WEST, 2)
     refused(s, WEST, "roll", None, dice=[3])
     assert FUBA.pending(s)[0].actor == EAST
+
+
+def test_a13_terrace_chant_the_free_point_pays_one_use_of_the_first_action():
+    s = advanced("events", "condition", condition=([0, 0, 0], [4, 4, 2]))
+    s, _ = special(s, 8, 6, 2)  # chant for west, which has no points at all
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 1, 5)  # 4 moves (the midfield minimum), 5 with a point
+    d = decision(s)
+    assert d.kind == "boost" and d.choices[0].label == "use a condition point (free)"
+    s, ev = act(s, WEST, "boost", choice="use")
+    assert "West uses a free condition point for movement" in narrate(ev)
+    assert find(ev, "movement").data["moves"] == 5
+    assert s.condition[W] == [0, 0, 0] and s.spent[W] == 0 and s.turn["free_point"] == -1
+
+
+def test_a13_the_free_point_is_only_for_the_first_action():
+    s = advanced("events", "condition", condition=([0, 0, 0], [4, 4, 2]))
+    s, _ = special(s, 8, 6, 2)
+    s, _ = choose(s, WEST, "position")
+    s, _ = roll(s, WEST, 6, 6)
+    assert decision(s).kind == "boost"  # one more positioning step, for free
+    s, _ = act(s, WEST, "boost", choice="skip")
+    s, _ = choose(s, EAST, "position")
+    s, _ = roll(s, EAST, 1, 1)
+    if decision(s).kind == "boost":
+        s, _ = act(s, EAST, "boost", choice="skip")
+    s, _ = act(s, WEST, "continue", choice="second")
+    s, _ = choose(s, WEST, "move")
+    s, _ = roll(s, WEST, 1, 5)
+    assert decision(s).kind == "move"  # no boost: the free point was for the first action
