@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import condition, formations
+from engine.fuba import condition, formations, roles
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
 
@@ -106,6 +106,7 @@ def announce(s: FubaState, step: dict[str, Any], plan: str, ev: list[Event]) -> 
             s.yellows[team] -= 1
         else:
             s.formations[team] = shape_after(s, team, [p])
+            s.roles[team] = roles.fit(s.roles[team], s.formations[team])  # as at half time
         ev.append(Event("substitution", {"team": team, "plan": p, "points": _bonus(s, team, p)}))
     if step["window"] == "turn" and plans and left(s, 1 - team) > 0:
         reply = {"k": "substitute", "team": 1 - team, "window": "reply", "plans": []}

@@ -64,6 +64,8 @@ def test_a4_permanent_injury_and_the_substitute():
     s, ev = roll(s, WEST, 5)
     assert find(ev, "injury").data["permanent"]
     s, _ = act(s, WEST, "remove", area=8)
+    refused(s, WEST, "replace", None, choice="later")
+    refused(s, EAST, "replace", None, choice="substitute")
     d = decision(s)
     assert d.kind == "replace" and [c.action.args["choice"] for c in d.choices] == [
         "substitute",

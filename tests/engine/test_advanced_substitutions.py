@@ -158,3 +158,13 @@ def _penalty(s, team):
 def test_a3_substitutions_in_a_whole_coach_match_stay_within_three():
     final = coach.play_match(3, record=False, start=FUBA.initial({"advanced": ["substitutions"]}))
     assert all(n <= 3 for n in final[0].subs)
+
+
+def test_a3_a_formation_change_keeps_only_the_player_roles_that_still_fit():
+    s = advanced("substitutions", "roles", "condition", condition=POINTS)
+    s.formations[W] = [4, 5, 1]
+    s.roles[W] = {"ws": 1, "am": 2}
+    s, _ = end_turn(s)
+    s, _ = sub(s, WEST, "f>m")
+    assert s.formations[W] == [4, 6, 0] and s.roles[W].get("ws", 0) == 0
+    assert s.roles[W]["am"] == 2
