@@ -15,9 +15,10 @@ of this process instead while a new pool starts (after ``MAX_BREAKS`` broken poo
 drawn in-process from then on).
 
 Each worker keeps its own sprite cache (``render.cache``): with ``RENDER_CACHE_MB`` unset the
-workers share the default budget (each gets ``DEFAULT_MB`` divided by their number; measured
-with ``python -m bench load``, two workers at 32 MB each drew a board 2-3% slower than at 64 MB
-and the whole bot held 66 MB less); set, it is each worker's budget, as for any process.
+workers share ``WORKERS_CACHE_MB`` (16 MB each for two); set, it is each worker's budget, as
+for any process. Measured with ``python -m bench load`` (SQLite, A/B on a busy 2-core machine),
+the whole bot by PSS held 377-378 MB with 64 MB per worker, 311-312 with 32, 288-292 with 24
+and 276-277 with 16, for the same drawing time per board within the noise (3.30-3.58 ms).
 
 ``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process (the
 drawing then shares the interpreter lock with the event loop, which waits while boards are
@@ -51,6 +52,7 @@ from render.cache import ByteLRU
 log = logging.getLogger(__name__)
 
 REUSE_MB = 16  # PNGs kept for reuse (a board is 30-60 kB)
+WORKERS_CACHE_MB = 32  # the drawing workers' sprite caches together (RENDER_CACHE_MB unset)
 MAX_BREAKS = 3  # pools broken before boards are drawn in-process for good
 WORKER_NICENESS = 10  # how much a drawing worker gives way to the bot's process
 Draw = Callable[..., bytes]
@@ -67,10 +69,10 @@ def workers_from_env() -> int:
 
 def worker_cache_bytes(workers: int) -> int:
     """Each worker's sprite cache budget: ``RENDER_CACHE_MB`` when set, else
-    ``render.cache.DEFAULT_MB`` shared by the ``workers``."""
+    ``WORKERS_CACHE_MB`` shared by the ``workers``."""
     if os.environ.get("RENDER_CACHE_MB", "").strip():
         return cache._budget_from_env()
-    return (cache.DEFAULT_MB << 20) // max(1, workers)
+    return (WORKERS_CACHE_MB << 20) // max(1, workers)
 
 
 def _timed(fn: Draw, args: tuple[Any, ...]) -> tuple[bytes, float]:

@@ -1,4 +1,4 @@
-"""The drawing workers share the default sprite cache budget instead of each taking all of it
+"""The drawing workers share one sprite cache budget instead of each taking a whole process's
 (the bot's memory grew by a whole budget per worker); a budget set in ``RENDER_CACHE_MB`` is
 each worker's, as for any process."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Event
 from render import cache
-from render.pool import Drawer
+from render.pool import WORKERS_CACHE_MB, Drawer
 
 
 def cache_budget(view: object, names: Sequence[str], events: Sequence[Event]) -> bytes:
@@ -29,7 +29,7 @@ async def _budgets(drawer: Drawer) -> set[int]:
 async def test_two_workers_share_the_default_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("RENDER_CACHE_MB", raising=False)
     drawer = Drawer(2)
-    assert await _budgets(drawer) == {(cache.DEFAULT_MB << 20) // 2}
+    assert await _budgets(drawer) == {(WORKERS_CACHE_MB << 20) // 2}
     assert drawer.fallbacks == 0  # drawn by the workers, not here
 
 
