@@ -439,8 +439,12 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
         adjacent = target == start or target in ADJ[start]
         t["new_value"] = lo if adjacent and t["had"] else hi
     s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
-    s.value = weather.after_control_check(s, ev)  # A9 rain
-    ev.append(Event("ball_value", {"value": s.value}))
+    before = s.value
+    s.value = weather.after_control_check(s)  # A9 rain
+    if s.value != before:
+        ev.append(Event("ball_value", {"value": s.value, "rain": True}))
+    else:
+        ev.append(Event("ball_value", {"value": s.value}))
 
 
 def _phase_order(s: FubaState, ev: list[Event]) -> None:

@@ -36,7 +36,7 @@ def choose(s: FubaState, team: int, choice: str, ev: list[Event]) -> None:
                 "minute": s.minute,
                 "stoppage": s.stoppage,
                 "half": s.half,
-                "reason": "slowing",
+                "reason": "time-wasting",
             },
         )
     )

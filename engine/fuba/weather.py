@@ -62,12 +62,11 @@ def roll_second_half(s: FubaState, step: dict[str, Any], dice: list[int], ev: li
     ev.append(Event("weather", {"weather": s.weather, "change": change, "was": was, "die": die}))
 
 
-def after_control_check(s: FubaState, ev: list[Event]) -> int:
+def after_control_check(s: FubaState) -> int:
     """A9 rain (and storm, which includes rain): the new ball value is one higher after each
     control check, never above 6. Returns the ball value."""
-    if s.weather in ("rain", "storm") and s.value < 6:
-        ev.append(Event("weather_effect", {"weather": s.weather, "value": s.value + 1}))
-        return s.value + 1
+    if s.weather in ("rain", "storm"):
+        return min(6, s.value + 1)
     return s.value
 
 

@@ -385,7 +385,7 @@ FORMATTERS.update(
             f"{side(d['team'])} announces: {substitutions.PLAN_WORDS[d['plan']]}"
         ),
         "substitution": _substitution,
-        "no_substitution": lambda d: f"{side(d['team'])} makes no substitution",
+        "no_substitution": lambda d: None,  # a window let pass: not worth a line
         "injury": _injury,
         "injured_off": lambda d: f"{side(d['team'])}'s injured player leaves area {d['area']}",
         "injury_return": lambda d: (
@@ -397,7 +397,6 @@ FORMATTERS.update(
         "play_on": lambda d: f"{side(d['team'])} plays on a player short",
         "slowing": _slowing,
         "weather": _weather,
-        "weather_effect": lambda d: f"Rain: ball value {d['value']}",
         "var_check": _var,
         "goal_denied": lambda d: f"No goal! {score_line(d['score'])}",
         "special_event": _special,
@@ -434,7 +433,8 @@ def narrate(events: Iterable[Event]) -> list[str]:
             joinable = False
             continue
         if event.kind == "ball_value" and previous == "control":
-            lines[-1] = f"{lines[-1]}; ball value is now {event.data['value']}"
+            rain = " (rain +1)" if event.data.get("rain") else ""  # A9
+            lines[-1] = f"{lines[-1]}; ball value is now {event.data['value']}{rain}"
             previous = event.kind
             continue
         joinable = event.kind == "dice" and event.data.get("purpose") == "situation"

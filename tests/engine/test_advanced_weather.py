@@ -129,3 +129,10 @@ def test_a9_what_the_other_rules_ask():
     assert weather.no_charge(s, W) and not weather.no_charge(s, E)
     s.half = 2
     assert not weather.no_charge(s, W)
+
+
+def test_a9_the_log_says_the_rain_raised_the_ball_value():
+    s = advanced("weather")
+    s.weather = "rain"
+    s, ev = situation(s, 8, 6, 3)
+    assert any(line.endswith("ball value is now 4 (rain +1)") for line in narrate(ev))
