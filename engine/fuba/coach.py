@@ -22,7 +22,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
-from engine.fuba import decisions, moves, plays, setup
+from engine.fuba import decisions, moves, plays, setup, tactics
 from engine.fuba.board import (
     ADJ,
     ALL_AREAS,
@@ -107,11 +107,15 @@ class Coach:
     """A simple, sensible FUBA coach for either side.
 
     ``seed`` only varies the formation cards and the penalty-kick sides; everything else is
-    a function of the state.
+    a function of the state. ``advanced=False`` leaves every optional choice of the advanced
+    rules at its default (no condition points used, no charge, no aggressive pressing, no
+    substitution, no slowing down, no player roles): the basic-rules coach in an advanced
+    match. The basic rules never ask those questions, so both play them alike.
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, advanced: bool = True) -> None:
         self.seed = seed
+        self.advanced = advanced
         # The policy per agenda step kind: (state, step, team) -> action.
         self.handlers: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
             "formation": self._formation,
@@ -133,6 +137,17 @@ class Coach:
             "replace": lambda s, step, team: Action(SIDES[team], "replace", {"choice": "play_on"}),
             "slow": lambda s, step, team: Action(SIDES[team], "slow", {"choice": "play"}),
         }
+        if advanced:  # the advanced rules' tactics (engine/fuba/tactics.py)
+            self.handlers.update(
+                {
+                    "boost": lambda s, step, team: tactics.boost(self, s, step, team),
+                    "charge": tactics.charge,
+                    "pay": tactics.pay,
+                    "substitute": tactics.substitute,
+                    "replace": tactics.replace,
+                    "slow": tactics.slow,
+                }
+            )
 
     # -- entry points ------------------------------------------------------------------
 
@@ -166,8 +181,9 @@ class Coach:
     # -- preamble and restarts ---------------------------------------------------------
 
     def _formation(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
-        if team in step.get("roles_due", ()):
-            return Action(SIDES[team], "roles", {"roles": "none"})  # A2 no player roles
+        if team in step.get("roles_due", ()):  # A2 the roles right after the formation
+            chosen = tactics.roles_for(step["picks"][team]) if self.advanced else "none"
+            return Action(SIDES[team], "roles", {"roles": chosen})
         if not step["halftime"]:
             shape = CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
             return Action(SIDES[team], "formation", {"shape": shape})
@@ -301,6 +317,8 @@ class Coach:
             if "position" in allowed and v >= 4:
                 return "position"
         else:
+            if self.advanced and tactics.press_aggressively(s, team, allowed):
+                return "aggressive"  # A6
             if "press" in allowed and press_chance(v) >= 0.5:
                 return "press"
             if "position" in allowed and v <= 3 and plays.can_shoot(s, other):
@@ -445,6 +463,8 @@ class Coach:
             for frm in sources:
                 if frm == w or (attacking and w != s.ball and rank[frm] > rank[w]):
                     continue  # with the ball, only the ball itself pulls players back
+                if frm not in TOWARD or w not in AREAS:
+                    continue  # a corner spot (an A13 event may leave the ball there)
                 targets = TOWARD[frm][w]
                 if free and frm not in outnumber:  # a goal-line move goes straight away
                     targets = tuple(to for to in targets if to == STRAIGHT_AWAY[frm])
@@ -457,6 +477,36 @@ class Coach:
                                 n = min(n, left)
                         return (frm, to, False, False, max(n, 1))
         return None
+
+
+class CoachPair:
+    """Two coaches, one per side: answers like a ``Coach`` for whichever team decides.
+
+    >>> pair = CoachPair(Coach(3), Coach(3, advanced=False))  # west plays the advanced tactics
+    >>> play_match(3, coach=pair)[0].over
+    True
+    """
+
+    def __init__(self, west: Coach, east: Coach) -> None:
+        self.coaches = (west, east)
+        kinds = set(west.handlers) | set(east.handlers)
+        self.handlers: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
+            k: self._dispatch(k) for k in kinds
+        }
+
+    def _dispatch(self, k: str) -> Callable[[FubaState, dict[str, Any], int], Action]:
+        coaches = self.coaches
+
+        def handler(s: FubaState, step: dict[str, Any], team: int) -> Action:
+            return coaches[team].handlers[k](s, step, team)
+
+        return handler
+
+    def choose(self, state: FubaState, decision: Decision) -> Action:
+        return self.coaches[SIDES.index(decision.actor)].choose(state, decision)
+
+    def decide(self, state: FubaState, team: int) -> Action:
+        return self.coaches[team].decide(state, team)
 
 
 def _move_action(team: int, move: Move) -> Action:
@@ -475,7 +525,7 @@ def _move_action(team: int, move: Move) -> Action:
 # driving whole matches
 
 
-def next_action(coach: Coach, state: FubaState, dice: DiceSource) -> Action:
+def next_action(coach: Coach | CoachPair, state: FubaState, dice: DiceSource) -> Action:
     """The next action of a coach-vs-coach match: dice from ``dice``, the rest from ``coach``."""
     step = state.agenda[0]
     k = step["k"]
@@ -521,7 +571,7 @@ def play_match(
     seed: int,
     dice: DiceSource | None = None,
     *,
-    coach: Coach | None = None,
+    coach: Coach | CoachPair | None = None,
     in_place: bool = True,
     record: bool = True,
     check: bool = False,

@@ -151,7 +151,7 @@ def test_a2_half_time_change_keeps_the_roles_that_still_fit_and_the_points():
 
 def test_a2_coach_plays_no_roles_for_both_teams():
     s = match.new_match(RULES)
-    coach, dice = Coach(), VirtualDice(1)
+    coach, dice = Coach(advanced=False), VirtualDice(1)
     while s.agenda[0]["k"] == "formation":
         action = next_action(coach, s, dice)
         if action.kind == "roles":
