@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import weather
+from engine.fuba import bring, weather
 from engine.fuba.board import ADJ, AREAS, CENTRE, DIST
 from engine.fuba.state import FubaState
 
@@ -110,11 +110,10 @@ def replace(s: FubaState, team: int, choice: str, ev: list[Event]) -> None:
 def _refresh_brings(s: FubaState, team: int) -> None:
     """A pending "closest player to the ball" step (4.2.2.1) may have offered the player
     who just left: offer the team's closest players again."""
-    from engine.fuba import match
 
     for i, step in enumerate(s.agenda):
         if step["k"] == "bring" and step["team"] == team:
-            s.agenda[i] = {**step, "options": match._closest(s, team, step["to"])}
+            s.agenda[i] = {**step, "options": bring.closest(s, team, step["to"])}
 
 
 def tick(s: FubaState, minutes: int) -> None:

@@ -14,6 +14,7 @@ from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
 from engine.fuba import (
     advanced,
+    bring,
     cards,
     clock,
     condition,
@@ -21,6 +22,7 @@ from engine.fuba import (
     injuries,
     moves,
     plays,
+    restarts,
     roles,
     setup,
     slowing,
@@ -35,10 +37,7 @@ from engine.fuba.board import (
     AREAS,
     BOX,
     CORNER_SPOTS,
-    DIST,
-    HALF_PARTLY,
     SIDES,
-    TOWARDS_CENTRE,
     corner_spots_for,
     zone,
 )
@@ -234,7 +233,7 @@ def _h_kickoff_choice(s: FubaState, step: Step, team: int, args: Step, ev: list[
     s.control = chosen
     s.first_half_ct = chosen
     ev.append(Event("kickoff_team", {"team": chosen}))
-    _start_kickoff(s, ev)
+    restarts.start_kickoff(s, ev)
 
 
 # -- setups and moves --------------------------------------------------------------------
@@ -301,14 +300,9 @@ def _finish_moves(s: FubaState, ev: list[Event]) -> None:
     mode, made = step["mode"], step.get("made", 0)
     other = 1 - step["team"]
     if mode == moves.GK_CT:
-        _push_moves(s, other, moves.GK_DT, left=max(made, 4))  # 5.4 (design decision 13)
+        moves.push(s, other, moves.GK_DT, left=max(made, 4))  # 5.4 (design decision 13)
     elif mode == moves.QUICK_CT and made:
-        _push_moves(s, other, moves.QUICK_DT, left=made)  # 5.2.3
-
-
-def _push_moves(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -> None:
-    moves.reset_locks(s, team)
-    s.agenda.insert(at, {"k": "moves", "team": team, "mode": mode, "made": 0, **extra})
+        moves.push(s, other, moves.QUICK_DT, left=made)  # 5.2.3
 
 
 # -- the turn ------------------------------------------------------------------------------
@@ -389,7 +383,7 @@ def _phase_time(s: FubaState, ev: list[Event]) -> None:
         Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
     )
     if verdict == "now":
-        _end_half(s, ev)
+        restarts.end_half(s, ev)
         return
     if verdict == "after":
         t["end"] = True
@@ -456,8 +450,8 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
     first = t.get("first", ct if lo >= v else 1 - ct)
     t["order"] = [first, 1 - first]
     if t.get("easy"):
-        _push_moves(s, 1 - ct, moves.EASY, at=len(s.agenda), left=1)
-    _bring_closest(s, s.control, s.ball, ev)
+        moves.push(s, 1 - ct, moves.EASY, at=len(s.agenda), left=1)
+    bring.bring_closest(s, s.control, s.ball, ev)
     specials.after_order(s, ev)  # A13 moves and aggressive defence
     if "first" in t:  # an A13 event chose who plays first, whatever the dice say
         ev.append(Event("order", {"first": first}))
@@ -475,46 +469,6 @@ _PHASES = {
 }
 
 
-def _closest(s: FubaState, team: int, target: int) -> list[list[Any]]:
-    best, out = 99, []
-    for a in s.areas_of(team):
-        d = DIST[a][target]
-        for gk in (False, True):
-            if (gk and s.keeper[team] != a) or (not gk and not s.outfield[team][a]):
-                continue
-            if d < best:
-                best, out = d, [[a, gk]]
-            elif d == best:
-                out.append([a, gk])
-    return out
-
-
-def _bring_closest(s: FubaState, team: int, area: int, ev: list[Event], at: int = -1) -> None:
-    """4.2.2.1 the team with the ball has nobody in ``area``: its closest player (one of
-    them, the team's choice) moves there. Also used whenever a team gains the ball in an
-    area where it has nobody (4.5.3), e.g. a lost rebound or a goal kick with the keeper out."""
-    if s.pieces(team, area):
-        return
-    options = _closest(s, team, area)
-    if len(options) == 1:
-        _do_bring(s, team, options[0][0], options[0][1], area, ev)
-    else:
-        step = {"k": "bring", "team": team, "options": options, "to": area}
-        s.agenda.insert(len(s.agenda) if at < 0 else at, step)
-
-
-def _do_bring(s: FubaState, team: int, frm: int, gk: bool, to: int, ev: list[Event]) -> None:
-    if gk:
-        s.keeper[team] = to
-    else:
-        s.outfield[team][frm] -= 1
-        s.outfield[team][to] += 1
-        s.moved[team][frm] = min(s.moved[team][frm], s.outfield[team][frm])
-        s.locked[team][frm] = min(s.locked[team][frm], s.outfield[team][frm])
-    moves.note_moved(s, team, to, gk)
-    ev.append(Event("bring", {"team": team, "from": frm, "to": to, "goalkeeper": gk}))
-
-
 def _h_bring(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     frm = _int_arg(args, "from")
     gk = bool(args.get("goalkeeper"))
@@ -522,7 +476,7 @@ def _h_bring(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
         places = ", ".join(f"{a}{' (goalkeeper)' if g else ''}" for a, g in step["options"])
         raise RulesError(f"Your closest players to area {step['to']} are in: {places}.")
     s.agenda.pop(0)
-    _do_bring(s, team, frm, gk, step["to"], ev)
+    bring.do_bring(s, team, frm, gk, step["to"], ev)
 
 
 def _next(s: FubaState, ev: list[Event]) -> None:
@@ -640,20 +594,11 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
     s.agenda.clear()
     injuries.returns(s, ev)  # A4
     if s.turn.get("end"):
-        _end_half(s, ev)
+        restarts.end_half(s, ev)
     elif substitutions.turn_window(s):  # A3 the new turn starts once the window closes
         s.turn["stage"], s.turn["kind"] = "restart", "normal"
     else:
         _new_turn(s, "normal")
-
-
-def _interrupt(s: FubaState, ev: list[Event]) -> bool:
-    """The rest of the turn is skipped. True when the half ends instead of a restart."""
-    s.agenda.clear()
-    if s.turn.get("end"):
-        _end_half(s, ev)
-        return True
-    return False
 
 
 # -- rolls --------------------------------------------------------------------------------
@@ -715,11 +660,11 @@ def _shot_result(s: FubaState, team: int, outcome: str, ev: list[Event]) -> None
     if outcome == plays.GOAL:
         _goal(s, team, ev)
     elif outcome == plays.CORNER:
-        _corner(s, team, ev)
+        restarts.corner(s, team, ev)
     elif outcome == plays.REBOUND:
         s.agenda.insert(0, {"k": "duel", "for": "rebound", "rolls": [None, None], "team": team})
     else:
-        _goal_kick(s, 1 - team, ev)
+        restarts.goal_kick(s, 1 - team, ev)
 
 
 def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
@@ -732,14 +677,14 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     if a > b:
         _goal(s, team, ev)
     elif a == b:
-        _corner(s, team, ev)
+        restarts.corner(s, team, ev)
     else:
         s.control = other
         s.value = rolls[team]  # 4.4.1 the die of the new defending team: the shooters'
         s.ball = BOX[other]  # design decision 8: the ball stays in the box
         ev.append(Event("control", {"team": other, "kept": False, "rebound": True}))
         ev.append(Event("ball_value", {"value": s.value}))
-        _bring_closest(s, other, s.ball, ev, at=0)
+        bring.bring_closest(s, other, s.ball, ev, at=0)
 
 
 def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
@@ -760,7 +705,7 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 
 def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
     ev.append(Event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
-    _push_moves(s, team, moves.ACTION, left=left, dribble=True)
+    moves.push(s, team, moves.ACTION, left=left, dribble=True)
     if left == 0:
         _finish_moves(s, ev)
 
@@ -791,7 +736,7 @@ def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> N
     s.agenda.pop(0)
     if aggressive and not ok:
         # A6 a failed aggressive pressing: a free kick to the opponent, a yellow card test
-        award_free_kick(s, 1 - team, s.ball, ev)
+        restarts.award_free_kick(s, 1 - team, s.ball, ev)
         if not s.over:
             cards.start_yellow_test(s, team, "aggressive pressing")
     elif ok:
@@ -820,7 +765,7 @@ def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) ->
     if scored:
         _goal(s, team, ev)
     else:
-        _goal_kick(s, 1 - team, ev)  # 5.5.2
+        restarts.goal_kick(s, 1 - team, ev)  # 5.5.2
 
 
 def _roll_yellow(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
@@ -943,150 +888,19 @@ _ROLLS.update(
 # -- restarts ------------------------------------------------------------------------------
 
 
-def _setup_steps(s: FubaState, kind: str, area: int = 0) -> list[dict[str, Any]]:
-    """3.3 controlling team, defending team, then up to two adjustments."""
-    ct = s.control
-    return [
-        {"k": "setup", "team": ct, "kind": kind, "area": area},
-        {"k": "setup", "team": 1 - ct, "kind": kind, "area": area},
-        {
-            "k": "moves",
-            "team": ct,
-            "mode": moves.ADJUST,
-            "left": 2,
-            "made": 0,
-            "kind": kind,
-            "area": area,
-        },
-    ]
-
-
-def _start_kickoff(s: FubaState, ev: list[Event]) -> None:
-    """3.3.1 the ball in the centre with value 2; the controlling team sets up first."""
-    s.ball, s.value = 7, 2
-    s.last_pass = None
-    s.turn = {"stage": "restart", "kind": "kickoff"}
-    moves.reset_locks(s, s.control)
-    s.agenda.extend(_setup_steps(s, setup.KICKOFF))
-
-
 def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
     s.score[team] += 1
     ev.append(Event("goal", {"team": team, "score": s.score[:]}))
     s.agenda.clear()
     if not var.after_goal(s, team):  # A10 the check comes first
-        after_goal(s, team, ev)
-
-
-def after_goal(s: FubaState, team: int, ev: list[Event]) -> None:
-    """The goal stands: half time or full time, else the other team kicks off."""
-    if _interrupt(s, ev):
-        return
-    s.control = 1 - team  # 4.4 the scoring team becomes the defending team
-    _restart_minute(s, "goal", ev)
-    _start_kickoff(s, ev)
-
-
-def _restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
-    """4.2.1.1 the extra minute of a restart or after a goal (none in stoppage time); the
-    advanced rules' returns (A4), slowing (A8) and substitutions (A3) come with it."""
-    added = clock.add_minute(s)
-    if added:
-        ev.append(
-            Event(
-                "time",
-                {
-                    "moved": 1,
-                    "minute": s.minute,
-                    "stoppage": s.stoppage,
-                    "half": s.half,
-                    "reason": reason,
-                },
-            )
-        )
-    injuries.returns(s, ev)
-    if added:
-        slowing.offer(s, reason, len(s.agenda))
-    if reason != "penalty":
-        substitutions.restart_window(s, len(s.agenda))
-
-
-def _corner(s: FubaState, team: int, ev: list[Event]) -> None:
-    """5.3 corner kick for ``team``; the corner nearer the shot when it came from a corner
-    area, else the kicking team chooses (design decision 12)."""
-    from_area = s.ball
-    if _interrupt(s, ev):
-        return
-    s.control = team
-    _restart_minute(s, "corner", ev)
-    north, south = corner_spots_for(team)
-    s.turn = {"stage": "restart", "kind": "corner", "area": 0}
-    ev.append(Event("corner_kick", {"team": team}))
-    if from_area == CORNER_SPOTS[north]:
-        _place_corner(s, north)
-    elif from_area == CORNER_SPOTS[south]:
-        _place_corner(s, south)
-    else:
-        s.agenda.append({"k": "corner", "team": team})
-
-
-def _place_corner(s: FubaState, spot: int) -> None:
-    s.turn["area"] = spot
-    s.ball, s.value = spot, 2  # 5.3.1
-    s.last_pass = None
-    s.agenda.extend(_setup_steps(s, setup.CORNER, spot))
+        restarts.after_goal(s, team, ev)
 
 
 def _h_corner(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     side = _str_arg(args, "side", ("north", "south"))
     s.agenda.pop(0)
     north, south = corner_spots_for(team)
-    _place_corner(s, north if side == "north" else south)
-
-
-def _goal_kick(s: FubaState, team: int, ev: list[Event]) -> None:
-    """5.4 goal kick for ``team`` from its own box."""
-    if _interrupt(s, ev):
-        return
-    s.control = team
-    _restart_minute(s, "goal kick", ev)
-    box = BOX[team]
-    s.ball, s.value = box, 2
-    s.last_pass = None
-    out = TOWARDS_CENTRE[box]
-    for t in (0, 1):
-        n = s.outfield[t][box]
-        s.outfield[t][box] = 0
-        s.outfield[t][out] += n
-    if s.keeper[1 - team] == box:
-        s.keeper[1 - team] = out
-    s.turn = {"stage": "restart", "kind": "goal_kick"}
-    ev.append(Event("goal_kick", {"team": team}))
-    _push_moves(s, team, moves.GK_CT, at=len(s.agenda))
-    _bring_closest(s, team, box, ev, at=0)
-
-
-def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None:
-    """5.2 a free kick for ``team`` in ``area`` (the turn's target area); a penalty kick in
-    the opponent's box. Started by fouls and aggressive pressing (advanced rules)."""
-    if _interrupt(s, ev):
-        return
-    s.control = team
-    if area == BOX[1 - team]:
-        award_penalty(s, team, ev)
-        return
-    _restart_minute(s, "free kick", ev)
-    s.ball, s.value = area, 2
-    s.last_pass = None
-    quick = area in HALF_PARTLY[team]  # 5.2.3 (the centre is in both halves)
-    s.turn = {"stage": "restart", "kind": "free_kick", "area": area}
-    ev.append(Event("free_kick", {"team": team, "area": area, "quick": quick}))
-    if quick:
-        _push_moves(s, team, moves.QUICK_CT, at=len(s.agenda))
-        _bring_closest(s, team, area, ev, at=0)
-    else:
-        s.agenda.extend(_setup_steps(s, setup.FREE_KICK, area))
-    s.agenda.append({"k": "free_kick", "team": team})
+    restarts.place_corner(s, north if side == "north" else south)
 
 
 def _h_free_kick(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
@@ -1110,22 +924,6 @@ def _h_free_kick(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
                 "target": s.ball,
             }
         )
-
-
-def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
-    """5.5 penalty kick for ``team``; the rest of the turn is skipped, as for a free kick."""
-    if _interrupt(s, ev):
-        return
-    s.control = team
-    _restart_minute(s, "penalty", ev)
-    s.ball, s.value = BOX[1 - team], 2
-    s.last_pass = None
-    s.turn = {"stage": "restart", "kind": "penalty"}
-    ev.append(Event("penalty_awarded", {"team": team}))
-    s.agenda.extend(_setup_steps(s, setup.PENALTY, BOX[1 - team]))
-    s.agenda.append({"k": "penalty", "team": 1 - team, "role": "keeper"})
-    s.agenda.append({"k": "penalty", "team": team, "role": "kicker"})
-    s.agenda.append({"k": "roll", "team": team, "n": 1, "for": "penalty"})
 
 
 def _h_penalty(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
@@ -1152,23 +950,6 @@ def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.moved[team][area] = min(s.moved[team][area], s.outfield[team][area])
     s.locked[team][area] = min(s.locked[team][area], s.outfield[team][area])
     ev.append(Event("sent_off", {"team": team, "area": area}))
-
-
-def _end_half(s: FubaState, ev: list[Event]) -> None:
-    """4.2.1.3 half time (teams swap kick-off, one formation change) or the final whistle."""
-    s.agenda.clear()
-    ev.append(Event("half_end", {"half": s.half, "score": s.score[:]}))
-    if s.half == 2:
-        s.over = True
-        s.turn = {"stage": "over"}
-        ev.append(Event("match_end", {"score": s.score[:]}))
-        return
-    s.half, s.minute, s.stoppage = 2, 45, 0
-    s.control = 1 - s.first_half_ct
-    s.agenda.append({"k": "formation", "picks": [None, None], "halftime": True})
-    weather.second_half(s, ev, len(s.agenda))  # A9
-    substitutions.restart_window(s, len(s.agenda))  # A3 the second half's kick-off
-    _start_kickoff(s, ev)
 
 
 _HANDLERS = {

@@ -33,6 +33,12 @@ def reset_locks(s: FubaState, team: int) -> None:
     s.keeper_locked[team] = False
 
 
+def push(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -> None:
+    """Put a moves step for ``team`` in ``mode`` on the agenda at ``at``."""
+    reset_locks(s, team)
+    s.agenda.insert(at, {"k": "moves", "team": team, "mode": mode, "made": 0, **extra})
+
+
 def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
     """4.3.1 counted at the beginning of the action, before any free movement."""
     mine, theirs = s.outfield[team], s.outfield[1 - team]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.fuba.board import BOX, WEST, mirror
-from engine.fuba.setup import outfield_count
 from engine.fuba.state import FubaState
 
 # West's point of view; east uses the mirror image. Each role lists areas in fill order.
@@ -32,12 +31,12 @@ def _pairs(areas: list[int]) -> list[list[int]]:
     return [[a, n] for a, n in sorted(counts.items())]
 
 
-def presets(s: FubaState, team: int, kind: str, area: int) -> list[list[list[int]]]:
+def presets(s: FubaState, team: int, kind: str, area: int, total: int) -> list[list[list[int]]]:
+    """Layouts of ``total`` outfield players for ``team``'s set-up (``setup.preset_layouts``)."""
     formation = s.formations[team] or [4, 4, 2]
     ct = team == s.control
     west_area = area if team == WEST or area == 0 else mirror(area)
     key = ("kickoff", ct) if kind == "kickoff" else ("attack" if west_area >= 7 else "defend", ct)
-    total = outfield_count(s, team)
     fixed = ct and kind in ("corner", "penalty")
     need = total - (1 if fixed else 0)
     out = []

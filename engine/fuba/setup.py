@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.errors import MalformedAction, RulesError
 from engine.fuba.board import AREAS, BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
+from engine.fuba.presets import presets
 from engine.fuba.state import FubaState
 
 KICKOFF, FREE_KICK, CORNER, PENALTY = "kickoff", "free_kick", "corner", "penalty"
@@ -124,10 +125,8 @@ def apply_layout(s: FubaState, team: int, pairs: list[list[int]], kind: str, are
 
 def preset_layouts(s: FubaState, team: int, kind: str, area: int) -> list[list[list[int]]]:
     """A few legal layouts offered as presets (autocomplete and the automatic coach)."""
-    from engine.fuba.presets import presets
-
     out = []
-    for pairs in presets(s, team, kind, area):
+    for pairs in presets(s, team, kind, area, outfield_count(s, team)):
         row = [0] * N_SLOTS
         for a, n in pairs:
             row[a] += n

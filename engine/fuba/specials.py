@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import cards, clock, injuries, moves, substitutions
+from engine.fuba import cards, clock, injuries, moves, restarts, substitutions
 from engine.fuba.board import GOAL_LINE_AREAS, HALF_ENTIRELY, TOUCHLINE_AREAS
 from engine.fuba.state import FubaState
 
@@ -138,10 +138,9 @@ def _foul(fouled: str, rude: bool) -> Any:
     one and a red card test with +1 while the fouled team rolls for an injury."""
 
     def effect(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
-        from engine.fuba import match
 
         team = ct if fouled == "ct" else dt
-        match.award_free_kick(s, team, s.turn["target"], ev)
+        restarts.award_free_kick(s, team, s.turn["target"], ev)
         if s.over:
             return ""
         if not rude:
@@ -198,13 +197,12 @@ def _touchline(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
 def _goal_line(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     """A corner for the team attacking the goal line the target area touches (project
     decision: the ball went out off the other team)."""
-    from engine.fuba import match
 
     target = s.turn["target"]
     if target not in GOAL_LINE_AREAS:
         return "the target area is not on a goal line: no effect"
     attacker = 0 if target in HALF_ENTIRELY[1] else 1
-    match._corner(s, attacker, ev)
+    restarts.corner(s, attacker, ev)
     return ""
 
 

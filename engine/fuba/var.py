@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import cards
+from engine.fuba import cards, restarts
 from engine.fuba.board import BOX
 from engine.fuba.state import FubaState
 
@@ -38,7 +38,6 @@ def overturned(dice: list[int]) -> bool:
 
 
 def roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
-    from engine.fuba import match
 
     s.agenda.pop(0)
     team = step["team"]
@@ -47,15 +46,14 @@ def roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Even
         Event("var_check", {"team": team, "dice": list(dice), "overturned": denied, "for": "goal"})
     )
     if not denied:
-        match.after_goal(s, team, ev)
+        restarts.after_goal(s, team, ev)
         return
     s.score[team] -= 1
     ev.append(Event("goal_denied", {"team": team, "score": s.score[:]}))
-    match.award_free_kick(s, 1 - team, step["area"], ev)
+    restarts.award_free_kick(s, 1 - team, step["area"], ev)
 
 
 def roll_pressing(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
-    from engine.fuba import match
 
     s.agenda.pop(0)
     team = step["team"]
@@ -67,6 +65,6 @@ def roll_pressing(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[
     )
     if not denied:
         return
-    match.award_free_kick(s, 1 - team, step["area"], ev)
+    restarts.award_free_kick(s, 1 - team, step["area"], ev)
     if not s.over:
         cards.start_yellow_test(s, team, "pressing")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event
-from engine.fuba import FUBA, FubaState
+from engine.fuba import FUBA, FubaState, restarts
 from engine.fuba import match as fuba_match
 from engine.fuba.board import BOX, N_SLOTS, SIDES
 from engine.fuba.formations import parse
@@ -155,13 +155,13 @@ def _restart(state: FubaState, fn: Any, *args: Any) -> tuple[FubaState, list[Eve
 
 
 def with_free_kick(state: FubaState, side: str, area: int) -> tuple[FubaState, list[Event]]:
-    """``match.award_free_kick`` on a copy of ``state`` (fouls are advanced rules)."""
-    return _restart(state, fuba_match.award_free_kick, SIDES.index(side), area)
+    """``restarts.award_free_kick`` on a copy of ``state`` (fouls are advanced rules)."""
+    return _restart(state, restarts.award_free_kick, SIDES.index(side), area)
 
 
 def with_penalty(state: FubaState, side: str) -> tuple[FubaState, list[Event]]:
-    """``match.award_penalty`` on a copy of ``state``."""
-    return _restart(state, fuba_match.award_penalty, SIDES.index(side))
+    """``restarts.award_penalty`` on a copy of ``state``."""
+    return _restart(state, restarts.award_penalty, SIDES.index(side))
 
 
 def with_yellow_test(state: FubaState, side: str) -> FubaState:

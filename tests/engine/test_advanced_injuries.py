@@ -5,7 +5,7 @@ injury, and the 5.6.1 yellow test 6 that injures an opponent."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.fuba import clock, injuries, plays, setup
+from engine.fuba import clock, injuries, plays, restarts, setup
 from engine.fuba import match as fuba_match
 from engine.fuba.state import FubaState
 from referee.fuba.narration import narrate
@@ -130,7 +130,7 @@ def test_a4_a_free_kick_setup_counts_only_players_on_the_pitch():
     s, _ = roll(s, WEST, 3)
     s, _ = act(s, WEST, "remove", area=8)
     s = s.clone()
-    fuba_match.award_free_kick(s, E, 5, [])
+    restarts.award_free_kick(s, E, 5, [])
     assert decision(s).actor == EAST and decision(s).info["players"] == 10
     s, _ = act(s, EAST, "setup", layout=decision(s).choices[0].action.args["layout"])
     assert decision(s).actor == WEST and decision(s).info["players"] == 9

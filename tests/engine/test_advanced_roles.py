@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import Action, MalformedAction, NotYourDecision
 from engine.core.dice import VirtualDice
-from engine.fuba import FUBA, match, roles
+from engine.fuba import FUBA, match, restarts, roles
 from engine.fuba.coach import Coach, next_action
 from engine.fuba.ruleset import HIDDEN
 from tests.engine.adv_scenario import adv, at_action
@@ -135,7 +135,7 @@ def halftime(west_roles: dict[str, int]) -> object:
     s.roles = [dict(west_roles), {}]
     s.condition = [[1, 2, 3], [4, 4, 2]]
     s.agenda = [{"k": "formation", "picks": [None, None], "halftime": True}]
-    match._start_kickoff(s, [])  # the kick-off set-up follows, as at half time
+    restarts.start_kickoff(s, [])  # the kick-off set-up follows, as at half time
     return s
 
 

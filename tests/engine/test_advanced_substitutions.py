@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event
-from engine.fuba import FUBA, coach
+from engine.fuba import FUBA, coach, restarts
 from engine.fuba import match as fuba_match
 from engine.fuba.state import FubaState
 from referee.fuba.narration import narrate
@@ -144,14 +144,14 @@ def test_a3_illegal_plans_are_refused_and_change_nothing():
 def _free_kick(s, team, area):
     s = s.clone()
     ev: list[Event] = []
-    fuba_match.award_free_kick(s, team, area, ev)
+    restarts.award_free_kick(s, team, area, ev)
     return s, ev
 
 
 def _penalty(s, team):
     s = s.clone()
     ev: list[Event] = []
-    fuba_match.award_penalty(s, team, ev)
+    restarts.award_penalty(s, team, ev)
     return s, ev
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event
-from engine.fuba import FUBA, weather
-from engine.fuba import match as fuba_match
+from engine.fuba import FUBA, restarts, weather
 from referee.fuba.narration import narrate
 from tests.engine.e2_scenario import EAST, WEST, advanced, situation
 from tests.engine.scenario import act, find, roll
@@ -59,7 +58,7 @@ def half_time(w: str):
     s.first_half_ct = W
     s = s.clone()
     ev: list[Event] = []
-    fuba_match._end_half(s, ev)
+    restarts.end_half(s, ev)
     return s, ev
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.core import Action
-from engine.fuba import FUBA
-from engine.fuba import match as fuba_match
+from engine.fuba import FUBA, restarts
 from engine.fuba.passing import legal_targets
 from tests.engine.scenario import (
     EAST,
@@ -137,7 +136,7 @@ def test_4_3_1_a_free_move_uses_the_most_specific_allowance_first() -> None:
 def test_5_4_goal_kick_clears_an_opposing_keeper_out_of_the_box_too() -> None:
     s = position({12: 1, 9: 3, 7: 3, 5: 3}, {9: 3, 7: 3, 8: 2, 10: 2}, west_keeper=12)
     events: list = []
-    fuba_match._goal_kick(s, 1, events)
+    restarts.goal_kick(s, 1, events)
     assert s.keeper == [9, 12]
     assert s.outfield[0][12] == 0 and s.outfield[0][9] == 4
 
@@ -145,7 +144,7 @@ def test_5_4_goal_kick_clears_an_opposing_keeper_out_of_the_box_too() -> None:
 def test_5_5_a_penalty_kick_is_not_a_turn() -> None:
     s = position(WEST_TEN, {9: 3, 7: 3, 8: 2, 10: 2}, ball=12, value=3)
     turns = list(s.turns)
-    fuba_match.award_penalty(s, 0, [])
+    restarts.award_penalty(s, 0, [])
     while s.agenda[0]["k"] != "roll":
         decision = FUBA.pending(s)[0]
         s, _ = FUBA.apply(s, decision.choices[0].action)
@@ -227,7 +226,7 @@ def test_5_2_2_offside_applies_to_the_free_kick_pass() -> None:
 
 def test_5_4_goal_kick_repositioning_may_enter_an_offside_position() -> None:
     s = position({11: 1, 9: 3, 7: 3, 5: 3}, {9: 2, 10: 2, 7: 3, 4: 3}, ball=5)
-    fuba_match._goal_kick(s, 0, [])
+    restarts.goal_kick(s, 0, [])
     assert s.agenda[0]["mode"] == "gk_ct"
     s, _ = act(s, WEST, "move", from_=11, to=12)  # offside there, but this is a goal kick
     assert s.outfield[0][12] == 1
@@ -255,7 +254,7 @@ def test_5_6_1_a_card_test_before_any_target_judges_a_three_by_the_ball_area() -
 
 def test_5_4_a_player_moved_at_the_goal_kick_may_dribble_in_the_next_turn() -> None:
     s = position({4: 1, 5: 3, 6: 3, 7: 3}, {9: 3, 8: 2, 10: 2, 7: 3}, ball=5)
-    fuba_match._goal_kick(s, 0, [])
+    restarts.goal_kick(s, 0, [])
     s, _ = act(s, WEST, "move", from_=5, to=2)
     s, _ = act(s, WEST, "done")
     s, _ = act(s, EAST, "done")

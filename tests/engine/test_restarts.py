@@ -1,9 +1,10 @@
 """Restarts: 5.2 free kick, 5.3 corner kick, 5.4 goal kick, 5.5 penalty kick, and their extra
 minute (4.2.1.1).
 
-Fouls are advanced rules, so free kicks and penalties are started here with
-``match.award_free_kick`` / ``match.award_penalty``; corners and goal kicks come from real goal
-attempts. West attacks the east goal (box 12, corner spots 16 by area 11 and 17 by area 13).
+Free kicks and penalties are started here with ``restarts.award_free_kick`` /
+``restarts.award_penalty`` (in play they come from the advanced rules); corners and goal kicks
+come from real goal attempts. West attacks the east goal (box 12, corner spots 16 by area 11
+and 17 by area 13).
 """
 
 from __future__ import annotations
