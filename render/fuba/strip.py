@@ -94,7 +94,7 @@ def columns(view: dict[str, Any], g: Layout) -> tuple[list[str], list[str], list
         teams.append(lines)
     middle = ["condition" if "condition" in rules else ""]
     if "weather" in rules:
-        weather = view.get("weather") or "none"
+        weather = view.get("weather") or "normal"  # no weather effect (A9)
         middle += ["weather", WEATHER.get(weather, weather.capitalize())]
     return teams[0], middle, teams[1]
 
