@@ -28,6 +28,7 @@ SLOW_RED_RISK = 0.1  # at most this chance of a red card from a slowing's yellow
 YELLOW_SUB_FROM = 60  # take a booked player off from this minute (A3)
 FRESH_BELOW = 7  # bring on a fresh player in the second half below this many points (A3)
 CHANGE_FROM = 70  # formation changes for the score from this minute (A3)
+KEEP = 2  # points a zone that matters now counts fewer when choosing who pays (A1)
 ATTACK_POINTS = 3  # roles move condition points forward up to this many in attack (A2)
 
 
@@ -134,9 +135,17 @@ def boost(coach: _Mover, s: FubaState, step: Step, team: int) -> Action:
 
 
 def pay(s: FubaState, step: Step, team: int) -> Action:
-    """A1 two points from the adjacent zone that matters least: the fuller one (the zone
-    the ball leaves soonest keeps its points otherwise), defence on a tie."""
-    where = max(step["ways"], key=lambda w: (s.condition[team][w[0]], -w[0]))[0]
+    """A1 two points from the adjacent zone that matters least now: with the ball the
+    attack zone is kept for the shots to come, without it the defence zone for defending
+    the box (each counts ``KEEP`` points fewer); then the fuller zone, defence on a tie."""
+    keep = condition.ATTACK if team == s.control else condition.DEFENCE
+    points = s.condition[team]
+
+    def spare(way: list[int]) -> tuple[int, int]:
+        z = way[0]
+        return points[z] - (KEEP if z == keep else 0), -z
+
+    where = max(step["ways"], key=spare)[0]
     return Action(SIDES[team], "pay", {"zone": ZONES[where]})
 
 

@@ -122,11 +122,18 @@ def test_a1_positioning_point_when_defending_against_a_shot():
     assert choice(s, EAST) == {"choice": "use"}
 
 
-def test_a1_pays_from_the_fuller_zone():
+def test_a1_pays_from_the_zone_that_matters_least():
     s = at(MOVEMENT, SKIP=1, USE=5)
     s.condition[EAST] = [3, 0, 4]
     s.agenda[0] = {"k": "pay", "team": EAST, "ways": [[0, 2], [2, 2]], "then": s.agenda[0]}
+    assert choice(s, EAST) == {"zone": "attack"}  # defending: its box needs the defence
+    s.condition[EAST] = [3, 0, 6]
     assert choice(s, EAST) == {"zone": "attack"}
+    s.control = EAST  # with the ball the attack's points are for the shots to come
+    s.condition[EAST] = [3, 0, 4]
+    assert choice(s, EAST) == {"zone": "defence"}
+    s.condition[EAST] = [2, 0, 6]
+    assert choice(s, EAST) == {"zone": "attack"}  # unless it has far more there
 
 
 # -- A6 aggressive pressing ---------------------------------------------------------------
