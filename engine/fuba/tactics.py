@@ -153,9 +153,10 @@ def pay(s: FubaState, step: Step, team: int) -> Action:
 
 
 def press_aggressively(s: FubaState, team: int, allowed: list[str]) -> bool:
-    """A6 worth it when it wins the ball clearly more often than a plain pressing, unless a
-    failure's free kick would be a shot at goal (then only when it nearly always works) or a
-    yellow card could be a second one."""
+    """A6 worth it when it wins the ball clearly more often than a plain pressing (or when
+    a plain one is not allowed), at even odds or better; when a failure's free kick would be
+    a shot at goal, only at three in four or better; never with two yellow cards already
+    (a failure's yellow card test could then send a player off one time in three)."""
     if "aggressive" not in allowed or s.yellows[team] >= 2 or s.ball not in AREAS:
         return False  # (a corner spot: no free kick can be set up there)
     v = s.value
@@ -171,8 +172,10 @@ def press_aggressively(s: FubaState, team: int, allowed: list[str]) -> bool:
 
 
 def charge(s: FubaState, step: Step, team: int) -> Action:
-    """A5 charge out when the higher ball value makes the attacker's control check fail
-    clearly more often (from value 5 to 6: 25% more) than the +1 on its goal attempt costs."""
+    """A5 charge out from ball value 4: the attacker then keeps the ball only when its
+    higher die reaches 5 (or 6), which fails about one time in five more often, and a
+    higher value lets the defence act first more often; that outweighs the +1 on its goal
+    attempt. At 6 the value cannot rise, and below 4 the +1 costs more than it stops."""
     go = CHARGE_FROM <= s.value < 6
     return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
 
@@ -201,8 +204,9 @@ def slow(s: FubaState, step: Step, team: int) -> Action:
 
 def substitute(s: FubaState, step: Step, team: int) -> Action:
     """A3 one plan at a time: a booked player off late in the match, a fresh player when the
-    condition points run low in the second half, a forward more when behind late (a
-    defender more when ahead late); then done."""
+    condition points run low in the second half (2d6 x 10 below the game time gives two
+    points, so later is better; the last substitution is kept for an injury), a forward
+    more when behind late (a defender more when ahead late); then done."""
     plans = substitutions.legal_plans(s, step)
     announced = step["plans"]
     plan = "done"
