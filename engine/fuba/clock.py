@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.events import Event
 from engine.fuba import injuries
 from engine.fuba.state import FubaState
 
@@ -30,6 +31,19 @@ def advance(s: FubaState, minutes: int) -> None:
     else:
         s.minute += minutes
     injuries.tick(s, game_minute(s) - before)  # A4 temporary injuries run with the clock
+
+
+def time_event(s: FubaState, moved: int, reason: str) -> Event:
+    """The narrated "time" event of an extra move of the clock (a restart, slowing, ...)."""
+    data = {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half}
+    return Event("time", {**data, "reason": reason})
+
+
+def run(s: FubaState, minutes: int, reason: str, ev: list[Event]) -> None:
+    """Move the clock ``minutes`` more for ``reason`` (time-wasting, a streaker) and say so."""
+    before = game_minute(s)
+    advance(s, minutes)
+    ev.append(time_event(s, game_minute(s) - before, reason))
 
 
 def add_minute(s: FubaState) -> bool:

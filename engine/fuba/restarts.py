@@ -54,18 +54,7 @@ def restart_minute(s: FubaState, reason: str, ev: list[Event]) -> None:
     advanced rules' returns (A4), slowing (A8) and substitutions (A3) come with it."""
     added = clock.add_minute(s)
     if added:
-        ev.append(
-            Event(
-                "time",
-                {
-                    "moved": 1,
-                    "minute": s.minute,
-                    "stoppage": s.stoppage,
-                    "half": s.half,
-                    "reason": reason,
-                },
-            )
-        )
+        ev.append(clock.time_event(s, 1, reason))
     injuries.returns(s, ev)
     if added:
         slowing.offer(s, reason, len(s.agenda))

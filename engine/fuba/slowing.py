@@ -25,21 +25,7 @@ def choose(s: FubaState, team: int, choice: str, ev: list[Event]) -> None:
     """``slow``: one more minute, then the roll; ``play``: nothing happens."""
     if choice != "slow":
         return
-    before = s.game_time()
-    clock.advance(s, 1)
-    moved = (s.minute - before[1]) + (s.stoppage - before[2])
-    ev.append(
-        Event(
-            "time",
-            {
-                "moved": moved,
-                "minute": s.minute,
-                "stoppage": s.stoppage,
-                "half": s.half,
-                "reason": "time-wasting",
-            },
-        )
-    )
+    clock.run(s, 1, "time-wasting", ev)
     s.agenda.insert(0, {"k": "roll", "team": team, "n": 2, "for": "slow"})
 
 

@@ -160,18 +160,7 @@ def _slow_play(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     """One extra minute; each team gets back one condition point it used, into the zone
     with the fewest points, within the substitution caps (project decision)."""
     if clock.add_minute(s):
-        ev.append(
-            Event(
-                "time",
-                {
-                    "moved": 1,
-                    "minute": s.minute,
-                    "stoppage": s.stoppage,
-                    "half": s.half,
-                    "reason": "slow play",
-                },
-            )
-        )
+        ev.append(clock.time_event(s, 1, "slow play"))
     if not s.rule("condition"):
         return ""
     for team in (ct, dt):
@@ -264,21 +253,7 @@ def _streaker(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
 def roll_streaker(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
     """The streaker: the clock moves a die + 1 minutes (no tiredness test)."""
     s.agenda.pop(0)
-    before = s.game_time()
-    clock.advance(s, dice[0] + 1)
-    moved = (s.minute - before[1]) + (s.stoppage - before[2])
-    ev.append(
-        Event(
-            "time",
-            {
-                "moved": moved,
-                "minute": s.minute,
-                "stoppage": s.stoppage,
-                "half": s.half,
-                "reason": "streaker",
-            },
-        )
-    )
+    clock.run(s, dice[0] + 1, "streaker", ev)
 
 
 def _keeper_astray(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:

@@ -20,28 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.fuba import advanced
+from engine.fuba import advanced, roles, substitutions
+from engine.fuba import weather as weather_names
+from engine.fuba.state import ZONES
 from referee.fuba.narration import SIDE_NAMES
-
-MAX_SUBS = 3  # A3: three substitutions a match
-ZONE_WORDS = ("defence", "midfield", "attack")
-WEATHER_WORDS = {
-    "heat": "heat",
-    "sunshine": "sunshine",
-    "wind": "wind",
-    "rain": "rain",
-    "cold": "cold",
-    "storm": "storm",
-    "extreme_heat": "extreme heat",
-}
-# A2 roles as stored (``s.roles[team]``) -> (one, several) in a player's words
-ROLE_WORDS = {
-    "am": ("attacking midfielder", "attacking midfielders"),
-    "dm": ("defending midfielder", "defending midfielders"),
-    "acb": ("attacking centre-back", "attacking centre-backs"),
-    "ws": ("withdrawn striker", "withdrawn strikers"),
-    "owb": ("offensive wing back", "offensive wing backs"),
-}
 
 
 def rules_text(rules: Sequence[str]) -> str:
@@ -63,15 +45,15 @@ def rules_text(rules: Sequence[str]) -> str:
     return advanced.describe(chosen)
 
 
-def roles_text(roles: dict[str, int]) -> str:
+def roles_text(chosen: dict[str, int]) -> str:
     """A team's A2 roles in words.
 
     >>> roles_text({"am": 2, "owb": 1}), roles_text({})
     ('2 attacking midfielders, 1 offensive wing back', 'none')
     """
     parts = []
-    for key, (one, several) in ROLE_WORDS.items():
-        n = int(roles.get(key, 0) or 0)
+    for key, (one, several) in roles.NAMES.items():
+        n = int(chosen.get(key, 0) or 0)
         if n:
             parts.append(f"{n} {one if n == 1 else several}")
     return ", ".join(parts) or "none"
@@ -103,12 +85,12 @@ def team_parts(view: dict[str, Any], team: int) -> list[str]:
     parts = []
     if "condition" in rules:
         points = view.get("condition") or [[0, 0, 0], [0, 0, 0]]
-        zones = ", ".join(f"{w} {n}" for w, n in zip(ZONE_WORDS, points[team], strict=True))
+        zones = ", ".join(f"{w} {n}" for w, n in zip(ZONES, points[team], strict=True))
         parts.append(f"condition {zones}")
         if (view.get("tired") or [False, False])[team]:
             parts.append("tired")
     if "substitutions" in rules:
-        left = MAX_SUBS - int((view.get("subs") or [0, 0])[team])
+        left = substitutions.MAX_SUBS - int((view.get("subs") or [0, 0])[team])
         parts.append(f"{left} substitution{'' if left == 1 else 's'} left")
     if "injuries" in rules:
         injured = (view.get("injured") or [[], []])[team]
@@ -131,7 +113,7 @@ def advanced_lines(view: dict[str, Any]) -> list[str]:
     lines = [f"Advanced rules: {rules_text(rules)}"]
     weather = view.get("weather") or ""
     if "weather" in rules and weather:
-        lines.append(f"Weather: {WEATHER_WORDS.get(weather, weather.replace('_', ' '))}")
+        lines.append(f"Weather: {weather_names.NAMES.get(weather, weather)}")
     for team in (0, 1):
         parts = team_parts(view, team)
         if parts:
