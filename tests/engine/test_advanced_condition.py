@@ -140,7 +140,7 @@ def test_a1_coach_pays_from_the_fuller_zone():
     s = at_action(adv(WEST_442, EAST_442, ball=7, condition=([2, 0, 3], [4, 4, 2])))
     s, _ = movement(s, 6, 1)
     s, _ = act(s, WEST, "boost", choice="use")
-    assert Coach().decide(s, 0).args == {"zone": "attack"}
+    assert Coach(advanced=False).decide(s, 0).args == {"zone": "attack"}
 
 
 def test_a1_no_points_near_the_ball_no_boost_offered():
