@@ -22,7 +22,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
-from engine.fuba import decisions, moves, plays, setup, tactics
+from engine.fuba import decisions, moves, plays, setup, substitutions, tactics
 from engine.fuba.board import (
     ADJ,
     ALL_AREAS,
@@ -133,7 +133,7 @@ class Coach:
             "boost": lambda s, step, team: Action(SIDES[team], "boost", {"choice": "skip"}),
             "charge": lambda s, step, team: Action(SIDES[team], "charge", {"choice": "stay"}),
             "pay": self._pay,
-            "substitute": lambda s, step, team: Action(SIDES[team], "substitute", {"plan": "done"}),
+            "substitute": self._substitute,
             "replace": lambda s, step, team: Action(SIDES[team], "replace", {"choice": "play_on"}),
             "slow": lambda s, step, team: Action(SIDES[team], "slow", {"choice": "play"}),
         }
@@ -143,7 +143,6 @@ class Coach:
                     "boost": lambda s, step, team: tactics.boost(self, s, step, team),
                     "charge": tactics.charge,
                     "pay": tactics.pay,
-                    "substitute": tactics.substitute,
                     "replace": tactics.replace,
                     "slow": tactics.slow,
                 }
@@ -177,6 +176,24 @@ class Coach:
         if decision.kind == "remove":
             return self._remove(state, decision)
         return decision.choices[0].action
+
+    def _substitute(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        """A3 the tactics' next plan (the basic coach: done); at a window folded into the
+        team's next decision, open it only to substitute, else just play that decision."""
+        if self.advanced:
+            plan = tactics.substitute(s, step, team)
+        else:
+            plan = Action(SIDES[team], "substitute", {"plan": "done"})
+        if not substitutions.folded(s):
+            return plan
+        if plan.args["plan"] != "done":
+            return Action(SIDES[team], substitutions.OPEN, {})
+        nxt = s.agenda[1]
+        handler = self.handlers.get(nxt["k"])
+        if handler is not None:
+            return handler(s, nxt, team)
+        mine = next(d for d in decisions.pending(s) if d.actor == SIDES[team] and not d.dice)
+        return self._fallback(s, mine)
 
     # -- preamble and restarts ---------------------------------------------------------
 

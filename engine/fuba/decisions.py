@@ -6,6 +6,7 @@ read the legal choices from here.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from engine.core.actions import Action
@@ -33,6 +34,8 @@ def pending(s: FubaState) -> list[Decision]:
     if s.over or not s.agenda:
         return []
     step = s.agenda[0]
+    if substitutions.folded(s):  # A3 the window is one more choice of the next decision
+        return _with_window(s.agenda[1], _PENDING[s.agenda[1]["k"]](s, s.agenda[1]))
     return _PENDING[step["k"]](s, step)
 
 
@@ -417,6 +420,16 @@ def _p_substitute(s: FubaState, step: dict[str, Any]) -> list[Decision]:
         f" So far: {made}." if made else ""
     )
     return [Decision(SIDES[team], "substitute", prompt, choices, info={"plans": step["plans"]})]
+
+
+def _with_window(step: dict[str, Any], pending: list[Decision]) -> list[Decision]:
+    """The team's next decision with "make substitutions" as its last choice."""
+    side = SIDES[step["team"]]
+    extra = _choice(step["team"], substitutions.OPEN, "make substitutions")
+    return [
+        dataclasses.replace(d, choices=(*d.choices, extra)) if d.actor == side and not d.dice else d
+        for d in pending
+    ]
 
 
 def _p_replace(s: FubaState, step: dict[str, Any]) -> list[Decision]:

@@ -81,16 +81,27 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     team = side_index(action.actor)
     step = s.agenda[0]
     _check_actor(step, team)
+    folded = substitutions.folded(s)  # A3 a window folded into the team's next decision
+    opening = folded and action.kind == substitutions.OPEN
+    if folded and not opening:
+        step = s.agenda[1]
+    if not opening and (step["k"], action.kind) not in _HANDLERS:
+        if folded and action.kind == "substitute":
+            raise MalformedAction("Choose 'make substitutions' first, then your substitutions.")
+        raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
     if not in_place:
         s = s.clone()
-        step = s.agenda[0]
     ev: list[Event] = []
-    handler = _HANDLERS.get((step["k"], action.kind))
-    if handler is None:
-        raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
-    handler(s, step, team, action.args, ev)
+    if opening:
+        substitutions.open_window(s)
+        return s, ev
+    if folded:
+        s.agenda.pop(0)  # the window passes
+    step = s.agenda[0]
+    _HANDLERS[(step["k"], action.kind)](s, step, team, action.args, ev)
     while not s.agenda and not s.over:
         _next(s, ev)
+    substitutions.place(s)  # A3 restart windows wait for their team's first own step
     return s, ev
 
 
@@ -595,10 +606,9 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
     injuries.returns(s, ev)  # A4
     if s.turn.get("end"):
         restarts.end_half(s, ev)
-    elif substitutions.turn_window(s):  # A3 the new turn starts once the window closes
-        s.turn["stage"], s.turn["kind"] = "restart", "normal"
     else:
         _new_turn(s, "normal")
+        substitutions.turn_window(s)  # A3 before the new turn's target decision
 
 
 # -- rolls --------------------------------------------------------------------------------

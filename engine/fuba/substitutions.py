@@ -8,6 +8,14 @@ A plan is ``fresh`` (a fresh player: 2d6 x 10 against the game time gives one or
 condition points), ``yellow`` (a booked player goes off: one yellow card less) or a
 formation change ``d>m`` ... ``f>m`` (one player from one position to another). The plans
 take effect when the team says ``done``; the fresh players' dice are rolled after that.
+
+Fewer clicks (project decision): a window of a team whose next step is that team's own
+decision is *folded* into it. ``decisions.pending`` shows that decision with one more choice,
+``substitutions`` ("make substitutions"); any other answer lets the window pass, while
+``substitutions`` opens it (``step["open"]``) and the plans are asked as usual. A turn's
+window comes right before the new turn's target decision; a restart's windows wait right
+before each team's first own step of the restart (``place``). The other team's answer to a
+substitution (window ``reply``) is always asked on its own.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import condition, formations, roles
+from engine.fuba import condition, formations, moves, roles
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
 
@@ -64,13 +72,14 @@ def legal_plans(s: FubaState, step: dict[str, Any]) -> list[str]:
 
 
 def turn_window(s: FubaState) -> bool:
-    """End of a turn: the controlling team may substitute when the ball is in midfield."""
+    """End of a turn: the controlling team may substitute when the ball is in midfield (the
+    window goes first on the agenda, before the new turn's target decision)."""
     ct = s.control
     if not s.rule("substitutions") or ct < 0 or left(s, ct) <= 0:
         return False
     if zone(ct, s.ball) != "midfield":
         return False
-    s.agenda.append({"k": "substitute", "team": ct, "window": "turn", "plans": []})
+    s.agenda.insert(0, {"k": "substitute", "team": ct, "window": "turn", "plans": []})
     return True
 
 
@@ -83,6 +92,79 @@ def restart_window(s: FubaState, at: int) -> None:
         if left(s, team) > 0:
             s.agenda.insert(at, {"k": "substitute", "team": team, "window": "restart", "plans": []})
             at += 1
+
+
+# The steps a team's restart window waits for: its first own step of the restart.
+_RESTART_STEPS = frozenset({"setup", "corner"})
+_RESTART_MOVES = frozenset({moves.GK_CT, moves.GK_DT, moves.QUICK_CT, moves.QUICK_DT})
+OPEN = "substitutions"  # the action kind that opens a folded window
+
+
+def _waiting(step: dict[str, Any]) -> bool:
+    """A window nobody has opened yet (no plan announced)."""
+    return step["k"] == "substitute" and not step.get("open") and not step["plans"]
+
+
+def folded(s: FubaState) -> bool:
+    """Whether the current step is a window folded into its team's next decision: a turn or
+    restart window, not yet opened, directly followed by a step of the same team that is a
+    decision (not dice)."""
+    if len(s.agenda) < 2:
+        return False
+    window, nxt = s.agenda[0], s.agenda[1]
+    return (
+        _waiting(window)
+        and window["window"] in ("turn", "restart")
+        and nxt.get("team") == window["team"]
+        and nxt["k"] not in ("roll", "substitute")
+    )
+
+
+def open_window(s: FubaState) -> None:
+    """The team chose to make substitutions at a folded window: its plans are asked now."""
+    s.agenda[0] = {**s.agenda[0], "open": True}
+
+
+def place(s: FubaState) -> None:
+    """Move each waiting restart window right before its team's first own step of the
+    restart (setup, corner choice, goal-kick or quick-free-kick moves), the controlling
+    team's window first. A team with no such step yet (the defending team's goal-kick moves
+    come after the controlling team's) waits right after the other team's first one."""
+    windows = [st for st in s.agenda if _waiting(st) and st["window"] == "restart"]
+    if not windows:
+        return
+    rest: list[dict[str, Any]] = []
+    was: list[int] = []  # each window's place among the other steps
+    for st in s.agenda:
+        if any(st is w for w in windows):
+            was.append(len(rest))
+        else:
+            rest.append(st)
+    floor = 0
+    for n, window in enumerate(windows):
+        team = window["team"]
+        mine = _first(rest, floor, team)
+        if mine is None:  # after the other team's first step, else where it was
+            theirs = _first(rest, floor, 1 - team)
+            at = max(floor, was[n]) if theirs is None else theirs + 1
+        else:
+            at = mine
+        rest.insert(at, window)
+        floor = at + (1 if mine is None else 2)
+        was = [w + 1 if w >= at else w for w in was]
+    s.agenda[:] = rest
+
+
+def _first(steps: list[dict[str, Any]], start: int, team: int) -> int | None:
+    return next((i for i in range(start, len(steps)) if _own_restart_step(steps[i], team)), None)
+
+
+def _own_restart_step(step: dict[str, Any], team: int) -> bool:
+    if step.get("team") != team:
+        return False
+    return step["k"] in _RESTART_STEPS or (
+        step["k"] == "moves" and step.get("mode") in _RESTART_MOVES
+    )
 
 
 def announce(s: FubaState, step: dict[str, Any], plan: str, ev: list[Event]) -> None:

@@ -1,12 +1,13 @@
 """A3 substitutions: the windows (end of a turn in midfield, new setups), the announce-then-
-roll order, the three kinds and their condition points, the limits."""
+roll order, the three kinds and their condition points, the limits. A window folded into the
+team's next decision is opened with "substitutions" (tests/engine/test_advanced_sub_windows.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.core import Event
-from engine.fuba import FUBA, coach, restarts
+from engine.fuba import FUBA, coach, restarts, substitutions
 from engine.fuba import match as fuba_match
 from engine.fuba.state import FubaState
 from referee.fuba.narration import narrate
@@ -24,7 +25,16 @@ def end_turn(s: FubaState) -> tuple[FubaState, list[Event]]:
     return s, ev
 
 
+def opened(s: FubaState, side: str) -> FubaState:
+    """The window of ``side``, opened when it is folded into the team's next decision."""
+    if substitutions.folded(s):
+        s, ev = act(s, side, "substitutions")
+        assert ev == []
+    return s
+
+
 def sub(s: FubaState, side: str, *plans: str) -> tuple[FubaState, list[Event]]:
+    s = opened(s, side)
     events: list[Event] = []
     for plan in (*plans, "done"):
         s, ev = act(s, side, "substitute", plan=plan)
@@ -34,6 +44,11 @@ def sub(s: FubaState, side: str, *plans: str) -> tuple[FubaState, list[Event]]:
 
 def test_a3_end_of_turn_in_midfield_the_controlling_team_may_substitute():
     s, _ = end_turn(advanced("substitutions", "condition", condition=POINTS))
+    d = decision(s)
+    assert (d.kind, d.actor) == ("target", WEST)
+    assert d.choices[-1].label == "make substitutions"
+    assert coach.Coach().choose(s, d).kind == "target"  # the coach plays on
+    s = opened(s, WEST)
     d = decision(s)
     assert (d.kind, d.actor) == ("substitute", WEST)
     labels = [c.label for c in d.choices]
@@ -68,6 +83,7 @@ def test_a3_plans_are_announced_first_and_the_fresh_players_dice_come_after_done
     s = advanced("substitutions", "condition", condition=([3, 3, 2], POINTS[1]), minute=50, half=2)
     s.yellows = [2, 0]
     s, _ = end_turn(s)
+    s = opened(s, WEST)
     s, ev = act(s, WEST, "substitute", plan="fresh")
     s, ev = act(s, WEST, "substitute", plan="yellow")
     assert s.subs == [0, 0] and s.yellows == [2, 0]  # nothing happens before done
@@ -116,11 +132,14 @@ def test_a3_first_half_formation_change_and_yellow_give_no_point():
 
 def test_a3_a_new_setup_offers_both_teams_controlling_first():
     s = advanced("substitutions")
-    s, _ = _free_kick(s, E, 9)
+    s, _ = _free_kick(s, E, 5)  # in west's half: set up, not quick
     assert [(st["k"], st["team"]) for st in s.agenda[:2]] == [("substitute", E), ("substitute", W)]
+    substitutions.place(s)  # as every action leaves the agenda
     s, _ = sub(s, EAST)
+    assert (s.agenda[0]["k"], s.agenda[0]["team"]) == ("setup", E)
+    s, _ = act(s, EAST, "setup", layout=decision(s).choices[0].action.args["layout"])
     s, _ = sub(s, WEST)
-    assert s.agenda[0]["k"] in ("setup", "moves")
+    assert (s.agenda[0]["k"], s.agenda[0]["team"]) == ("setup", W)
 
 
 def test_a3_no_window_at_a_penalty_kick():
@@ -130,6 +149,7 @@ def test_a3_no_window_at_a_penalty_kick():
 
 def test_a3_illegal_plans_are_refused_and_change_nothing():
     s, _ = end_turn(advanced("substitutions"))
+    s = opened(s, WEST)
     assert "yellow card" in refused(s, WEST, "substitute", None, plan="yellow")
     assert "condition points" in refused(s, WEST, "substitute", None, plan="fresh")
     refused(s, WEST, "substitute", None, plan="x>y")
