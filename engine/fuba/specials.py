@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.fuba import cards, clock, injuries, moves, restarts, substitutions
-from engine.fuba.board import GOAL_LINE_AREAS, HALF_ENTIRELY, TOUCHLINE_AREAS
+from engine.fuba.board import CORNER_SPOTS, GOAL_LINE_AREAS, HALF_ENTIRELY, TOUCHLINE_AREAS
 from engine.fuba.state import FubaState
 
 # move modes of the special-event moves (one player, one adjacent area, never the ball)
@@ -225,7 +225,9 @@ def _failed_opening(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     t["checked"] = True
     t["first"] = dt
     s.control = dt
-    s.ball = t["start"]  # the ball stays in the start area
+    # the ball stays in the start area; a corner kick's spot is not an area of play: its
+    # corner area is (the taker stands there after this stage, 5.3.2)
+    s.ball = CORNER_SPOTS.get(t["start"], t["start"])
     ev.append(Event("control", {"team": dt, "kept": False, "special": "failed_opening"}))
     return ""
 

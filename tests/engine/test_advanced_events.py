@@ -204,6 +204,15 @@ def test_a13_failed_opening_the_ball_stays_in_the_start_area():
     assert s.ball == 7 and s.control == E and s.turn["order"] == [E, W]
 
 
+def test_a13_failed_opening_on_a_corner_kick_leaves_the_ball_in_the_corner_area():
+    west = {16: 1, 11: 1, 9: 3, 12: 2, 7: 3}
+    east = {12: 3, 9: 3, 11: 1, 7: 3}
+    corner = advanced("events", west=west, east=east, ball=16, value=2, kind="corner")
+    s, ev = special(corner, 12, 5, 2)
+    assert s.ball == 11 and s.control == E  # not the corner spot 16
+    assert s.pieces(E, 11) and s.turn["order"] == [E, W]
+
+
 def test_a13_perfect_pass_keeps_the_ball_whatever_the_dice():
     s, ev = special(advanced("events"), 9, 5, 3, double=1)  # 1 would lose the ball
     assert s.control == W and s.turn["order"] == [W, E]
