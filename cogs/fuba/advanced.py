@@ -51,6 +51,7 @@ CHOOSE = {
     "replace": ("choice", "Injured player"),
     "roles": ("roles", "Player roles"),
 }
+OPEN_WINDOW = "substitutions"  # A3 a window folded into another decision: no argument
 SECRET_ROLES = "Your player roles: {value}. Nobody else sees them before both have chosen."
 OPTIONS_HELP = 'Advanced rules on or off, e.g. "advanced -weather -var" or "condition pressing"'
 
@@ -130,6 +131,8 @@ def choice_value(choice: Choice) -> str | None:
     """The value `/fuba choose` takes for a legal choice ("boost:use"), or None when the
     command does not answer its kind."""
     kind = choice.action.kind
+    if kind == OPEN_WINDOW:
+        return OPEN_WINDOW  # no argument: the window folded into the decision opens
     if kind not in CHOOSE:
         return None
     arg = CHOOSE[kind][0]
@@ -149,6 +152,8 @@ def choice_entry(choice: Choice) -> tuple[str, Value] | None:
     value = choice_value(choice)
     if value is None:
         return None
+    if value == OPEN_WINDOW:
+        return f"Substitutions: {choice.label}", value
     return f"{CHOOSE[choice.action.kind][1]}: {choice.label}", value
 
 
@@ -175,8 +180,12 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
     ('roles', {'roles': '2am owb'})
     >>> read_choice("Midfield", {"pay"}, [])
     ('pay', {'zone': 'midfield'})
+    >>> read_choice("make substitutions", {"target"}, [])
+    ('substitutions', {})
     """
     typed = " ".join(text.strip().split())
+    if typed.lower() in (OPEN_WINDOW, "make substitutions"):
+        return OPEN_WINDOW, {}
     kind, sep, value = typed.partition(":")
     if sep and kind.strip().lower() in CHOOSE:
         kind, typed = kind.strip().lower(), value.strip()

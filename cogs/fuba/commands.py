@@ -72,6 +72,7 @@ FUBA = register(
             "roles": "/fuba choose",
             "substitute": "/fuba choose",
             "replace": "/fuba choose",
+            "substitutions": "/fuba choose",  # opens a window folded into another decision
         },
         intro=INTRO,
         steps=STEPS,
@@ -92,8 +93,9 @@ FUBA = register(
             "replace": "choice",
         },
         secret_buttons=frozenset({"penalty"}),  # a click is seen only by the one who clicks
-        # the end of an optional step (free movements, the movement action, adjustments)
-        plain_buttons={"done": "Done moving"},
+        # the end of an optional step (free movements, the movement action, adjustments);
+        # a substitution window folded into the team's decision (A3)
+        plain_buttons={"done": "Done moving", "substitutions": "Make substitutions"},
         # Decisions offered as a select menu: action kind -> the argument the chosen value sets.
         pick_args={
             "formation": "shape",  # secret: the choice is seen only by the one who makes it

@@ -8,6 +8,8 @@
 ('continue', {'choice': 'new_turn'})
 >>> parse("roles 2am owb"), parse("substitute d>m"), parse("pay mid")
 (('roles', {'roles': '2am owb'}), ('substitute', {'plan': 'd>m'}), ('pay', {'zone': 'midfield'}))
+>>> parse("substitutions")
+('substitutions', {})
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ _COMMANDS = {
     "roles": ("roles 2am 1dm acb ws 1owb|none",),
     "substitute": ("substitute fresh|yellow|d>m|m>f|...|done",),
     "replace": ("replace substitute|play_on",),
+    "substitutions": ("substitutions",),  # opens a window offered with another decision
 }
 _USAGE = {kind: ", ".join(commands) for kind, commands in _COMMANDS.items()}
 _HELP = (
@@ -133,7 +136,7 @@ def parse(text: str) -> tuple[str, JSONData]:
         return kind, {"kind": rest[0]}
     if kind in ("goal", "position", "press", "aggressive"):  # shortcuts for "action goal" ...
         return "action", {"kind": kind}
-    if kind == "done":
+    if kind in ("done", "substitutions"):
         return kind, {}
     if kind == "continue":
         _need(rest, 1, "continue second|new_turn")
