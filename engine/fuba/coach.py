@@ -480,8 +480,6 @@ class Coach:
             for frm in sources:
                 if frm == w or (attacking and w != s.ball and rank[frm] > rank[w]):
                     continue  # with the ball, only the ball itself pulls players back
-                if frm not in TOWARD or w not in AREAS:
-                    continue  # a corner spot (an A13 event may leave the ball there)
                 targets = TOWARD[frm][w]
                 if free and frm not in outnumber:  # a goal-line move goes straight away
                     targets = tuple(to for to in targets if to == STRAIGHT_AWAY[frm])

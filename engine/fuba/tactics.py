@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from engine.core.actions import Action
 from engine.core.errors import RulesError
 from engine.fuba import condition, moves, plays, roles, substitutions
-from engine.fuba.board import AREAS, SIDES, area_modifier
+from engine.fuba.board import SIDES, area_modifier
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
@@ -157,8 +157,8 @@ def press_aggressively(s: FubaState, team: int, allowed: list[str]) -> bool:
     a plain one is not allowed), at even odds or better; when a failure's free kick would be
     a shot at goal, only at three in four or better; never with two yellow cards already
     (a failure's yellow card test could then send a player off one time in three)."""
-    if "aggressive" not in allowed or s.yellows[team] >= 2 or s.ball not in AREAS:
-        return False  # (a corner spot: no free kick can be set up there)
+    if "aggressive" not in allowed or s.yellows[team] >= 2:
+        return False
     v = s.value
     chance = press_chance_at(v, aggressive=True)
     plain = press_chance_at(v) if "press" in allowed else 0.0
