@@ -281,16 +281,6 @@ def _p_remove(s: FubaState, step: dict[str, Any]) -> list[Decision]:
             _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
         )
         return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
-    if step.get("for") == "injury":  # A4 one of the players near the ball is hurt
-        hurt = tuple(
-            _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
-        )
-        return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
-    if step.get("for") == "injury":  # A4 one of the players near the ball is hurt
-        hurt = tuple(
-            _choice(team, "remove", f"injured player from {a}", area=a) for a in step["options"]
-        )
-        return [Decision(SIDES[team], "remove", "Injury: which player goes off?", hurt)]
     choices = tuple(
         _choice(team, "remove", f"remove a player from {a}", area=a)
         for a in cards.removable_areas(s, team)

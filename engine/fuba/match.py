@@ -503,9 +503,6 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         if t.get("skip_actions"):
             _end_turn(s, ev)  # A13 fast situation: no action stage
             return
-        if t.get("skip_actions"):
-            _end_turn(s, ev)  # A13 fast situation: no action stage
-            return
         for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
             for spot, corner in CORNER_SPOTS.items():
                 n = s.outfield[team][spot]
@@ -544,8 +541,6 @@ def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
     if first:
         moves.reset_locks(s, team)
         step.update(moves.free_allowances(s, team))
-        if team in s.turn.get("no_free", ()):
-            step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
         if team in s.turn.get("no_free", ()):
             step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
     if only:
