@@ -71,7 +71,7 @@ CHOICES_SEED = 7  # the members' coins: control or command, which option
 MAX_STEPS = 3000  # member actions in one match before the bench gives up
 STATUS_EVERY = 50  # the spectator asks for the status every so many actions
 LOADING_FLAG = 1 << 7  # a deferred answer still "thinking"
-SECRET = re.compile(r"your formation|secret|only you", re.IGNORECASE)
+SECRET = re.compile(r"your formation|your player roles|secret|only you", re.IGNORECASE)
 
 Fire = Callable[[], Awaitable[Any]]  # one member action (a command, a click, a choice)
 Prepare = Callable[[], Awaitable[Fire | None]]  # reads the board or autocomplete; None: no way
