@@ -52,49 +52,86 @@ def _images_bytes(value: Any) -> int:
 
 
 class ByteLRU(Generic[V]):
-    """A thread-safe mapping that keeps the most recently used entries whose sizes (by
-    ``size``) add up to at most ``budget`` bytes. An entry larger than the whole budget is not
-    kept."""
+    """A thread-safe mapping that keeps recently used entries whose sizes (by ``size``) add up
+    to at most ``budget`` bytes. An entry larger than the whole budget is not kept.
+
+    It is a segmented LRU: a new entry is on probation, and only a second use moves it to the
+    protected part (at most ``PROTECTED`` of the budget); room is made from the probation part
+    first. A stream of single-use entries (a busy bot's captions) then pushes out only each
+    other, never the pieces and plates every board uses again."""
+
+    PROTECTED = 0.8
 
     def __init__(self, budget: int, size: Callable[[Any], int] = value_bytes) -> None:
         self.budget = budget
         self.size = size
         self.nbytes = 0
-        self._kept: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._probation: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._protected: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._protected_bytes = 0
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, default: Any = None) -> V | Any:
         with self._lock:
-            found = self._kept.get(key)
+            found = self._protected.get(key)
+            if found is not None:
+                self._protected.move_to_end(key)
+                return found[0]
+            found = self._probation.pop(key, None)
             if found is None:
                 return default
-            self._kept.move_to_end(key)
+            self._protect(key, found)
             return found[0]
+
+    def _protect(self, key: Hashable, entry: tuple[V, int]) -> None:
+        """A second use: into the protected part, whose least used go back on probation."""
+        self._protected[key] = entry
+        self._protected_bytes += entry[1]
+        while self._protected_bytes > self.budget * self.PROTECTED and len(self._protected) > 1:
+            old_key, old = self._protected.popitem(last=False)
+            self._protected_bytes -= old[1]
+            self._probation[old_key] = old
 
     def put(self, key: Hashable, value: V) -> None:
         n = self.size(value)
         with self._lock:
-            old = self._kept.pop(key, None)
+            protected = key in self._protected
+            old = self._protected.pop(key, None) or self._probation.pop(key, None)
             if old is not None:
                 self.nbytes -= old[1]
+                if protected:
+                    self._protected_bytes -= old[1]
             if n > self.budget:
                 return
-            self._kept[key] = (value, n)
             self.nbytes += n
+            if protected:
+                self._protect(key, (value, n))
+            else:
+                self._probation[key] = (value, n)
             while self.nbytes > self.budget:
-                _, (_, gone) = self._kept.popitem(last=False)
+                if self._probation:
+                    _, (_, gone) = self._probation.popitem(last=False)
+                else:
+                    _, (_, gone) = self._protected.popitem(last=False)
+                    self._protected_bytes -= gone
                 self.nbytes -= gone
+
+    def keys_kept(self) -> list[Hashable]:
+        """The keys kept (probation first, each part least recently used first)."""
+        with self._lock:
+            return [*self._probation, *self._protected]
 
     def clear(self) -> None:
         with self._lock:
-            self._kept.clear()
-            self.nbytes = 0
+            self._probation.clear()
+            self._protected.clear()
+            self.nbytes = self._protected_bytes = 0
 
     def __contains__(self, key: Hashable) -> bool:
-        return key in self._kept
+        return key in self._protected or key in self._probation
 
     def __len__(self) -> int:
-        return len(self._kept)
+        return len(self._protected) + len(self._probation)
 
 
 def _budget_from_env() -> int:

@@ -15,10 +15,13 @@ of this process instead while a new pool starts (after ``MAX_BREAKS`` broken poo
 drawn in-process from then on).
 
 Each worker keeps its own sprite cache (``render.cache``): with ``RENDER_CACHE_MB`` unset the
-workers share ``WORKERS_CACHE_MB`` (16 MB each for two); set, it is each worker's budget, as
+workers share ``WORKERS_CACHE_MB`` (24 MB each for two); set, it is each worker's budget, as
 for any process. Measured with ``python -m bench load`` (SQLite, A/B on a busy 2-core machine),
 the whole bot by PSS held 377-378 MB with 64 MB per worker, 311-312 with 32, 288-292 with 24
-and 276-277 with 16, for the same drawing time per board within the noise (3.30-3.58 ms).
+and 276-277 with 16. The drawing time per board of ``bench load`` (one game) is the same at all
+of them, but ``bench channel`` (a FUBA and a Sports Dice Soccer match through one pool) needs
+room for both games' plates and pieces: its Sports Dice Soccer step p50 was 8.2 ms at 32 MB
+each, 8.5 at 24 and 11.8 at 16 (with the segmented LRU of ``render.cache``; 13-14 before it).
 
 ``RENDER_WORKERS`` sets the number of worker processes: 0 draws in a thread of this process (the
 drawing then shares the interpreter lock with the event loop, which waits while boards are
@@ -52,7 +55,7 @@ from render.cache import ByteLRU
 log = logging.getLogger(__name__)
 
 REUSE_MB = 16  # PNGs kept for reuse (a board is 30-60 kB)
-WORKERS_CACHE_MB = 32  # the drawing workers' sprite caches together (RENDER_CACHE_MB unset)
+WORKERS_CACHE_MB = 48  # the drawing workers' sprite caches together (RENDER_CACHE_MB unset)
 MAX_BREAKS = 3  # pools broken before boards are drawn in-process for good
 WORKER_NICENESS = 10  # how much a drawing worker gives way to the bot's process
 Draw = Callable[..., bytes]

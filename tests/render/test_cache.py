@@ -94,6 +94,20 @@ def test_the_least_recently_used_entries_go_first() -> None:
     assert all(k in lru for k in "acd")
 
 
+def test_pieces_used_again_outlive_a_stream_of_single_use_captions() -> None:
+    entry = cache.ENTRY_OVERHEAD + 100
+    lru: ByteLRU[Image.Image] = ByteLRU(10 * entry)
+    tile = Image.new("L", (10, 10))
+    for key in ("plate", "piece"):  # what every board pastes: used again and again
+        lru.put(key, tile)
+        assert lru.get(key) is tile
+    for n in range(1000):  # a busy bot's captions, each drawn once
+        lru.put(f"caption {n}", tile)
+    assert "plate" in lru and "piece" in lru  # a plain LRU would have dropped them
+    assert "caption 999" in lru and "caption 0" not in lru
+    assert lru.nbytes <= lru.budget
+
+
 def test_image_bytes_count_what_pillow_holds() -> None:
     assert image_bytes(Image.new("P", (10, 4))) == 40
     assert image_bytes(Image.new("1", (10, 4))) == 40  # a byte per pixel in memory

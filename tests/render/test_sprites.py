@@ -156,4 +156,4 @@ def test_a_text_kept_line_by_line_keeps_its_lines_not_the_whole_sprite(
     kept.get(("caption", 2), lambda: two_lines("Step 2: East passes", "East must roll"))
     assert not drawn  # the pill was kept
     assert glyphs == ["Step 2: East passes"]  # and the line the texts share
-    assert not any(k[1] == "sprite" for k in kept.cache._kept)  # never the whole sprite
+    assert not any(k[1] == "sprite" for k in kept.cache.keys_kept())  # never the whole sprite
