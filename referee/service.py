@@ -109,6 +109,10 @@ class Outcome:
     state: Any = field(repr=False)
     events: list[Event] = field(default_factory=list, repr=False)  # what the lines narrate
     options: JSONData = field(default_factory=dict, repr=False)  # the match's (dice mode...)
+    # the views made so far, by viewer: the live board's embed and its drawing share one
+    _views: dict[str | None, JSONData] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def rolls_on_request(self) -> bool:
@@ -116,8 +120,12 @@ class Outcome:
         return bool(self.options.get("player_rolls")) and self.options.get("dice") != "physical"
 
     def view(self, viewer: str | None = None) -> JSONData:
-        """The state as ``viewer`` (a side, None for a spectator) may see it."""
-        return self.game.ruleset.view(self.state, viewer)
+        """The state as ``viewer`` (a side, None for a spectator) may see it (made once per
+        viewer; not to be changed by the caller)."""
+        found = self._views.get(viewer)
+        if found is None:
+            found = self._views[viewer] = self.game.ruleset.view(self.state, viewer)
+        return found
 
     async def board_png(self, viewer: str | None = None) -> bytes:
         """The board PNG for ``viewer``, drawn off the event loop (``referee.boards``)."""
