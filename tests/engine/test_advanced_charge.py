@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core import MalformedAction, NotYourDecision
+from engine.fuba import FUBA
 from engine.fuba.coach import Coach
 from tests.engine.adv_scenario import adv
 from tests.engine.scenario import (
@@ -22,6 +23,14 @@ from tests.engine.scenario import (
 WEST_ATTACK = {9: 2, 7: 3, 4: 2, 5: 1, 2: 2}
 EAST_DEFENCE = {12: 2, 9: 2, 8: 2, 10: 2, 7: 2}
 
+# The goalkeeper charge example: Santeri (west, 4-4-2) has the ball in Otto's arc 9 at value 3,
+# with two players there and three in the centre 7, and picks a target area; Otto (east, 4-4-2)
+# has his keeper and two players in his box 12 and two in the arc. The charge rule is in force.
+CHARGE = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 9 3 w h1:10 0-0 target:w new "
+    "kick=w turns=1/0 rules=charge cond=4.4.2/4.4.2"
+)
+
 
 def into_the_box(value: int = 3, **kw):
     kw.setdefault("rules", ("charge",))
@@ -31,7 +40,7 @@ def into_the_box(value: int = 3, **kw):
 
 def test_a5_example_goalkeeper_charge():
     # Santeri plays into Otto's box; at the end of stage 1 Otto's keeper charges out
-    s, ev = into_the_box()
+    s, ev = act(FUBA.from_position(CHARGE), WEST, "target", area=12)
     assert find(ev, "target").data["value"] == 4
     d = decision(s)
     assert (d.kind, d.actor) == ("charge", EAST)

@@ -25,6 +25,29 @@ from tests.engine.scenario import (
 WEST_442 = {7: 2, 4: 2, 5: 2, 2: 2, 9: 2}
 EAST_442 = {7: 2, 8: 2, 9: 2, 12: 2, 5: 2}
 
+# A new match with condition points and player roles, before the formations are chosen.
+NEW_MATCH = "-/- g2 g12 7 2 - h1:0 0-0 formation:-/-:0 pre rules=condition,roles"
+
+# The tiredness example: Santeri (west, a tired 4-4-2 with all its condition points, 4.4.2)
+# has the ball at value 3 and picks his first action; Otto (east) plays a rested 4-4-2. West
+# may move freely in 2 and 4, where it outnumbers east. The ball is in the centre 7 (west's
+# midfield), then in the arc 9 (west's attack), then in 5 (west's defence).
+TIRED_IN_MIDFIELD = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:2,7:2,9:2 g12,5:2,7:2,8:2,9:2,12:2 7 3 w h1:10 0-0 "
+    "act:w:1:free:2.4:2:0 actions:normal:1:w:7:-/-:7{seq=1,order=[0,1]} kick=w turns=1/0 "
+    "rules=condition cond=4.4.2/4.4.2 tired=w"
+)
+TIRED_IN_ATTACK = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:2,7:2,9:2 g12,5:2,7:2,8:2,9:2,12:2 9 3 w h1:10 0-0 "
+    "act:w:1:free:2.4:2:0 actions:normal:1:w:9:-/-:9{seq=1,order=[0,1]} kick=w turns=1/0 "
+    "rules=condition cond=4.4.2/4.4.2 tired=w"
+)
+TIRED_IN_DEFENCE = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:2,7:2,9:2 g12,5:2,7:2,8:2,9:2,12:2 5 3 w h1:10 0-0 "
+    "act:w:1:free:2.4:2:0 actions:normal:1:w:5:-/-:5{seq=1,order=[0,1]} kick=w turns=1/0 "
+    "rules=condition cond=4.4.2/4.4.2 tired=w"
+)
+
 
 def movement(s, *dice):
     s, _ = choose(s, WEST, "move")
@@ -37,7 +60,7 @@ def movement(s, *dice):
 def test_a1_example_condition_points_from_the_formations_and_roles():
     # Santeri (west) 4-4-2: 4 / 4 / 2; Otto (east) 4-5-1 with three attacking midfielders:
     # 4 / 5 - 3 / 1 + 3
-    s = match.new_match({"advanced": ["condition", "roles"]})
+    s = FUBA.from_position(NEW_MATCH)
     s, _ = act(s, WEST, "formation", shape="4-4-2")
     s, _ = act(s, WEST, "roles", roles="none")
     s, _ = act(s, EAST, "formation", shape="4-5-1")
@@ -219,10 +242,10 @@ def test_a1_coach_lets_the_boost_pass():
 
 
 def test_a1_example_tiredness_a_tired_4_4_2_moves_like_a_3_3_1():
-    for ball, moves in ((7, 3), (9, 1), (5, 3)):  # midfield, attack, defence for west
-        s = at_action(adv(WEST_442, EAST_442, ball=ball, tired=(True, False)))
+    for text, moves in ((TIRED_IN_MIDFIELD, 3), (TIRED_IN_ATTACK, 1), (TIRED_IN_DEFENCE, 3)):
+        s = FUBA.from_position(text)
         s, ev = movement(s, 1, 1)
-        assert find(ev, "movement").data["moves"] == moves, ball
+        assert find(ev, "movement").data["moves"] == moves, s.ball
 
 
 def test_a1_a_rested_4_4_2_keeps_its_minimum():

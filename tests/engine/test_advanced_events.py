@@ -14,6 +14,19 @@ from tests.engine.scenario import act, choose, decision, find, kinds, refused, r
 W, E = 0, 1
 FORWARD = {7: 2, 8: 2, 4: 2, 9: 2, 5: 2}  # west also has two players in 9, next to east's box
 
+# The special events' base position: West (4-4-2) has the ball in the centre 7 at value 3 and
+# picks a target area, two players each in 4, 5, 6, 7 and 8; East (4-4-2) has two in 5, 7 and
+# 10, three in its arc 9 and one with the keeper in its box 12. Minute 10, special events on.
+EVENTS = (
+    "4-4-2/4-4-2 g2,4:2,5:2,6:2,7:2,8:2 g12,5:2,7:2,9:3,10:2,12:1 7 3 w h1:10 0-0 target:w new "
+    "kick=w turns=1/0 rules=events"
+)
+# The same with temporary injuries in force too.
+INJURIES = (
+    "4-4-2/4-4-2 g2,4:2,5:2,6:2,7:2,8:2 g12,5:2,7:2,9:3,10:2,12:1 7 3 w h1:10 0-0 target:w new "
+    "kick=w turns=1/0 rules=injuries,events"
+)
+
 
 def test_a13_the_table_is_read_controlling_die_first():
     assert entry(1, 2)[1] == "Excellent attack move"
@@ -35,7 +48,7 @@ def test_a13_no_special_event_in_stoppage_time():
 
 
 def test_a13_the_special_event_is_a_duel_named_in_the_log():
-    s, ev = special(advanced("events"), 8, 5, 6)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 5, 6)
     e = find(ev, "special_event").data
     assert (e["entry"], e["name"]) == ("5-6", "Goalkeeper out of position")
     assert "Special event 5-6: Goalkeeper out of position" in narrate(ev)
@@ -46,7 +59,7 @@ def test_a13_the_special_event_is_a_duel_named_in_the_log():
     ("ct_die", "dt_die", "mover"), [(1, 1, W), (1, 2, W), (1, 3, E), (1, 4, E)]
 )
 def test_a13_excellent_moves_one_player_after_the_control_check(ct_die, dt_die, mover):
-    s, _ = special(advanced("events"), 8, ct_die, dt_die)
+    s, _ = special(FUBA.from_position(EVENTS), 8, ct_die, dt_die)
     step = s.agenda[0]
     assert (step["k"], step["mode"], step["team"], step["left"]) == ("moves", "excellent", mover, 1)
     side = (WEST, EAST)[mover]
@@ -57,13 +70,13 @@ def test_a13_excellent_moves_one_player_after_the_control_check(ct_die, dt_die, 
 
 
 def test_a13_excellent_move_never_carries_the_ball():
-    s, _ = special(advanced("events"), 8, 1, 1)
+    s, _ = special(FUBA.from_position(EVENTS), 8, 1, 1)
     refused(s, WEST, "move", from_=8, to=9, with_ball=True)
 
 
 @pytest.mark.parametrize(("dt_die", "mover"), [(5, E), (6, W)])
 def test_a13_fast_situation_skips_the_action_stage(dt_die, mover):
-    s, _ = special(advanced("events"), 8, 1, dt_die)
+    s, _ = special(FUBA.from_position(EVENTS), 8, 1, dt_die)
     assert s.agenda[0]["mode"] == "fast" and s.agenda[0]["team"] == mover
     n = s.turn["n"]
     s, _ = act(s, (WEST, EAST)[mover], "done")
@@ -73,13 +86,13 @@ def test_a13_fast_situation_skips_the_action_stage(dt_die, mover):
 @pytest.mark.parametrize(("dt_die", "value"), [(1, 5), (2, 5), (3, 1), (4, 1)])
 def test_a13_ball_bounces_changes_the_new_ball_value(dt_die, value):
     # a double 3 into 8 (adjacent, west already there): the new ball value would be 3
-    s, _ = special(advanced("events"), 8, 2, dt_die)
+    s, _ = special(FUBA.from_position(EVENTS), 8, 2, dt_die)
     assert s.value == value
 
 
 @pytest.mark.parametrize(("dt_die", "blocked"), [(5, W), (6, E)])
 def test_a13_lost_momentum_and_failed_marking_take_the_free_moves(dt_die, blocked):
-    s, _ = special(advanced("events"), 8, 2, dt_die)
+    s, _ = special(FUBA.from_position(EVENTS), 8, 2, dt_die)
     for _ in range(2):
         step = s.agenda[0]
         assert step["k"] == "act"
@@ -93,7 +106,7 @@ def test_a13_lost_momentum_and_failed_marking_take_the_free_moves(dt_die, blocke
 
 
 def test_a13_defenders_foul_free_kick_and_yellow_test():
-    s, ev = special(advanced("events"), 8, 3, 2)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 3, 2)
     assert find(ev, "free_kick").data["team"] == W and find(ev, "free_kick").data["area"] == 8
     assert s.agenda[0] == {"k": "roll", "team": E, "n": 1, "for": "yellow", "reason": "foul"}
 
@@ -104,13 +117,13 @@ def test_a13_a_foul_in_the_box_is_a_penalty_kick():
 
 
 def test_a13_attackers_foul_gives_the_defending_team_a_free_kick():
-    s, ev = special(advanced("events"), 8, 3, 4)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 3, 4)
     assert find(ev, "free_kick").data == {"team": E, "area": 8, "quick": True}
     assert s.agenda[0]["for"] == "yellow" and s.agenda[0]["team"] == W
 
 
 def test_a13_defenders_rude_foul_yellow_red_test_plus_one_and_injury():
-    s, ev = special(advanced("events", "injuries"), 8, 3, 5)
+    s, ev = special(FUBA.from_position(INJURIES), 8, 3, 5)
     assert s.yellows == [0, 1] and find(ev, "yellow_card").data["team"] == E
     red, injury = s.agenda[0], s.agenda[1]
     assert (red["for"], red["team"], red["mod"]) == ("red", E, 1)
@@ -120,7 +133,7 @@ def test_a13_defenders_rude_foul_yellow_red_test_plus_one_and_injury():
 
 
 def test_a13_attackers_rude_foul_without_injuries_says_so():
-    s, ev = special(advanced("events"), 8, 3, 6)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 3, 6)
     assert s.yellows == [1, 0]
     assert find(ev, "special_event").data["note"] == "no injuries in this match"
     assert all(st.get("for") != "injury" for st in s.agenda)
@@ -136,12 +149,12 @@ def test_a13_slow_play_one_more_minute_and_a_used_point_back():
 
 
 def test_a13_ball_over_the_touchline_loses_the_ball_value_2():
-    s, ev = special(advanced("events"), 8, 4, 3)  # 8 is on the touchline
+    s, ev = special(FUBA.from_position(EVENTS), 8, 4, 3)  # 8 is on the touchline
     assert s.control == E and s.value == 2 and s.turn["order"] == [E, W]
 
 
 def test_a13_ball_over_the_touchline_needs_a_touchline_area():
-    s, ev = special(advanced("events"), 9, 4, 3)
+    s, ev = special(FUBA.from_position(EVENTS), 9, 4, 3)
     assert "not on a touchline" in find(ev, "special_event").data["note"]
     assert "control" in kinds(ev)  # the usual control check
 
@@ -149,7 +162,7 @@ def test_a13_ball_over_the_touchline_needs_a_touchline_area():
 def test_a13_ball_over_the_goal_line_is_a_corner():
     s, ev = special(advanced("events", west=FORWARD), 12, 4, 4)
     assert find(ev, "corner_kick").data["team"] == W
-    s, ev = special(advanced("events"), 8, 4, 4)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 4, 4)
     assert "not on a goal line" in find(ev, "special_event").data["note"]
 
 
@@ -177,12 +190,12 @@ def test_a13_aggressive_defence_is_a_free_aggressive_pressing():
 
 
 def test_a13_aggressive_defence_needs_a_player_in_the_target_area():
-    s, ev = special(advanced("events"), 8, 4, 6)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 4, 6)
     assert "special_no_effect" in kinds(ev)
 
 
 def test_a13_head_collision_higher_die_wins_and_both_roll_for_injury():
-    s, _ = special(advanced("events", "injuries"), 8, 5, 1)
+    s, _ = special(FUBA.from_position(INJURIES), 8, 5, 1)
     assert s.agenda[0]["for"] == "collision"
     s, _ = roll(s, WEST, 4)
     s, ev = roll(s, EAST, 4)
@@ -200,7 +213,7 @@ def test_a13_head_collision_higher_die_wins_and_both_roll_for_injury():
 
 
 def test_a13_failed_opening_the_ball_stays_in_the_start_area():
-    s, ev = special(advanced("events"), 8, 5, 2)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 5, 2)
     assert s.ball == 7 and s.control == E and s.turn["order"] == [E, W]
 
 
@@ -214,12 +227,12 @@ def test_a13_failed_opening_on_a_corner_kick_leaves_the_ball_in_the_corner_area(
 
 
 def test_a13_perfect_pass_keeps_the_ball_whatever_the_dice():
-    s, ev = special(advanced("events"), 9, 5, 3, double=1)  # 1 would lose the ball
+    s, ev = special(FUBA.from_position(EVENTS), 9, 5, 3, double=1)  # 1 would lose the ball
     assert s.control == W and s.turn["order"] == [W, E]
 
 
 def test_a13_behind_the_referees_back_the_controlling_team_rolls_for_an_injury():
-    s, _ = special(advanced("events", "injuries"), 8, 5, 4)
+    s, _ = special(FUBA.from_position(INJURIES), 8, 5, 4)
     assert s.agenda[0]["for"] == "injury" and s.agenda[0]["team"] == W
     s, ev = roll(s, WEST, 2)  # temporary: two minutes; one of the players near the ball
     assert find(ev, "injury").data["minutes"] == 2
@@ -239,7 +252,7 @@ def test_a13_streaker_moves_the_clock_without_a_tiredness_test():
 
 
 def test_a13_goalkeeper_out_of_position_plus_two_on_goal_attempts():
-    s, _ = special(advanced("events"), 8, 5, 6)
+    s, _ = special(FUBA.from_position(EVENTS), 8, 5, 6)
     assert plays.shot_modifiers(s, W, False).parts["keeper_astray"] == 2
 
 
@@ -251,8 +264,8 @@ def test_a13_terrace_chant_first_action_and_a_free_point(dt_die, chanting):
 
 @pytest.mark.parametrize("dt_die", [3, 4, 5, 6])
 def test_a13_skill_entries_change_nothing_until_skills_are_played(dt_die):
-    plain, _ = situation(advanced("events"), 8, 3, 3)
-    s, ev = special(advanced("events"), 8, 6, dt_die)
+    plain, _ = situation(FUBA.from_position(EVENTS), 8, 3, 3)
+    s, ev = special(FUBA.from_position(EVENTS), 8, 6, dt_die)
     assert "skills are not played" in find(ev, "special_event").data["note"]
     assert "skills are not played" in " ".join(narrate(ev))
     assert (s.control, s.value, s.turn["order"]) == (W, 3, [W, E])
@@ -271,7 +284,7 @@ def test_a13_the_easy_situation_does_not_block_a_special_event():
 
 
 def test_a13_a_special_event_roll_is_refused_twice():
-    s, _ = situation(advanced("events"), 8, 3, 3)
+    s, _ = situation(FUBA.from_position(EVENTS), 8, 3, 3)
     s, _ = roll(s, WEST, 2)
     refused(s, WEST, "roll", None, dice=[3])
     assert FUBA.pending(s)[0].actor == EAST

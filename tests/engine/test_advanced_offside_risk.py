@@ -4,6 +4,7 @@ tired), with its exemptions; and A9 wind and storm doubling the long-pass modifi
 
 from __future__ import annotations
 
+from engine.fuba import FUBA
 from engine.fuba.offside import offside_risk
 from engine.fuba.passing import target_value
 from tests.engine.adv_scenario import adv
@@ -15,6 +16,12 @@ RULES = ("offside_risk",)
 # goalkeeper, four players.
 SANTERI = {11: 1, 12: 1, 7: 3, 4: 2, 5: 1, 2: 2}
 OTTO = {11: 1, 9: 3, 8: 2, 10: 2, 7: 2}
+# The same in the notation: Santeri (4-4-2) to pick a target area from the corner 11, ball
+# value 2; Otto's keeper out in the arc 9 with his three defenders; offside risk in force.
+OFFSIDE_RISK = (
+    "4-4-2/3-4-3 g2,2:2,4:2,5:1,7:3,11:1,12:1 g9,7:2,8:2,9:3,10:2,11:1 11 2 w h1:10 0-0 "
+    "target:w new kick=w turns=1/0 rules=offside_risk cond=4.4.2/3.4.3"
+)
 
 
 def example(**kw):
@@ -28,7 +35,7 @@ def example(**kw):
 def test_a7_example_offside_risk():
     # one down for the target area without opponents, three up for the defence line: four
     # players there, but a 3-4-3 counts only three
-    s = example()
+    s = FUBA.from_position(OFFSIDE_RISK)
     assert target_values(s)[12] == 4
     s, ev = act(s, WEST, "target", area=12)
     assert find(ev, "offside_risk").data == {"team": 0, "added": 3}
@@ -80,7 +87,7 @@ def test_a7_not_at_the_start_areas_level_or_behind_it():
 
 
 def test_a7_not_on_goal_kicks_and_corner_kicks():
-    s = example()
+    s = FUBA.from_position(OFFSIDE_RISK)
     assert offside_risk(s, 0, 11, 12, "normal") == 3
     assert offside_risk(s, 0, 11, 12, "free_kick") == 3
     assert offside_risk(s, 0, 11, 12, "corner") == 0

@@ -15,6 +15,12 @@ from tests.engine.scenario import EAST, WEST, act, choose, find, kinds, refused,
 
 RULES = {"advanced": ["condition", "roles"]}
 
+# Selecting advanced formations: with condition points and player roles in force, Santeri
+# (west) has picked a 4-4-2 and Otto (east) a 4-5-1; both still choose their roles in secret.
+FORMATIONS_PICKED = (
+    "-/- g2 g12 7 2 - h1:0 0-0 formation:4-4-2/4-5-1:0{roles_due=[0,1]} pre rules=condition,roles"
+)
+
 
 def picked(west: str, east: str) -> object:
     s = match.new_match(RULES)
@@ -25,7 +31,7 @@ def picked(west: str, east: str) -> object:
 
 def test_a2_example_selecting_advanced_formations():
     # Otto: 4-5-1 with three attacking midfielders, three points from midfield to forwards
-    s = picked("4-4-2", "4-5-1")
+    s = FUBA.from_position(FORMATIONS_PICKED)
     s, _ = act(s, WEST, "roles", roles="none")
     s, ev = act(s, EAST, "roles", roles="3am")
     assert s.roles == [{}, {"am": 3}]
