@@ -876,7 +876,7 @@ class _Advance:
             params[f"side_{i}"] = spec.side
             params[f"dkind_{i}"] = spec.kind.value
             params[f"due_{i}"] = spec.due_at
-        if replace is not None:
+        if replace:
             params["new_version"] = row.version + 1
         return bool(conn.scalar(statement, params))
 
@@ -928,7 +928,7 @@ def _step_statement(
             bindparam(f"dkind_{i}", type_=DEADLINES.c.kind.type),
             bindparam(f"due_{i}", type_=DEADLINES.c.due_at.type),
         ]
-    if deadlines is not None:
+    if deadlines:  # the new deadlines carry the match's new version
         binds.append(bindparam("new_version", type_=DEADLINES.c.version.type))
     sql = "WITH " + ",\n".join(parts) + "\nSELECT count(*) FROM m"
     return text(sql).bindparams(*binds)

@@ -493,11 +493,12 @@ async def post_step(
     intro: str = "",
     pinging: Sequence[int] = (),
     actor: int | None = None,
+    answering: bool = False,
 ) -> None:
     """Bring the match's live board up to date after a step (``cogs.play.live.show``), with
     the buttons and select menus of the decisions now pending, and a turn clock's expiry if
     one ran out (the waiting player is then named, and mentioned once) or the time left after
-    a reminder."""
+    a reminder. ``answering``: a member waits for the step's answer (``live.show``)."""
     cog = channel_cog(channel)
     referee = cog.referee
     store = referee.store
@@ -524,6 +525,7 @@ async def post_step(
         pinging=pinging,
         also_deciding=[waiting] if waiting is not None else [],
         png=png,
+        answering=answering,
     )
 
 
@@ -546,7 +548,7 @@ async def deliver(
     referee = play_cog(interaction).referee
     try:
         channel = match_channel(interaction)
-        await post_step(channel, outcome, actor=actor)
+        await post_step(channel, outcome, actor=actor, answering=True)
     except discord.HTTPException as error:
         play_cog(interaction).metrics.discord_error(error)
         log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)
