@@ -493,12 +493,11 @@ async def post_step(
     intro: str = "",
     pinging: Sequence[int] = (),
     actor: int | None = None,
-    answering: bool = False,
 ) -> None:
     """Bring the match's live board up to date after a step (``cogs.play.live.show``), with
     the buttons and select menus of the decisions now pending, and a turn clock's expiry if
     one ran out (the waiting player is then named, and mentioned once) or the time left after
-    a reminder. ``answering``: a member waits for the step's answer (``live.show``)."""
+    a reminder."""
     cog = channel_cog(channel)
     referee = cog.referee
     store = referee.store
@@ -525,7 +524,6 @@ async def post_step(
         pinging=pinging,
         also_deciding=[waiting] if waiting is not None else [],
         png=png,
-        answering=answering,
     )
 
 
@@ -548,7 +546,7 @@ async def deliver(
     referee = play_cog(interaction).referee
     try:
         channel = match_channel(interaction)
-        await post_step(channel, outcome, actor=actor, answering=True)
+        await post_step(channel, outcome, actor=actor)
     except discord.HTTPException as error:
         play_cog(interaction).metrics.discord_error(error)
         log.warning("match #%s: board not delivered (%s)", outcome.match_id, error)

@@ -14,10 +14,9 @@ already (a step that changed only the narration or whose decision it is), the ed
 attachment as it is instead of uploading the same image again (``attachment://board.png`` in the
 embed still names it). The board records the version it shows and the
 members it names (``store.repository.StoredBoard``); a Discord error propagates, leaving the
-record behind the match for a later catch-up (``cogs.play.cog``). The record is written once
-the board shows the step, in the background while the player gets the answer; the match's board
-lock is held until it is written, so steps of one match are shown one at a time, and a board
-never goes back to an older version.
+record behind the match for a later catch-up (``cogs.play.cog``), as does a record that cannot
+be written (the step's answer says nothing of it). Steps of one match are shown one at a time,
+and a board never goes back to an older version.
 
 Highlights (``Game.highlight``: goals, cards, penalties, half time) and a kick-off are messages
 of their own, posted before the board; they ping nobody. The full-time report is
@@ -48,7 +47,6 @@ from store.repository import StoredBoard
 REPOST_AFTER = timedelta(hours=1)  # an older board is re-posted at the bottom, not edited
 IMAGES_KEPT = 10_000  # boards whose image digest is remembered (after a restart: uploaded again)
 
-_finishing: set[asyncio.Future[None]] = set()  # records being written after the answer
 # (channel id, message id) of a live board -> the digest of the image it shows
 _images: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
@@ -82,28 +80,16 @@ async def show(
     pinging: Iterable[int] = (),
     also_deciding: Iterable[int] = (),
     png: Awaitable[bytes] | None = None,
-    answering: bool = False,
 ) -> None:
     """Bring the match's live board in ``channel`` up to date with ``outcome``, after posting
     the step's highlights (and a kick-off: a ``title`` while the match goes on). ``pinging``
     are members to mention whether or not they decide (a league kick-off); ``also_deciding``
     members the board names beside the pending decisions (who may claim a win on time); ``png``
-    the board image being drawn already (by default drawn here). ``answering``: a member waits
-    for the answer, which need not wait for the board's record (written in the background)."""
+    the board image being drawn already (by default drawn here)."""
     drawing = asyncio.ensure_future(png) if png is not None else outcome.drawing(None)
     try:
         await _show(
-            channel,
-            outcome,
-            title,
-            intro,
-            note,
-            view,
-            actor,
-            pinging,
-            also_deciding,
-            drawing,
-            answering,
+            channel, outcome, title, intro, note, view, actor, pinging, also_deciding, drawing
         )
     finally:
         drawing.cancel()  # nothing to wait for when the step was shown, or failed
@@ -120,14 +106,10 @@ async def _show(
     pinging: Iterable[int],
     also_deciding: Iterable[int],
     drawing: asyncio.Future[bytes],
-    answering: bool,
 ) -> None:
     cog = channel_cog(channel)
     store = cog.referee.store
-    lock = cog.board_lock(outcome.match_id)
-    await lock.acquire()
-    after: Awaitable[None] | None = None  # the record, once the board shows the step
-    try:
+    async with cog.board_lock(outcome.match_id):
         board = await store.live_board(outcome.match_id)
         if board is not None and board.version > outcome.version:
             return  # a later step has shown itself already
@@ -167,13 +149,16 @@ async def _show(
                 fresh = False
             else:
                 _shows(shown, digest)
-                after = store.record_board(
+                await _record(
                     outcome.match_id,
-                    channel_id=channel.id,
-                    message_id=board.message_id,
-                    version=outcome.version,
-                    posted_at=board.posted_at,
-                    deciders=holding,
+                    store.record_board(
+                        outcome.match_id,
+                        channel_id=channel.id,
+                        message_id=board.message_id,
+                        version=outcome.version,
+                        posted_at=board.posted_at,
+                        deciders=holding,
+                    ),
                 )
         if not fresh:
             kwargs: dict[str, Any] = {"view": view} if view is not None else {}
@@ -185,8 +170,8 @@ async def _show(
                 **kwargs,
             )
             _shows((channel.id, message.id), digest)
-            after = _record_and_retire(
-                channel,
+            await _record(
+                outcome.match_id,
                 store.record_board(
                     outcome.match_id,
                     channel_id=channel.id,
@@ -195,51 +180,20 @@ async def _show(
                     posted_at=now,
                     deciders=holding,
                 ),
-                board,
             )
-    finally:
-        if after is not None and answering:  # the answer need not wait; the next step does
-            _finish_later(outcome.match_id, after, lock)
-        elif after is not None:
-            await _finish_now(after, lock)
-        else:
-            lock.release()
+            if board is not None:
+                await _retire(channel, board)
     if outcome.over or highlights:
         await refresh_scoreboard(cog.bot, store, outcome)  # a thread's match: its parent's
 
 
-async def _record_and_retire(
-    channel: Any, record: Awaitable[None], old: StoredBoard | None
-) -> None:
-    await record
-    if old is not None:
-        await _retire(channel, old)
-
-
-async def _finish_now(after: Awaitable[None], lock: asyncio.Lock) -> None:
+async def _record(match_id: int, record: Awaitable[None]) -> None:
+    """Record the board just shown. A failure leaves the record behind the board: the catch-up
+    brings it up to date (a harmless second edit), and the step's answer says nothing of it."""
     try:
-        await after
-    finally:
-        lock.release()
-
-
-def _finish_later(match_id: int, after: Awaitable[None], lock: asyncio.Lock) -> None:
-    """Record the board shown (and retire the one it replaced) in the background, holding the
-    match's board lock until done: the step's answer goes out at once, and the match's next
-    step is shown only after. A failure leaves the record behind the board, which the
-    catch-up then brings up to date again (a harmless second edit)."""
-
-    async def finish() -> None:
-        try:
-            await after
-        except Exception:
-            log.exception("match #%s: live board shown but not recorded", match_id)
-        finally:
-            lock.release()
-
-    task = asyncio.ensure_future(finish())
-    _finishing.add(task)
-    task.add_done_callback(_finishing.discard)
+        await record
+    except Exception:
+        log.exception("match #%s: live board shown but not recorded", match_id)
 
 
 def _shows(message: tuple[int, int], digest: bytes) -> None:

@@ -317,9 +317,9 @@ async def test_every_kind_of_step_counts_once_when_discord_refuses_its_board(
 async def test_a_board_shown_but_not_recorded_is_caught_up_and_nobody_is_told_of_it(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The record of the board a member's step showed is written after the member's answer;
-    when that write fails, the step still counted, the member heard nothing of it, and the
-    catch-up brings the record (and the board) up to date."""
+    """When the record of the board a member's step showed cannot be written, the step still
+    counted, the member hears nothing of it, and the catch-up brings the record (and the
+    board) up to date."""
     await challenge_accepted(world)
     store = referee(world).store
     record = store.record_board
@@ -332,7 +332,7 @@ async def test_a_board_shown_but_not_recorded_is_caught_up_and_nobody_is_told_of
     monkeypatch.setattr(store, "record_board", failing)
     reply = private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
 
-    assert failures  # the record was attempted after the board was shown
+    assert failures  # the record was attempted once the board was shown
     assert reply.startswith("Your formation: 4-4-2.")
     assert "will follow" not in reply and "went wrong" not in reply
     assert "West has chosen a formation" in (public(world)[-1].embeds[0].description or "")
