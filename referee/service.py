@@ -109,15 +109,25 @@ class Outcome:
     state: Any = field(repr=False)
     events: list[Event] = field(default_factory=list, repr=False)  # what the lines narrate
     options: JSONData = field(default_factory=dict, repr=False)  # the match's (dice mode...)
-    # the views made so far, by viewer: the live board's embed and its drawing share one
+    # the views made so far, by viewer (the live board's embed and its drawing share one), and
+    # the pending decisions (the board's buttons and menus read them several times)
     _views: dict[str | None, JSONData] = field(
         default_factory=dict, init=False, repr=False, compare=False
+    )
+    _pending: list[list[Decision]] = field(
+        default_factory=list, init=False, repr=False, compare=False
     )
 
     @property
     def rolls_on_request(self) -> bool:
         """Whether a player's virtual dice wait for them to roll (``player_rolls``)."""
         return bool(self.options.get("player_rolls")) and self.options.get("dice") != "physical"
+
+    def pending(self) -> list[Decision]:
+        """The decisions the match waits for now (worked out once; not to be changed)."""
+        if not self._pending:
+            self._pending.append(self.game.ruleset.pending(self.state))
+        return self._pending[0]
 
     def view(self, viewer: str | None = None) -> JSONData:
         """The state as ``viewer`` (a side, None for a spectator) may see it (made once per

@@ -169,7 +169,7 @@ def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
     """A button for each common choice now pending (at most ``BUTTON_LIMIT``)."""
     spec = registry.get(outcome.ruleset)
     found: list[ChoiceButton] = []
-    pending = outcome.game.ruleset.pending(outcome.state)
+    pending = outcome.pending()
     if outcome.rolls_on_request and any(decision.dice for decision in pending):
         found.append(
             ChoiceButton(
@@ -277,7 +277,7 @@ def pick_selects(outcome: Outcome) -> list[PickSelect]:
     game, spec = outcome.game, registry.get(outcome.ruleset)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Decision]] = {}
     options_of: dict[tuple[str, tuple[tuple[str, str], ...]], list[discord.SelectOption]] = {}
-    for decision in game.ruleset.pending(outcome.state):
+    for decision in outcome.pending():
         if decision.dice or decision.kind not in spec.pick_args:
             continue
         options = _options(spec, decision)

@@ -91,7 +91,7 @@ class MoveMenus:
         """The menus of the decisions now pending, in at most ``rows`` rows."""
         menus: list[MoveSelect] = []
         game = outcome.game
-        for decision in game.ruleset.pending(outcome.state):
+        for decision in outcome.pending():
             options = self._options(decision.choices) if not decision.dice else []
             if not options:
                 continue

@@ -179,10 +179,17 @@ def of_interaction(interaction: discord.Interaction) -> GameCommands:
     return spec
 
 
+_loaded: list[bool] = []  # whether ``_load`` has imported the cog modules
+
+
 def _load() -> None:
-    """Import every cog module, which registers each game's commands (once imported, again a
-    no-op): lookups work without a running bot too, in tests say."""
+    """Import every cog module once, which registers each game's commands: lookups work
+    without a running bot too, in tests say. (Finding the modules walks the package folders:
+    not something to do on every interaction.)"""
+    if _loaded:
+        return
     from cogs.app import extensions
 
     for name in extensions():
         importlib.import_module(name)
+    _loaded.append(True)
