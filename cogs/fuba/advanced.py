@@ -214,8 +214,7 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
 
 
 @app_commands.describe(
-    choice="One of your choices from the list (e.g. boost:use), or your player roles typed "
-    'like "2am 1dm owb"'
+    choice='Pick one of your choices from the list, or type your player roles like "2am 1dm owb"'
 )
 @app_commands.autocomplete(choice=choose_autocomplete)
 async def choose_command(interaction: discord.Interaction, choice: str) -> None:
