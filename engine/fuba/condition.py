@@ -99,14 +99,6 @@ def add(s: FubaState, team: int, zone_at: int, points: int) -> int:
     return added
 
 
-HOT = ("heat", "extreme_heat")
-
-
-def pressing_cost(s: FubaState) -> int:
-    """A6 aggressive pressing costs one point, two in heat or extreme heat (A9)."""
-    return 2 if s.weather in HOT else 1
-
-
 def movement_minimum(s: FubaState, team: int, position: int) -> int:
     """4.5 the formation's players of the ball's zone; a tired team counts one fewer in each
     line of its formation (A1: a tired 4-4-2 moves like a 3-3-1)."""

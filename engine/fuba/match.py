@@ -560,7 +560,7 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.goal_attempts[team] += kind == "goal"
     if kind == "aggressive":
         s.agenda.pop(0)
-        _spend(s, team, condition.pressing_cost(s), {"team": team, "for": "aggressive"}, ev)
+        _spend(s, team, weather.pressing_cost(s), {"team": team, "for": "aggressive"}, ev)
         return
     n = 1 if kind == "goal" else 2
     s.agenda[0] = {"k": "roll", "team": team, "n": n, "for": kind}
@@ -845,7 +845,7 @@ def _why_not_aggressive(s: FubaState, team: int) -> str:
             f"You cannot press aggressively: you need at most one player fewer than the "
             f"opponent in area {s.ball}."
         )
-    cost = condition.pressing_cost(s)
+    cost = weather.pressing_cost(s)
     here = ZONES[condition.zone_index(team, s.ball)]
     return (
         f"Aggressive pressing costs {cost} condition point{'s' if cost > 1 else ''}: you have "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import RulesError
+from engine.fuba import weather
 from engine.fuba.board import ADJ, AREAS, DIST, NAMES
 from engine.fuba.offside import is_backwards, is_offside, offside_risk
 from engine.fuba.state import FubaState
@@ -11,7 +12,6 @@ from engine.fuba.state import FubaState
 SET_PIECES = ("free_kick", "corner", "goal_kick")
 # Restarts whose first pass ignores offside (5.1).
 OFFSIDE_EXEMPT = ("corner", "goal_kick")
-WINDY = ("wind", "storm")  # A9 the long-pass modifier doubles
 
 
 def _placement_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
@@ -62,7 +62,7 @@ def target_value(s: FubaState, team: int, target: int, kind: str) -> int:
         v -= 1  # 4.1.2.1 start area without a defender
     between = DIST[start][target] - 1
     if between > 0:
-        v += between * (2 if s.weather in WINDY else 1)  # 4.1.2.2 long pass; A9 wind
+        v += between * weather.long_pass_modifier(s)  # 4.1.2.2 long pass; A9 wind
         if s.count(team, target) >= 6 and s.count(other, target) >= 6:
             v += 1
     mine, theirs = s.count(team, target), s.count(other, target)

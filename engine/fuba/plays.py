@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.fuba import condition
+from engine.fuba import condition, weather
 from engine.fuba.board import BOX, area_modifier, goal_attempt_areas
 from engine.fuba.offside import is_offside
 from engine.fuba.state import FubaState
@@ -30,7 +30,7 @@ def can_press_aggressively(s: FubaState, team: int) -> bool:
         s.rule("pressing")
         and team != s.control
         and s.count(team, s.ball) >= s.count(1 - team, s.ball) - 1
-        and condition.can_pay(s, team, condition.pressing_cost(s))
+        and condition.can_pay(s, team, weather.pressing_cost(s))
     )
 
 
@@ -146,4 +146,4 @@ def can_charge(s: FubaState, team: int, start: int, target: int) -> bool:
     box = BOX[team]
     if not s.rule("charge") or target != box or start == box or s.keeper[team] != box:
         return False
-    return not (s.weather == "sunshine" and s.half == 1 and team == s.first_half_ct)
+    return not weather.no_charge(s, team)

@@ -79,7 +79,7 @@ def long_pass_modifier(s: FubaState) -> int:
 
 
 def pressing_cost(s: FubaState) -> int:
-    """A9 heat and extreme heat: an aggressive pressing costs two condition points."""
+    """A6 an aggressive pressing costs one condition point; A9 two in heat and extreme heat."""
     return 2 if s.weather in ("heat", "extreme_heat") else 1
 
 
