@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.fuba import advanced
+from engine.fuba import advanced, substitutions, weather
 from render import colours as C
 from render.fonts import Text, font
 from render.fuba import panels
@@ -37,8 +37,6 @@ from render.sprites import Sprites
 HEIGHT = 152  # of the strip at 1280 px: three lines and a margin
 ROWS = 3
 SIZE = TEXT_SIZES["caption"]  # as legible as the caption
-MAX_SUBS = 3  # A3
-WEATHER = {"extreme_heat": "Extreme heat"}
 SEPARATOR = " · "
 # columns at 1280 px: West, the middle, East
 COLUMNS = ((16, 486), (496, 784), (794, 1264))
@@ -54,7 +52,7 @@ def _team_items(view: dict[str, Any], rules: frozenset[str], team: int) -> list[
     if "condition" in rules and (view.get("tired") or [False, False])[team]:
         items.append("tired")
     if "substitutions" in rules:
-        left = MAX_SUBS - int((view.get("subs") or [0, 0])[team])
+        left = substitutions.MAX_SUBS - int((view.get("subs") or [0, 0])[team])
         items.append(f"{left} sub{'' if left == 1 else 's'} left")
     if "injuries" in rules:
         injured = (view.get("injured") or [[], []])[team]
@@ -94,8 +92,9 @@ def columns(view: dict[str, Any], g: Layout) -> tuple[list[str], list[str], list
         teams.append(lines)
     middle = ["condition" if "condition" in rules else ""]
     if "weather" in rules:
-        weather = view.get("weather") or "normal"  # no weather effect (A9)
-        middle += ["weather", WEATHER.get(weather, weather.capitalize())]
+        kind = view.get("weather") or ""
+        named = weather.NAMES.get(kind, kind) if kind else "normal"  # no weather effect (A9)
+        middle += ["weather", named.capitalize()]
     return teams[0], middle, teams[1]
 
 
