@@ -14,11 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import bring, weather
+from engine.fuba import bring, substitutions, weather
 from engine.fuba.board import ADJ, AREAS, CENTRE, DIST
 from engine.fuba.state import FubaState
-
-MAX_SUBS = 3
 
 
 def _near_ball(s: FubaState, team: int) -> list[int]:
@@ -89,15 +87,13 @@ def remove(s: FubaState, team: int, area: int, minutes: int, ev: list[Event]) ->
         s.injured[team] = [*s.injured[team], minutes]
     _refresh_brings(s, team)
     ev.append(Event("injured_off", {"team": team, "area": area, "minutes": minutes}))
-    if not minutes and s.rule("substitutions") and s.subs[team] < MAX_SUBS:
+    if not minutes and s.rule("substitutions") and substitutions.left(s, team) > 0:
         s.agenda.insert(0, {"k": "replace", "team": team})
 
 
 def replace(s: FubaState, team: int, choice: str, ev: list[Event]) -> None:
     """After a permanent injury: a substitute comes on in the centre circle area (project
     decision), with a condition point in the second half."""
-    from engine.fuba import substitutions
-
     if choice != "substitute":
         ev.append(Event("play_on", {"team": team}))
         return

@@ -26,7 +26,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.fuba import advanced, decisions, formations, match
+from engine.fuba import advanced, decisions, formations, match, weather
 from engine.fuba.board import ALL_AREAS, AREAS, N_SLOTS, SIDES
 from engine.fuba.clock import LAST_STOPPAGE
 from engine.fuba.condition import TOTAL_CAP
@@ -35,7 +35,7 @@ from engine.fuba.state import FubaState
 FIELDS = ("formations", "west", "east", "ball", "value", "control", "clock", "score", "agenda")
 FIELDS += ("turn",)
 # A9 the weathers a match can have ("" is none; engine.fuba.weather names them for players)
-WEATHERS = ("heat", "sunshine", "wind", "rain", "cold", "storm", "extreme_heat")
+WEATHERS = tuple(name for name in weather.NAMES if name)
 TEAM_LETTERS = ("w", "e")
 
 Step = dict[str, Any]
