@@ -20,6 +20,7 @@ from discord import app_commands
 from cogs.play.autocomplete import Value, offer
 from cogs.play.buttons import act_and_post
 from cogs.play.challenges import (
+    DICE_HELP,
     OPPONENT_HELP,
     RANKED_HELP,
     THREAD_HELP,
@@ -89,7 +90,7 @@ def describe_rules(rules: JSONData) -> str:
 
 @app_commands.describe(
     opponent=OPPONENT_HELP,
-    dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
+    dice=DICE_HELP,
     thread=THREAD_HELP,
     turn_timeout=TURN_TIMEOUT_HELP,
     ranked=RANKED_HELP,

@@ -56,6 +56,7 @@ from cogs.play.autocomplete import offer
 from cogs.play.buttons import post_step
 from cogs.play.challenges import (
     CANNOT_POST,
+    DICE_HELP,
     THREAD_HELP,
     TURN_TIMEOUT_HELP,
     dice_mode,
@@ -442,7 +443,7 @@ async def results_command(
 @app_commands.describe(
     name=NAME,
     thread=THREAD_HELP,
-    dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
+    dice=DICE_HELP,
     turn_timeout=TURN_TIMEOUT_HELP,
 )
 @app_commands.autocomplete(name=league_autocomplete)

@@ -57,6 +57,7 @@ from store.repository import Seat
 log = logging.getLogger(__name__)
 
 COACH_NAME = "Coach"
+DICE_HELP = "virtual: the bot rolls; physical: you roll at the table and enter the dice"
 OPPONENT_HELP = "Who you want to play (choose the bot itself to play its automatic coach)"
 TURN_TIMEOUT_HELP = "Minutes each player has per decision (default: no limit)"
 RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
@@ -608,7 +609,7 @@ async def _not_started(
 
 @app_commands.describe(
     opponent=OPPONENT_HELP,
-    dice="virtual: the bot rolls; physical: you roll at the table and enter the dice",
+    dice=DICE_HELP,
     thread=THREAD_HELP,
     turn_timeout=TURN_TIMEOUT_HELP,
     ranked=RANKED_HELP,
