@@ -14,6 +14,7 @@ Upgrade = Callable[[JSONData], JSONData]
 # (ruleset name, schema version N) -> function turning a version-N state into version N + 1.
 UPGRADES: dict[tuple[str, int], Upgrade] = {
     ("fuba", 1): FubaState.upgrade_from_1,  # the advanced rules' fields
+    ("fuba", 2): FubaState.upgrade_from_2,  # skills (A11)
 }
 
 

@@ -13,8 +13,9 @@ from engine.fuba.board import AREAS, HALF_PARTLY
 from engine.fuba.state import FubaState
 
 
-def start_yellow_test(s: FubaState, team: int, reason: str = "") -> None:
-    s.agenda.insert(0, {"k": "roll", "team": team, "n": 1, "for": "yellow", "reason": reason})
+def start_yellow_test(s: FubaState, team: int, reason: str = "", modifier: int = 0) -> None:
+    step = {"k": "roll", "team": team, "n": 1, "for": "yellow", "reason": reason}
+    s.agenda.insert(0, {**step, "mod": modifier} if modifier else step)
 
 
 def start_red_test(s: FubaState, team: int, modifier: int = 0, reason: str = "") -> None:
@@ -26,6 +27,7 @@ def start_red_test(s: FubaState, team: int, modifier: int = 0, reason: str = "")
 def yellow_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> None:
     """5.6.1 the yellow card test roll; may lead to a red card test (5.6.2)."""
     team = step["team"]
+    die = min(6, die + step.get("mod", 0))  # a modified result counts at most as a 6 (docs)
     target = s.turn.get("target", s.ball)
     own_side = target in HALF_PARTLY[team]  # 5.6.1 result 3 (teams never change ends)
     booked = die >= 4 or (die == 3 and own_side)

@@ -27,10 +27,11 @@ def initial_points(shape: list[int], moves: tuple[int, int, int] = (0, 0, 0)) ->
     return [shape[i] + moves[i] for i in range(3)]
 
 
-def payments(s: FubaState, team: int, cost: int = 1) -> list[tuple[int, int]]:
+def payments(s: FubaState, team: int, cost: int = 1, skill: bool = False) -> list[tuple[int, int]]:
     """The ways ``team`` may pay ``cost`` points now, as (zone index, points): the ball's
-    zone, else twice the cost from each adjacent zone that has it (the team chooses)."""
-    if cost <= 0 or (cost == 1 and free_point(s, team)):
+    zone, else twice the cost from each adjacent zone that has it (the team chooses). A
+    ``skill`` (A11) never uses the terrace chant's free point."""
+    if cost <= 0 or (cost == 1 and not skill and free_point(s, team)):
         return [(zone_index(team, s.ball), 0)]
     here = zone_index(team, s.ball)
     points = s.condition[team]
@@ -46,14 +47,14 @@ def free_point(s: FubaState, team: int) -> bool:
     return s.turn.get("free_point") == team and s.turn.get("seq") == 1
 
 
-def can_pay(s: FubaState, team: int, cost: int = 1) -> bool:
-    return bool(payments(s, team, cost))
+def can_pay(s: FubaState, team: int, cost: int = 1, skill: bool = False) -> bool:
+    return bool(payments(s, team, cost, skill))
 
 
-def pay(s: FubaState, team: int, zone_at: int, points: int) -> None:
+def pay(s: FubaState, team: int, zone_at: int, points: int, skill: bool = False) -> None:
     """Take ``points`` from zone ``zone_at`` (one of ``payments``); they count as spent."""
     cost = points if zone_at == zone_index(team, s.ball) else points // 2
-    if (zone_at, points) not in payments(s, team, cost):
+    if (zone_at, points) not in payments(s, team, cost, skill):
         raise ValueError(f"team {team} cannot pay {points} from {ZONES[zone_at]}")
     s.condition[team][zone_at] -= points
     s.spent[team] += points

@@ -24,6 +24,8 @@ from engine.fuba import (
 )
 from engine.fuba.board import NAMES, SIDES
 from engine.fuba.passing import legal_targets
+from engine.fuba.skills import choosing, windows
+from engine.fuba.skills.catalog import SKILLS, choices_used
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
@@ -55,11 +57,17 @@ def _p_formation(s: FubaState, step: dict[str, Any]) -> list[Decision]:
         if team in step.get("roles_due", ()):
             out.append(_roles_decision(step, team))
             continue
+        if team in step.get("skills_due", ()):
+            out.append(_skills_decision(s, team))
+            continue
         if step["picks"][team] is not None:
             continue
         if step["halftime"]:
             shapes = [formations.fmt(x) for x in formations.halftime_options(s.formations[team])]
             prompt = "Half time: keep your formation or move one player to another position."
+            if s.coach_off[team]:  # A11 a fiery coach sent off: no formation change
+                shapes = shapes[:1]
+                prompt = "Half time: your coach was sent off, so your formation stays."
         else:
             shapes = list(formations.CARDS)
             prompt = "Choose your formation (secret until both have chosen)."
@@ -208,7 +216,9 @@ def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
     done = s.turn["acts"][team]
     out = []
     for kind in ACTION_KINDS:
-        if ("press" if kind == "aggressive" else kind) in done:
+        if ("press" if kind == "aggressive" else kind) in done and not (
+            kind == "position" and step.get("mediano")  # A11 il mediano
+        ):
             continue  # 4.3.2 a second action differs from the first
         if kind == "goal" and not plays.can_shoot(s, team):
             continue
@@ -387,6 +397,12 @@ ROLL_PURPOSES.update(
         "streaker": "for the streaker",
         "special": "for the special event",
         "collision": "for the head collision",
+        "fans": "for the fanatic fans (the new ball value)",
+        "fiery": "for the fiery coach",
+        "poacher": "for the goal poacher",
+        "diver": "for the diver",
+        "star": "to see which skill your injured star takes away",
+        "talent": "to see which skill your new talent brings",
     }
 )
 _MOVE_PROMPTS.update(
@@ -396,6 +412,7 @@ _MOVE_PROMPTS.update(
             "Fast situation: you may move one player to an adjacent area (not with the ball), "
             "or done; then a new turn."
         ),
+        moves.CREATIVE: "Creative goalkeeper: move one player to an adjacent area, or done.",
     }
 )
 
@@ -443,3 +460,70 @@ def _p_slow(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 
 _PENDING.update({"substitute": _p_substitute, "replace": _p_replace, "slow": _p_slow})
+
+
+# -- skills (A11) -------------------------------------------------------------------------
+
+MOMENT_PROMPTS = {
+    "turn_start": "Before you choose the target area, you may play a skill.",
+    "stage1": "The pass carries offside risk: play a skill?",
+    "charge": "Your goalkeeper may charge out: play a skill first?",
+    "goal": "A goal attempt is announced: play a skill before the die is rolled?",
+    "press": "Before the pressing dice: play a skill?",
+    "pressed": "The ball was won by pressing: play a skill?",
+    "special": "A special event is coming: play a skill before its dice?",
+    "trap": "The pass into offside risk was half kept: play a skill?",
+    "value": "Before the new ball value is set: play a skill?",
+    "situation_end": "Before the actions: play a skill?",
+    "free_moves": "Play a skill for your free movements?",
+    "movement": "Play a skill for this movement?",
+    "second_action": "Play a skill for your second action?",
+    "spend": "You paid a condition point: play a skill?",
+    "turn_end": "The action stage is over: play a skill?",
+}
+
+
+def _skill_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
+    team = step["team"]
+    return [
+        _choice(team, windows.KIND, windows.label(s, key, args), {"skill": key}, name=key, **args)
+        for key, args in windows.offers(s, step)
+    ]
+
+
+def _p_skill(s: FubaState, step: dict[str, Any]) -> list[Decision]:
+    """A window: the skills that can be played now, or no skill; folded into the team's
+    next decision when that comes right after."""
+    team = step["team"]
+    choices = _skill_choices(s, step)
+    i = next(i for i, st in enumerate(s.agenda) if st is step)
+    if windows.folded_at(s, i):
+        nxt = s.agenda[i + 1]
+        side = SIDES[team]
+        return [
+            dataclasses.replace(d, choices=(*d.choices, *choices)) if d.actor == side else d
+            for d in _PENDING[nxt["k"]](s, nxt)
+        ]
+    choices.append(_choice(team, windows.KIND, "no skill", name=windows.NONE))
+    prompt = MOMENT_PROMPTS[step["moment"]]
+    info = {"moment": step["moment"]}
+    return [Decision(SIDES[team], windows.KIND, prompt, tuple(choices), info=info)]
+
+
+def _skills_decision(s: FubaState, team: int) -> Decision:
+    """A11 the secret skill choice, right after the formation (and roles)."""
+    n = choosing.agreed(s)
+    menu = choosing.menu(s)
+    choices = tuple(
+        _choice(team, "skills", ", ".join(SKILLS[k].name for k in pick), skills=pick)
+        for pick in choosing.suggestions(s)
+    )
+    prompt = (
+        f"Choose your skills (secret until both have chosen): up to {n} choices; a few "
+        "count as two."
+    )
+    info = {"choices": n, "menu": menu, "double": [k for k in menu if choices_used([k]) == 2]}
+    return Decision(SIDES[team], "skills", prompt, choices, secret=True, open_ended=True, info=info)
+
+
+_PENDING["skill"] = _p_skill

@@ -25,6 +25,7 @@ from engine.fuba import (
     restarts,
     roles,
     setup,
+    skills,
     slowing,
     specials,
     substitutions,
@@ -44,9 +45,13 @@ from engine.fuba.board import (
 from engine.fuba.decisions import ACTION_KINDS, allowed_kinds
 from engine.fuba.offside import offside_risk
 from engine.fuba.passing import check_target
+from engine.fuba.skills import choosing, forwards, keepers, windows
+from engine.fuba.skills import events as skill_events
+from engine.fuba.skills import team as team_skills
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
+SKILL_PAYMENTS = ("skill", "advancing")  # A11 paid without the terrace chant's free point
 ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
 
 
@@ -56,6 +61,7 @@ def new_match(options: dict[str, Any] | None = None) -> FubaState:
         rules = s.options["advanced"] or ()
         advanced.check(rules)  # unknown rules, or one without its need
         s.options["advanced"] = advanced.ordered(rules)  # JSON-native, in the rulebook's order
+    choosing.check_option(s)  # A11 the agreed number of skills
     s.agenda = [{"k": "formation", "picks": [None, None], "halftime": False}]
     s.turn = {"stage": "pre"}
     return s
@@ -83,8 +89,12 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     _check_actor(step, team)
     folded = substitutions.folded(s)  # A3 a window folded into the team's next decision
     opening = folded and action.kind == substitutions.OPEN
-    if folded and not opening:
-        step = s.agenda[1]
+    passing = 1 if folded and not opening else 0  # windows the answer lets pass
+    while action.kind != windows.KIND and windows.folded_at(s, passing):
+        passing += 1  # A11 a skill window folded into the decision
+    step = s.agenda[passing]
+    if action.kind == windows.KIND and step["k"] != windows.KIND:
+        action = _skill_as_charge(s, step, team, action)
     if not opening and (step["k"], action.kind) not in _HANDLERS:
         if folded and action.kind == "substitute":
             raise MalformedAction("Choose 'make substitutions' first, then your substitutions.")
@@ -95,20 +105,38 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     if opening:
         substitutions.open_window(s)
         return s, ev
-    if folded:
-        s.agenda.pop(0)  # the window passes
+    del s.agenda[:passing]  # the windows pass
     step = s.agenda[0]
     _HANDLERS[(step["k"], action.kind)](s, step, team, action.args, ev)
-    while not s.agenda and not s.over:
-        _next(s, ev)
-    substitutions.place(s)  # A3 restart windows wait for their team's first own step
+    _settle(s, ev)
     return s, ev
+
+
+def _settle(s: FubaState, ev: list[Event]) -> None:
+    """Run the match on until a decision is pending: the turn's next steps, the A3 restart
+    windows in place, and A11 skill windows with nothing to offer dropped."""
+    while True:
+        while not s.agenda and not s.over:
+            _next(s, ev)
+        substitutions.place(s)  # A3 restart windows wait for their team's first own step
+        if s.over or not windows.prune(s):
+            return
+
+
+def _skill_as_charge(s: FubaState, step: Step, team: int, action: Action) -> Action:
+    """`skill` outside a skill window: the advancing goalkeeper's charge is its own decision;
+    anything else is refused with the reason."""
+    name = str(action.args.get("name", "")).strip().lower().replace(" ", "_")
+    if step["k"] == "charge" and step.get("advancing") and name == "advancing_goalkeeper":
+        return Action(action.actor, "charge", {"choice": "charge"})
+    raise RulesError(windows.why_not(s, team, name, None))
 
 
 def _check_actor(step: Step, team: int) -> None:
     k = step["k"]
     if k == "formation":
-        if step["picks"][team] is not None and team not in step.get("roles_due", ()):
+        due = (*step.get("roles_due", ()), *step.get("skills_due", ()))
+        if step["picks"][team] is not None and team not in due:
             raise NotYourDecision("You have already chosen your formation.")
         return
     if k == "duel":
@@ -154,6 +182,8 @@ def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
     if step["picks"][team] is not None:
         raise RulesError("You have already chosen your formation: now choose your player roles.")
     shape = formations.parse(args.get("shape"))
+    if step["halftime"] and s.coach_off[team] and shape != s.formations[team]:
+        raise RulesError("Your coach was sent off: your formation cannot change.")  # A11
     if step["halftime"] and not formations.one_player_changed(s.formations[team], shape):
         raise RulesError(
             f"At half time you may move only one player: {formations.fmt(s.formations[team])} "
@@ -166,6 +196,8 @@ def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
     if s.rule("roles") and not step["halftime"]:
         # A2 the roles are chosen secretly right after the formation, before the reveal
         step["roles_due"] = [*step.get("roles_due", ()), team]
+    if skills.agreed(s) and not step["halftime"]:
+        step["skills_due"] = [*step.get("skills_due", ()), team]  # A11 then the skills
     s.agenda[0] = step
     _reveal_formations(s, step, ev)
 
@@ -189,7 +221,7 @@ def _reveal_formations(s: FubaState, step: Step, ev: list[Event]) -> None:
     """2.1 both formations (and A2 roles) are shown once both teams have chosen; the A1
     condition points are set from them at the start of the match."""
     picks = step["picks"]
-    if None in picks or step.get("roles_due"):
+    if None in picks or step.get("roles_due") or step.get("skills_due"):
         return
     s.agenda.pop(0)
     s.formations = picks
@@ -204,6 +236,8 @@ def _reveal_formations(s: FubaState, step: Step, ev: list[Event]) -> None:
         ev.append(Event("roles_revealed", {"roles": [roles.text(r) for r in s.roles]}))
     elif step["halftime"]:
         s.roles = [roles.fit(s.roles[t], picks[t]) for t in (0, 1)]  # docs: A2 at half time
+    if step.get("skills"):
+        choosing.reveal(s, step["skills"], ev)
     if not step["halftime"]:
         if s.rule("condition"):
             s.condition = [
@@ -336,6 +370,7 @@ def _new_turn(s: FubaState, kind: str) -> None:
     s.keeper_moved = [False, False]
     s.keeper_locked = [False, False]
     s.agenda = [{"k": "target", "team": s.control}]
+    windows.mark(s, "turn_start", s.control)  # A11 creative goalkeeper, crossing
 
 
 def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
@@ -345,6 +380,7 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     start = s.ball
     t["target"] = target
     t["had"] = s.pieces(team, target) > 0
+    t["target_empty"] = not t["had"] and not s.pieces(1 - team, target)  # A11 mezzala
     t["value1"] = value
     t["stage"] = "situation"
     s.value = value
@@ -353,15 +389,32 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     ev.append(Event("target", {"team": team, "start": start, "target": target, "value": value}))
     risk = offside_risk(s, team, start, target, t["kind"])
     if risk:
+        t["risk"] = risk
         ev.append(Event("offside_risk", {"team": team, "added": risk}))
     s.agenda[0] = {"k": "roll", "team": team, "n": 2, "for": "situation"}
-    if plays.can_charge(s, 1 - team, start, target):
-        s.agenda.insert(0, {"k": "charge", "team": 1 - team})  # A5 at the end of stage 1
+    other = 1 - team
+    if plays.can_charge(s, other, start, target):
+        s.agenda.insert(0, {"k": "charge", "team": other})  # A5 at the end of stage 1
+        windows.mark(s, "charge", other)  # A11 sweeper keeper
+    elif keepers.can_advance(s, other, start, target) and condition.can_pay(s, other, 1, True):
+        s.agenda.insert(0, {"k": "charge", "team": other, "advancing": True})  # A11
+        windows.mark(s, "charge", other)
+    windows.mark(s, "stage1", other)  # A11 skilled full back
 
 
 # 4.2 the game situation progress stage, in phases: a roll or a decision may come between
 # two phases (advanced rules), after which ``_next`` resumes with the next phase.
-SITUATION_PHASES = ("time", "tiredness", "special", "control", "value", "order")
+SITUATION_PHASES = (
+    "time",
+    "tiredness",
+    "special",
+    "trap",
+    "control",
+    "value_skills",
+    "value",
+    "order",
+    "skills_end",
+)
 
 
 def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -409,10 +462,28 @@ def _phase_special(s: FubaState, ev: list[Event]) -> None:
     if d1 != d2 or s.turn["was_stoppage"]:
         return
     if s.rule("events"):
+        for team in (s.turn["ct"], 1 - s.turn["ct"]):
+            windows.mark(s, "special", team, at=len(s.agenda))  # A11 diver, before the dice
         specials.start(s, ev)  # A13 the special events table
         return
     # 4.2.1 a special event; without the table (A13) it changes nothing
     ev.append(Event("special_event", {"die": d1, "table": False}))
+
+
+def _phase_trap(s: FubaState, ev: list[Event]) -> None:
+    windows.mark(s, "trap", 1 - s.turn["ct"])  # A11 offside trap, after the dice
+
+
+def _phase_value_skills(s: FubaState, ev: list[Event]) -> None:
+    ct = s.turn["ct"]
+    windows.mark(s, "value", ct)  # A11 mezzala
+    windows.mark(s, "value", 1 - ct, at=len(s.agenda))  # A11 stopper
+
+
+def _phase_skills_end(s: FubaState, ev: list[Event]) -> None:
+    """A11 the end of the stage and the start of the actions: the team with the ball first."""
+    windows.mark(s, "situation_end", s.control)
+    windows.mark(s, "situation_end", 1 - s.control, at=len(s.agenda))
 
 
 def _phase_control(s: FubaState, ev: list[Event]) -> None:
@@ -477,6 +548,9 @@ _PHASES = {
     "control": _phase_control,
     "value": _phase_value,
     "order": _phase_order,
+    "trap": _phase_trap,
+    "value_skills": _phase_value_skills,
+    "skills_end": _phase_skills_end,
 }
 
 
@@ -521,7 +595,7 @@ def _next(s: FubaState, ev: list[Event]) -> None:
             t["seq"] = seq + 1
         elif seq == 2:
             ct = s.control
-            if s.count(1 - ct, s.ball) > s.count(ct, s.ball):
+            if skills.counted(s, 1 - ct, s.ball) > skills.counted(s, ct, s.ball):
                 ev.append(Event("no_second_actions", {"team": ct}))  # 4.3.2
                 _end_turn(s, ev)
             else:
@@ -546,6 +620,8 @@ def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
     if only:
         step["only"] = only
     s.agenda.append(step)
+    # A11 extra free movements, or il mediano, folded into the action decision
+    windows.mark(s, "free_moves" if first else "second_action", team, at=len(s.agenda) - 1)
 
 
 def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
@@ -563,7 +639,13 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
         _spend(s, team, weather.pressing_cost(s), {"team": team, "for": "aggressive"}, ev)
         return
     n = 1 if kind == "goal" else 2
-    s.agenda[0] = {"k": "roll", "team": team, "n": n, "for": kind}
+    roll = {"k": "roll", "team": team, "n": n, "for": kind}
+    s.agenda[0] = {**roll, "mediano": True} if step.get("mediano") else roll
+    if kind == "goal":
+        windows.mark(s, "goal", 1 - team)  # A11 the keeper's skills after the shooter's
+        windows.mark(s, "goal", team)
+    elif kind == "press":
+        windows.mark(s, "press", team)  # A11 midfield pressing
 
 
 def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
@@ -571,7 +653,7 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
     if step.get("only"):
         return f"This free kick is a direct shot: the first action is a {step['only']} attempt."
     done = "press" if kind == "aggressive" else kind
-    if done in s.turn["acts"][team]:
+    if done in s.turn["acts"][team] and not (kind == "position" and step.get("mediano")):
         return f"A second action must differ from the first; you already chose {done}."
     if kind == "aggressive":
         return _why_not_aggressive(s, team)
@@ -602,8 +684,12 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
     if s.turn.get("end"):
         restarts.end_half(s, ev)
     else:
+        skipped = s.turn.get("skip_actions")
         _new_turn(s, "normal")
         substitutions.turn_window(s)  # A3 before the new turn's target decision
+        if not skipped:  # A11 at the end of the action stage
+            windows.mark(s, "turn_end", 1 - s.control)
+            windows.mark(s, "turn_end", s.control)
 
 
 # -- rolls --------------------------------------------------------------------------------
@@ -618,15 +704,18 @@ def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
 
 def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
+    die = min(dice)  # A11 shot stopper, leading goalkeeper: two dice, the lower counts
+    if forwards.striker_foul(s, team, die, ev):
+        return  # A11 aggressive striker
     odds = plays.shot_modifiers(s, team, bool(s.turn.get("direct")) and s.turn.get("seq") == 1)
-    outcome = plays.shot_outcome(s, team, odds, dice[0])
+    outcome = plays.shot_outcome(s, team, odds, die)
     ev.append(
         Event(
             "goal_attempt",
             {
                 "team": team,
                 "area": s.ball,
-                "die": dice[0],
+                "die": die,
                 "modifier": odds.modifier,
                 "parts": odds.parts,
                 "value": s.value,
@@ -700,10 +789,11 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
     zero = 1 if s.formations[team][position] == 0 else 0  # zero-position rule
     least = condition.movement_minimum(s, team, position)
     plain, boosted = (max(d - zero, least, 0) for d in (min(dice), max(dice)))
+    great = skills.auto(s, team, "great_condition") is not None  # A11 one more move
     s.agenda.pop(0)
-    if boosted > plain and s.rule("condition") and condition.can_pay(s, team):
-        boost = {"k": "boost", "team": team, "for": "move", "skip": plain, "use": boosted}
-        s.agenda.insert(0, boost)
+    if boosted + great > plain and s.rule("condition") and condition.can_pay(s, team):
+        boost = {"k": "boost", "team": team, "for": "move", "skip": plain, "use": boosted + great}
+        s.agenda.insert(0, {**boost, "great": True} if great else boost)
         return
     _start_movement(s, team, plain, ev)
 
@@ -713,16 +803,22 @@ def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None
     moves.push(s, team, moves.ACTION, left=left, dribble=True)
     if left == 0:
         _finish_moves(s, ev)
+    else:
+        windows.mark(s, "movement", team)  # A11 dribbler
 
 
 def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     before = s.value
-    plain = plays.positioning_value(s, team, dice)
-    boosted = plays.positioning_value(s, team, dice, extra=1)  # A1 one more step
+    mediano = 1 if step.get("mediano") else 0  # A11 il mediano: one extra step
+    plain = plays.positioning_value(s, team, dice, extra=mediano)
+    limit = 3 if _unlimited(s, team) else 2  # A11 doubling up, short passes
+    boosted = plays.positioning_value(s, team, dice, extra=1 + mediano, limit=limit)
     s.agenda.pop(0)
     if boosted != plain and s.rule("condition") and condition.can_pay(s, team):
         boost = {"k": "boost", "team": team, "for": "position", "skip": plain, "use": boosted}
+        if limit > 2 and boosted != plays.positioning_value(s, team, dice, extra=1 + mediano):
+            boost["unlimited"] = True  # the skill makes the difference
         s.agenda.insert(0, {**boost, "from": before})
         return
     s.value = plain
@@ -732,7 +828,10 @@ def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -
 def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     aggressive = bool(step.get("aggressive"))
-    ok, value = plays.pressing_result(s.value, dice, aggressive)
+    midfield = s.turn.get("mid_press") == team and not step.get("counter")  # A11
+    tackler = aggressive and _tackler(s, team)
+    area = s.ball
+    ok, value = plays.pressing_result(s.value, dice, aggressive or midfield, midfield or tackler)
     s.value = value
     if ok:
         s.control = team
@@ -740,19 +839,42 @@ def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> N
     ev.append(Event(kind, {"team": team, "success": ok, "value": value}))
     s.agenda.pop(0)
     if aggressive and not ok:
+        if tackler:
+            skills.record(s, team, "tackler", ev, double=dice[0] == dice[1])
+            if dice[0] != dice[1]:
+                return  # A11 tackler: a free kick only on a double
         # A6 a failed aggressive pressing: a free kick to the opponent, a yellow card test
         restarts.award_free_kick(s, 1 - team, s.ball, ev)
         if not s.over:
             cards.start_yellow_test(s, team, "aggressive pressing")
     elif ok:
+        # A11 skilled wing backs, then gegenpressing (after any A10 check)
+        windows.mark(s, "pressed", 1 - team, presser=team, area=area)
+        windows.mark(s, "pressed", team, presser=team, area=area)
         var.after_pressing(s, team, ev)  # A10 a check when the ball was won in a box
+
+
+def _tackler(s: FubaState, team: int) -> bool:
+    """A11 tackler: the team presses aggressively in its defence zone."""
+    return skills.auto(s, team, "tackler") is not None and zone(team, s.ball) == "defence"
+
+
+def _unlimited(s: FubaState, team: int) -> bool:
+    """A11 doubling up (defending, defence zone) or short passes (with the ball, midfield
+    zone): a paid positioning step is not held to two."""
+    where = zone(team, s.ball)
+    if team == s.control:
+        return where == "midfield" and skills.auto(s, team, "short_passes") is not None
+    return where == "defence" and skills.auto(s, team, "doubling_up") is not None
 
 
 def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     team = step["team"]
     kick, dive = s.turn["kick_side"], s.turn["keeper_side"]
     need = plays.PENALTY_TABLE[(kick, dive)]
-    scored = dice[0] >= need
+    if len(dice) == 2:  # A11 penalty saver: two dice, the lower counts
+        skills.record(s, 1 - team, "penalty_saver", ev, dice=dice)
+    scored = min(dice) >= need
     ev.append(
         Event(
             "penalty_kick",
@@ -761,7 +883,7 @@ def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) ->
                 "kick": kick,
                 "keeper": dive,
                 "need": need,
-                "die": dice[0],
+                "die": min(dice),
                 "goal": scored,
             },
         )
@@ -791,6 +913,11 @@ def _h_boost(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
     choice = _str_arg(args, "choice", ("use", "skip"))
     s.agenda.pop(0)
     if choice == "use":
+        if step.get("great"):
+            skills.record(s, team, "great_condition", ev)  # A11 one more move
+        if step.get("unlimited"):
+            key = "short_passes" if team == s.control else "doubling_up"
+            skills.record(s, team, key, ev)  # A11 past the limit of two
         _spend(s, team, 1, step, ev)
     else:
         _after_payment(s, step, False, ev)
@@ -798,7 +925,7 @@ def _h_boost(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
 
 def _spend(s: FubaState, team: int, cost: int, then: Step, ev: list[Event]) -> None:
     """Pay ``cost`` points for ``then``: at once when there is one way, else the team chooses."""
-    ways = condition.payments(s, team, cost)
+    ways = condition.payments(s, team, cost, then["for"] in SKILL_PAYMENTS)
     if len(ways) == 1:
         _pay(s, team, ways[0], then, ev)
     else:
@@ -818,21 +945,28 @@ def _h_pay(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> 
 
 def _pay(s: FubaState, team: int, way: tuple[int, int], then: Step, ev: list[Event]) -> None:
     where, points = way
-    condition.pay(s, team, where, points)
+    condition.pay(s, team, where, points, then["for"] in SKILL_PAYMENTS)
     data = {"team": team, "zone": ZONES[where], "points": points, "for": then["for"]}
     ev.append(Event("condition_used", data))
     _after_payment(s, then, True, ev)
+    if points and then["for"] in ("move", "position", "aggressive"):
+        windows.mark(s, "spend", team, paid=[where, points])  # A11 fiery coach
 
 
 def _after_payment(s: FubaState, then: Step, used: bool, ev: list[Event]) -> None:
     team, purpose = then["team"], then["for"]
-    if purpose == "move":
+    if purpose == "skill":
+        windows.play(s, team, then["skill"], then["args"], s.agenda[0], ev)
+    elif purpose == "move":
         _start_movement(s, team, then["use" if used else "skip"], ev)
     elif purpose == "position":
         s.value = then["use" if used else "skip"]
         ev.append(Event("positioning", {"team": team, "from": then["from"], "to": s.value}))
+    elif purpose == "advancing":  # A11 the advancing goalkeeper's charge, paid for
+        _charge(s, team, ev, advancing=True)
     else:  # A6 aggressive pressing, paid for
         s.agenda.insert(0, {"k": "roll", "team": team, "n": 2, "for": "press", "aggressive": True})
+        windows.mark(s, "press", team)  # A11 midfield pressing
 
 
 def _why_not_aggressive(s: FubaState, team: int) -> str:
@@ -858,10 +992,24 @@ def _h_charge(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     attempts this turn."""
     choice = _str_arg(args, "choice", ("charge", "stay"))
     s.agenda.pop(0)
-    if choice == "charge":
-        s.value = min(6, s.value + 1)
+    if choice != "charge":
+        return
+    if step.get("advancing"):
+        _spend(s, team, 1, {"team": team, "for": "advancing"}, ev)
+        return
+    _charge(s, team, ev)
+
+
+def _charge(s: FubaState, team: int, ev: list[Event], advancing: bool = False) -> None:
+    """A5 +1 ball value (A11 sweeper keeper: +2), at most 6. Out of its box (A11 advancing
+    goalkeeper) the keeper gives no +1 on goal attempts: the empty goal's +4 counts."""
+    s.value = min(6, s.value + keepers.charge_gain(s, team))
+    if advancing:
+        s.turn["advanced"] = team
+        skills.record(s, team, "advancing_goalkeeper", ev, value=s.value)
+    else:
         s.turn["charge"] = team
-        ev.append(Event("goalkeeper_charge", {"team": team, "value": s.value}))
+    ev.append(Event("goalkeeper_charge", {"team": team, "value": s.value}))
 
 
 _ROLLS = {
@@ -887,6 +1035,12 @@ _ROLLS.update(
         "var_goal": var.roll_goal,
         "var_press": var.roll_pressing,
         "streaker": specials.roll_streaker,
+        "fans": team_skills.roll_fans,
+        "fiery": team_skills.roll_fiery,
+        "poacher": forwards.roll_poacher,
+        "diver": forwards.roll_diver,
+        "star": skill_events.roll,
+        "talent": skill_events.roll,
     }
 )
 
@@ -1003,8 +1157,39 @@ def _h_slow(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     slowing.choose(s, team, choice, ev)
 
 
+def _h_skill(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    """A11 a skill played at its window (``none`` closes the window)."""
+    key, extra = windows.check(s, step, team, args)
+    if key == windows.NONE:
+        s.agenda.pop(0)
+        return
+    s.agenda[0] = {**step, "played": [*step["played"], key]}
+    cost = windows.cost(s, key, extra)
+    if cost == 0:
+        windows.play(s, team, key, extra, s.agenda[0], ev)
+        return
+    _spend(s, team, cost, {"team": team, "for": "skill", "skill": key, "args": extra}, ev)
+
+
+def _h_skills(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    """A11 a team's secret skill choice, after its formation (and roles)."""
+    if step["picks"][team] is None or team in step.get("roles_due", ()):
+        raise RulesError("Choose your formation (and roles) first; your skills come after.")
+    if team not in step.get("skills_due", ()):
+        raise RulesError("You have already chosen your skills.")
+    chosen = choosing.parse(s, args.get("skills"))
+    picked = list(step.get("skills") or [None, None])
+    picked[team] = chosen
+    due = [t for t in step["skills_due"] if t != team]
+    s.agenda[0] = {**step, "skills": picked, "skills_due": due}
+    ev.append(Event("skills_chosen", {"team": team}))
+    _reveal_formations(s, s.agenda[0], ev)
+
+
 _HANDLERS.update(
     {
+        ("skill", "skill"): _h_skill,
+        ("formation", "skills"): _h_skills,
         ("substitute", "substitute"): _h_substitute,
         ("replace", "replace"): _h_replace,
         ("slow", "slow"): _h_slow,

@@ -13,14 +13,24 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.fuba.board import ADJ, AREAS, BOX, CORNER_SPOTS, GOAL_LINE_AREAS, N_SLOTS, STRAIGHT_AWAY
+from engine.fuba.board import (
+    ADJ,
+    AREAS,
+    BOX,
+    CENTRE,
+    CORNER_SPOTS,
+    GOAL_LINE_AREAS,
+    N_SLOTS,
+    STRAIGHT_AWAY,
+    zone,
+)
 from engine.fuba.offside import is_offside, is_straight_backwards
 from engine.fuba.setup import layout_problem
 from engine.fuba.state import FubaState
 
 # Step modes: who may move how much.
-FREE, ACTION, ADJUST, GK_CT, GK_DT, QUICK_CT, QUICK_DT, EASY = (
-    "free", "action", "adjust", "gk_ct", "gk_dt", "quick_ct", "quick_dt", "easy",
+FREE, ACTION, ADJUST, GK_CT, GK_DT, QUICK_CT, QUICK_DT, EASY, CREATIVE = (
+    "free", "action", "adjust", "gk_ct", "gk_dt", "quick_ct", "quick_dt", "easy", "creative",
 )  # fmt: skip
 OFFSIDE_MODES = (FREE, ACTION)
 
@@ -55,6 +65,18 @@ def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
     return {"o": outnumber, "g": goal_line, "kr": keeper_home}
 
 
+# A11 one extra free movement: fast defender (ends in the defence zone), runner (in the
+# attack zone), box to box midfielder (from the centre straight forwards or backwards).
+_CENTRE_LINE = (5, 9)  # the arcs on either side of the centre, on its row
+
+
+def extra_allowed(team: int, kind: str, frm: int, to: int) -> bool:
+    """Whether an outfield player's move fits the extra free movement ``kind``."""
+    if kind == "centre":
+        return frm == CENTRE and to in _CENTRE_LINE
+    return to in AREAS and zone(team, to) == kind
+
+
 def _free_allowance(step: dict[str, Any], team: int, frm: int, to: int, gk: bool) -> str | None:
     """Which free-movement allowance covers this move (the most specific first)."""
     if gk and step["kr"] and to == BOX[team]:
@@ -63,6 +85,10 @@ def _free_allowance(step: dict[str, Any], team: int, frm: int, to: int, gk: bool
         return "g"
     if frm in step["o"]:
         return "o"
+    if not gk:
+        for kind in step.get("x", ()):
+            if extra_allowed(team, kind, frm, to):
+                return "x:" + kind
     return None
 
 
@@ -102,12 +128,17 @@ def move_problem(
         if not step.get("dribble"):
             return "You have already dribbled in this movement action."
         if s.pieces(1 - team, frm) and not _momentum(s, team):
-            return f"You cannot dribble out of area {frm}: an opponent is there."
+            if not step.get("dribbler"):
+                return f"You cannot dribble out of area {frm}: an opponent is there."
+            if s.pieces(1 - team, to):  # A11 dribbler: only into an area without opponents
+                return f"A dribbler gets past opponents only into an area without any: not {to}."
         fresh = (not s.keeper_moved[team]) if gk else s.outfield[team][frm] - s.moved[team][frm]
         if not fresh:
             return "Only a player who has not moved yet this turn can dribble."
     elif team == s.control and frm == s.ball and s.pieces(team, frm) <= 1:
         return f"You must keep a player with the ball in area {frm}."  # 4.5.3
+    if mode == FREE and s.turn.get("regista") and to == s.turn.get("target"):
+        return f"Regista: nobody may make a free movement into area {to} this turn."
     if mode == FREE and _free_allowance(step, team, frm, to, gk) is None:
         return (
             f"No free movement from area {frm} to area {to}: you need more players than the "
@@ -156,6 +187,8 @@ def do_move(
         used = _free_allowance(step, team, frm, to, gk)
         if used == "kr":
             new["kr"] = False
+        elif used and used.startswith("x:"):
+            new["x"] = [k for k in step["x"] if k != used[2:]]
         else:
             new[used] = [a for a in step[used] if a != frm]  # type: ignore[index]
     if new.get("left", -1) > 0:

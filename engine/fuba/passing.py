@@ -14,7 +14,7 @@ SET_PIECES = ("free_kick", "corner", "goal_kick")
 OFFSIDE_EXEMPT = ("corner", "goal_kick")
 
 
-def _placement_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
+def placement_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
     """Every stage-1 restriction except the ball-value limit."""
     start = s.ball
     if target not in AREAS:
@@ -40,7 +40,7 @@ def _placement_problem(s: FubaState, team: int, target: int, kind: str) -> str |
 
 def target_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:
     """Why ``team`` may not play the ball into ``target`` now, or None when it may."""
-    problem = _placement_problem(s, team, target, kind)
+    problem = placement_problem(s, team, target, kind)
     if problem:
         return problem
     if target_value(s, team, target, kind) <= 6:
@@ -61,6 +61,8 @@ def target_value(s: FubaState, team: int, target: int, kind: str) -> int:
     if kind not in SET_PIECES and s.pieces(other, start) == 0:
         v -= 1  # 4.1.2.1 start area without a defender
     between = DIST[start][target] - 1
+    if s.turn.get("crossing") == team:
+        between -= 1  # A11 crossing: one area fewer
     if between > 0:
         v += between * weather.long_pass_modifier(s)  # 4.1.2.2 long pass; A9 wind
         if s.count(team, target) >= 6 and s.count(other, target) >= 6:
@@ -82,7 +84,7 @@ def legal_targets(s: FubaState, team: int, kind: str) -> list[tuple[int, int]]:
     candidates = [
         (a, target_value(s, team, a, kind))
         for a in AREAS
-        if _placement_problem(s, team, a, kind) is None
+        if placement_problem(s, team, a, kind) is None
     ]
     legal = [(a, v) for a, v in candidates if v <= 6]
     if legal or not candidates:
@@ -92,7 +94,7 @@ def legal_targets(s: FubaState, team: int, kind: str) -> list[tuple[int, int]]:
 
 
 def check_target(s: FubaState, team: int, target: int, kind: str) -> int:
-    problem = _placement_problem(s, team, target, kind)
+    problem = placement_problem(s, team, target, kind)
     if problem:
         raise RulesError(problem)
     value = target_value(s, team, target, kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.fuba import condition, weather
+from engine.fuba import condition, skills, weather
 from engine.fuba.board import BOX, area_modifier, goal_attempt_areas
 from engine.fuba.offside import is_offside
 from engine.fuba.state import FubaState
@@ -20,7 +20,7 @@ def can_shoot(s: FubaState, team: int) -> bool:
 
 def can_press(s: FubaState, team: int) -> bool:
     """4.7 the defending team has at least as many players as the controlling team."""
-    return team != s.control and s.count(team, s.ball) >= s.count(1 - team, s.ball)
+    return team != s.control and s.count(team, s.ball) >= skills.counted(s, 1 - team, s.ball)
 
 
 def can_press_aggressively(s: FubaState, team: int) -> bool:
@@ -29,7 +29,7 @@ def can_press_aggressively(s: FubaState, team: int) -> bool:
     return (
         s.rule("pressing")
         and team != s.control
-        and s.count(team, s.ball) >= s.count(1 - team, s.ball) - 1
+        and s.count(team, s.ball) >= skills.counted(s, 1 - team, s.ball) - 1
         and condition.can_pay(s, team, weather.pressing_cost(s))
     )
 
@@ -69,6 +69,8 @@ def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
         parts["keeper_astray"] = 2  # A13 goalkeeper out of position, this turn
     if s.turn.get("charge") == other:
         parts["charge"] = 1  # A5 the opponent's goalkeeper charged out this turn
+    if s.turn.get("ct") == team:
+        parts.update(s.turn.get("shot_skills", {}))  # A11 clinical finisher and the like
     return ShotOdds(sum(parts.values()), amod, parts)
 
 
@@ -100,32 +102,37 @@ def rebound_scores(s: FubaState, team: int) -> tuple[int, int]:
     return s.count(team, box), theirs if theirs < 6 else 6
 
 
-def positioning_value(s: FubaState, team: int, dice: list[int], extra: int = 0) -> int:
+def positioning_value(
+    s: FubaState, team: int, dice: list[int], extra: int = 0, limit: int = 2
+) -> int:
     """4.6 the ball value after a positioning action (at most two steps); ``extra`` steps
-    come from a condition point (A1), within the same limit of two."""
+    come from a condition point (A1) or il mediano (A11), within ``limit`` (no limit of two
+    with doubling up or short passes, A11)."""
     v = s.value
     if team == s.control:
         steps, sign = sum(1 for d in dice if d < v), -1
     else:
         steps, sign = sum(1 for d in dice if d > v), 1
-    mine, theirs = s.count(team, s.ball), s.count(1 - team, s.ball)
+    mine, theirs = skills.counted(s, team, s.ball), skills.counted(s, 1 - team, s.ball)
     if mine == 0:
         steps = max(0, steps - 1)
     elif mine > theirs and steps < 2:
         steps += 1
-    steps = min(2, steps + extra) if extra else steps
+    steps = min(limit, steps + extra) if extra else steps
     return min(6, max(1, v + sign * steps))
 
 
-def pressing_result(value: int, dice: list[int], aggressive: bool = False) -> tuple[bool, int]:
+def pressing_result(
+    value: int, dice: list[int], aggressive: bool = False, keep_value: bool = False
+) -> tuple[bool, int]:
     """4.7 (success, new ball value); in aggressive pressing (A6) a die equal to the ball
-    value succeeds too."""
+    value succeeds too; ``keep_value``: a failure leaves the ball value (A11)."""
     low = [d for d in dice if d < value or (aggressive and d == value)]
     if len(low) == 2:
         return True, min(dice)
     if len(low) == 1:
         return True, max(dice)
-    return False, max(1, value - 1)
+    return False, value if keep_value else max(1, value - 1)
 
 
 PENALTY_SIDES = ("left", "middle", "right")

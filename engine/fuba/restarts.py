@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.fuba import bring, clock, injuries, moves, setup, slowing, substitutions, weather
+from engine.fuba import (
+    bring,
+    clock,
+    injuries,
+    moves,
+    setup,
+    skills,
+    slowing,
+    substitutions,
+    weather,
+)
 from engine.fuba.board import BOX, CORNER_SPOTS, HALF_PARTLY, TOWARDS_CENTRE, corner_spots_for
 from engine.fuba.state import FubaState
 
@@ -146,7 +156,8 @@ def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
     s.agenda.extend(setup_steps(s, setup.PENALTY, BOX[1 - team]))
     s.agenda.append({"k": "penalty", "team": 1 - team, "role": "keeper"})
     s.agenda.append({"k": "penalty", "team": team, "role": "kicker"})
-    s.agenda.append({"k": "roll", "team": team, "n": 1, "for": "penalty"})
+    saver = skills.auto(s, 1 - team, "penalty_saver")  # A11 two dice, the lower counts
+    s.agenda.append({"k": "roll", "team": team, "n": 2 if saver else 1, "for": "penalty"})
 
 
 def interrupt(s: FubaState, ev: list[Event]) -> bool:

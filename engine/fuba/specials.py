@@ -20,6 +20,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.fuba import cards, clock, injuries, moves, restarts, substitutions
 from engine.fuba.board import CORNER_SPOTS, GOAL_LINE_AREAS, HALF_ENTIRELY, TOUCHLINE_AREAS
+from engine.fuba.skills import events as skill_events
 from engine.fuba.state import FubaState
 
 # move modes of the special-event moves (one player, one adjacent area, never the ball)
@@ -263,8 +264,14 @@ def _keeper_astray(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     return ""
 
 
-def _skills(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
-    return "skills are not played yet: no effect"
+def _skills(team_of: str, kind: str) -> Any:
+    """Injured star player (``kind`` "star") or new talent ("talent"): a random skill of the
+    team is lost, or a random new one comes (A11, ``skills.events``)."""
+
+    def effect(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
+        return skill_events.start(s, ct if team_of == "ct" else dt, kind)
+
+    return effect
 
 
 _EFFECTS = {
@@ -293,10 +300,10 @@ _EFFECTS = {
     "keeper_astray": _keeper_astray,
     "chant_dt": lambda s, ct, dt, ev: _later(s, "chant_dt"),
     "chant_ct": lambda s, ct, dt, ev: _later(s, "chant_ct"),
-    "star_injured_dt": _skills,
-    "star_injured_ct": _skills,
-    "talent_dt": _skills,
-    "talent_ct": _skills,
+    "star_injured_dt": _skills("dt", "star"),
+    "star_injured_ct": _skills("ct", "star"),
+    "talent_dt": _skills("dt", "talent"),
+    "talent_ct": _skills("ct", "talent"),
 }
 
 

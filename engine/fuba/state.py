@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.errors import check_saved
 from engine.fuba.board import BOX, N_SLOTS
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 ZONES = ("defence", "midfield", "attack")  # index of a zone in a team's condition points
 
 
@@ -33,7 +33,9 @@ class FubaState:
     ``tired`` whether the team suffers tiredness (A1), ``roles`` the player roles chosen
     with the formation (A2), ``subs`` substitutions made (A3), ``injured`` the minutes still
     to pass before each temporarily injured player returns, ``keeper_hurt`` whether the
-    goalkeeper is injured (A4), ``weather`` the weather in force ("" for none, A9).
+    goalkeeper is injured (A4), ``weather`` the weather in force ("" for none, A9),
+    ``skills`` each team's skills (A11) as name -> times played (-1: lost to an injured star
+    player, A13), ``coach_off`` whether a fiery coach was sent off (A11).
     """
 
     options: dict[str, Any] = field(default_factory=dict)
@@ -68,6 +70,8 @@ class FubaState:
     injured: list[list[int]] = field(default_factory=lambda: [[], []])
     keeper_hurt: list[bool] = field(default_factory=lambda: [False, False])
     weather: str = ""
+    skills: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    coach_off: list[bool] = field(default_factory=lambda: [False, False])
     schema: int = SCHEMA_VERSION
 
     def clone(self) -> FubaState:
@@ -104,6 +108,8 @@ class FubaState:
             injured=[self.injured[0][:], self.injured[1][:]],
             keeper_hurt=self.keeper_hurt[:],
             weather=self.weather,
+            skills=[dict(self.skills[0]), dict(self.skills[1])],
+            coach_off=self.coach_off[:],
             schema=self.schema,
         )
 
@@ -153,6 +159,11 @@ class FubaState:
         out["weather"] = ""
         out["schema"] = 2
         return out
+
+    @staticmethod
+    def upgrade_from_2(data: dict[str, Any]) -> dict[str, Any]:
+        """A schema-2 state (before skills) in schema 3: no skills."""
+        return {**data, "skills": [{}, {}], "coach_off": [False, False], "schema": 3}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FubaState:

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import condition, formations, moves, roles
+from engine.fuba import condition, formations, moves, roles, skills
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
 
@@ -66,7 +66,8 @@ def legal_plans(s: FubaState, step: dict[str, Any]) -> list[str]:
         if s.yellows[team] > plans.count("yellow"):
             out.append("yellow")
         shape = shape_after(s, team, plans)
-        out.extend(c for c in CHANGES if shape[POSITIONS.index(c[0])] > 0)
+        if not s.coach_off[team]:  # A11 a fiery coach sent off: no formation changes
+            out.extend(c for c in CHANGES if shape[POSITIONS.index(c[0])] > 0)
     out.append("done")
     return out
 
@@ -235,7 +236,13 @@ def roll_fresh(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     """A3 a fresh player: 2d6 x 10 above the game time gives one point, else two."""
     s.agenda.pop(0)
     team = step["team"]
-    result = sum(dice) * 10
+    total = sum(dice)
+    if skills.auto(s, team, "strength_in_depth"):
+        total -= 2  # A11 strength in depth
+        skills.record(s, team, "strength_in_depth", ev, dice=dice)
+    if s.coach_off[team]:
+        total += 2  # A11 the fiery coach was sent off
+    result = total * 10
     earned = 1 if result > s.minute else 2
     points = give(s, team, earned)
     ev.append(
@@ -263,5 +270,7 @@ def _why_not(s: FubaState, step: dict[str, Any], plan: str) -> str:
         return "A fresh player brings nothing without condition points."
     if plan == "yellow":
         return "You have no player with a yellow card left to take off."
+    if s.coach_off[team]:
+        return "Your coach was sent off: your formation cannot change."
     shape = formations.fmt(shape_after(s, team, step["plans"]))
     return f"Your formation {shape} has no {_POSITION_WORDS[plan[0]]} to move."

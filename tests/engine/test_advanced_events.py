@@ -263,11 +263,10 @@ def test_a13_terrace_chant_first_action_and_a_free_point(dt_die, chanting):
 
 
 @pytest.mark.parametrize("dt_die", [3, 4, 5, 6])
-def test_a13_skill_entries_change_nothing_until_skills_are_played(dt_die):
-    plain, _ = situation(FUBA.from_position(EVENTS), 8, 3, 3)
+def test_a13_skill_entries_change_nothing_in_a_match_without_skills(dt_die):
     s, ev = special(FUBA.from_position(EVENTS), 8, 6, dt_die)
-    assert "skills are not played" in find(ev, "special_event").data["note"]
-    assert "skills are not played" in " ".join(narrate(ev))
+    assert "no skills in this match" in find(ev, "special_event").data["note"]
+    assert "no skills in this match" in " ".join(narrate(ev))
     assert (s.control, s.value, s.turn["order"]) == (W, 3, [W, E])
 
 
