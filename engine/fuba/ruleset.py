@@ -51,8 +51,8 @@ class FubaRuleset:
         return None
 
     def view(self, state: FubaState, viewer: str | None) -> dict[str, Any]:
-        """The state as ``viewer`` may see it: unrevealed formation cards and penalty
-        choices of the other side are hidden."""
+        """The state as ``viewer`` may see it: unrevealed formation cards (with their roles
+        and skills) and penalty choices of the other side are hidden."""
         data = copy.deepcopy(state.to_json())
         me = SIDES.index(viewer) if viewer in SIDES else -1
         for step in data["agenda"]:
@@ -60,10 +60,12 @@ class FubaRuleset:
                 step["picks"] = [
                     p if (p is None or t == me) else HIDDEN for t, p in enumerate(step["picks"])
                 ]
-                if step.get("roles"):  # A2 roles stay secret until the reveal
-                    step["roles"] = [
-                        r if (r is None or t == me) else HIDDEN for t, r in enumerate(step["roles"])
-                    ]
+                for secret in ("roles", "skills"):  # A2 roles, A11 skills: until the reveal
+                    if step.get(secret):
+                        step[secret] = [
+                            r if (r is None or t == me) else HIDDEN
+                            for t, r in enumerate(step[secret])
+                        ]
         turn = data["turn"]
         if turn.get("kind") == "penalty":
             owners = {"keeper_side": 1 - state.control, "kick_side": state.control}
