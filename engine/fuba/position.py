@@ -30,6 +30,8 @@ from engine.fuba import advanced, decisions, formations, match, weather
 from engine.fuba.board import ALL_AREAS, AREAS, N_SLOTS, SIDES
 from engine.fuba.clock import LAST_STOPPAGE
 from engine.fuba.condition import TOTAL_CAP
+from engine.fuba.skills import LOST
+from engine.fuba.skills.catalog import SKILLS
 from engine.fuba.state import FubaState
 
 FIELDS = ("formations", "west", "east", "ball", "value", "control", "clock", "score", "agenda")
@@ -355,6 +357,11 @@ _TYPES: dict[str, tuple[Callable[[Any], bool], Callable[[Any], str], Callable[[s
         lambda v: "/".join("-" if x is None else str(x) for x in v),
         lambda t: _pair(t, _die),
     ),
+    "words": (
+        lambda v: _is_list(v, _is_word),
+        lambda v: _list_text(v, ".", str),
+        lambda t: _list(t, ".", _word),
+    ),
     "places": (
         lambda v: (
             _is_list(
@@ -387,6 +394,8 @@ STEPS: dict[str, tuple[tuple[str, str], ...]] = {
         ("g", "areas"),
         ("kr", "bool"),
     ),
+    # A11 a skill window: the team, its moment, the skills already played in it
+    "skill": (("team", "team"), ("moment", "word"), ("played", "words")),
 }
 _TEAM_ONLY = (("team", "team"),)
 # The usual keys of the turn record per stage (after the stage itself).
@@ -639,6 +648,38 @@ def _read_rules(text: str) -> list[str]:
     return rules
 
 
+def _skill_text(item: tuple[str, int]) -> str:
+    key, times = item
+    if times == LOST:
+        return f"{key}:lost"
+    return f"{key}:{times}" if times else key
+
+
+def _read_skills(text: str) -> dict[str, int]:
+    """One team's skills (A11), in its choice order: ``key``, ``key:n`` (played n times) or
+    ``key:lost`` (A13 injured star player)."""
+    out: dict[str, int] = {}
+    for item in [] if text == "-" else text.split("."):
+        key, sep, times = item.partition(":")
+        if key not in SKILLS:
+            raise ValueError(f"there is no skill {key!r} (write its key, e.g. clinical_finisher)")
+        if key in out:
+            raise ValueError(f"{key} is written twice: write each skill of a team once")
+        if not sep:
+            out[key] = 0
+        elif times == "lost":
+            out[key] = LOST
+        else:
+            try:
+                out[key] = _nat(times)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r}: write {key}:n for a skill played n times, {key}:lost for one "
+                    "lost to an injured star player"
+                ) from None
+    return out
+
+
 def _weather(text: str) -> str:
     if text not in WEATHERS:
         raise ValueError(f"there is no weather {text!r} ({', '.join(WEATHERS)})")
@@ -657,7 +698,7 @@ def _options_rest(options: dict[str, Any]) -> dict[str, Any]:
 _TAG_ORDER = (
     "kick", "turns", "shots", "yellow", "red", "pass", "moved", "locked", "kmoved",
     "klocked", "rules", "options", "roles", "cond", "spent", "tired", "subs", "injured",
-    "khurt", "weather", "over",
+    "khurt", "weather", "skills", "coachoff", "over",
 )  # fmt: skip
 _TAG_FIELDS = {
     "kick": "first_half_ct",
@@ -678,6 +719,8 @@ _TAG_FIELDS = {
     "injured": "injured",
     "khurt": "keeper_hurt",
     "weather": "weather",
+    "skills": "skills",
+    "coachoff": "coach_off",
     "over": "over",
 }
 _TAG_WRITE: dict[str, Callable[[Any], str]] = {
@@ -699,6 +742,8 @@ _TAG_WRITE: dict[str, Callable[[Any], str]] = {
     "injured": lambda v: "/".join(_list_text(r, ".", str) for r in v),
     "khurt": _flags_text,
     "weather": str,
+    "skills": lambda v: "/".join(_list_text(list(r.items()), ".", _skill_text) for r in v),
+    "coachoff": _flags_text,
 }
 
 
@@ -738,6 +783,8 @@ _TAG_READ: dict[str, Callable[[str], Any]] = {
     "injured": lambda t: _pair(t, lambda p: _list(p, ".", _nat)),
     "khurt": _read_flags,
     "weather": _weather,
+    "skills": lambda t: _pair(t, _read_skills),
+    "coachoff": _read_flags,
 }
 _COVERED = set(_TAG_FIELDS.values()) | {
     "options", "formations", "outfield", "keeper", "ball", "value", "control", "half",
