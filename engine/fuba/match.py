@@ -720,6 +720,8 @@ def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
                 "parts": odds.parts,
                 "value": s.value,
                 "outcome": outcome,
+                # A11 shot stopper, leading goalkeeper: the two dice and whose they were
+                **({"dice": dice, "low": step["low"]} if step.get("low") else {}),
             },
         )
     )

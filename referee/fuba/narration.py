@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.fuba import roles, substitutions, weather
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
+from engine.fuba.skills import catalog
 
 SIDE_NAMES = ("West", "East")
 Data = dict[str, Any]
@@ -63,9 +64,8 @@ _OUTCOMES = {
 def _dice_event(d: Data) -> str:
     if d["purpose"] == "situation":
         return f"Dice {_dice(d['dice'])}"
-    return (
-        f"{side(d['team'])} rolls {_dice(d['dice'])} {ROLL_PURPOSES.get(d['purpose'], '')}".strip()
-    )
+    purpose = _SKILL_ROLLS.get(d["purpose"]) or ROLL_PURPOSES.get(d["purpose"], "")
+    return f"{side(d['team'])} rolls {_dice(d['dice'])} {purpose}".strip()
 
 
 def _time(d: Data) -> str:
@@ -141,10 +141,69 @@ def _action(d: Data) -> str:
 
 def _goal_attempt(d: Data) -> str:
     total = d["die"] + d["modifier"]
-    return (
+    line = (
         f"{side(d['team'])} shoots from {d['area']}: {d['die']} {d['modifier']:+d} = {total} "
         f"against ball value {d['value']}: {_OUTCOMES.get(d['outcome'], d['outcome'])}"
     )
+    notes = [n for n in (_shot_bonus_note(d), _low_die_note(d)) if n]
+    return ". ".join([line, *notes])
+
+
+def _shot_outcome(die: int, modifier: int, value: int, rebound: bool | None) -> str:
+    """4.4, 4.4.2 the first goal-attempt die's outcome; ``rebound``: whether one total short
+    gives a rebound (attackers in the box), None when unknown ("rebound_or_miss")."""
+    if value - modifier + 1 > 6 and die == 6:
+        return "second_roll"
+    total = die + modifier
+    if total > value:
+        return "goal"
+    if total == value:
+        return "corner"
+    if total == value - 1:
+        return "rebound_or_miss" if rebound is None else "rebound" if rebound else "miss"
+    return "miss"
+
+
+def _rebound_known(d: Data) -> bool | None:
+    """Whether the shooter had players in the box, when the outcome tells it."""
+    if d["die"] + d["modifier"] == d["value"] - 1 and d["outcome"] in ("rebound", "miss"):
+        return d["outcome"] == "rebound"
+    return None
+
+
+_GAINED = {
+    "goal": "the shot scores",
+    "corner": "a corner kick",
+    "rebound": "a rebound",
+    "second_roll": "a difficult attempt",
+}
+_KEPT_DOWN = {"miss": "saved", "corner": "only a corner", "rebound": "only a rebound"}
+
+
+def _shot_bonus_note(d: Data) -> str | None:
+    """A11 clinical finisher and the like: say so when their +1 changed the outcome."""
+    keys = [k for k in d.get("parts", {}) if k in catalog.SKILLS]
+    if not keys:
+        return None
+    bonus = sum(d["parts"][k] for k in keys)
+    without = _shot_outcome(d["die"], d["modifier"] - bonus, d["value"], _rebound_known(d))
+    if without == d["outcome"]:
+        return None
+    names = " and ".join(_skill_name(k) for k in keys)
+    return f"{names}: {bonus:+d}, {_GAINED.get(d['outcome'], d['outcome'])}"
+
+
+def _low_die_note(d: Data) -> str | None:
+    """A11 shot stopper, leading goalkeeper: two dice, the lower counts; say when the higher
+    one would have done better."""
+    key, dice = d.get("low"), d.get("dice")
+    if not key or not dice:
+        return None
+    note = f"{_skill_name(key)}: {_dice(dice)}, the {d['die']} counts"
+    higher = _shot_outcome(max(dice), d["modifier"], d["value"], _rebound_known(d))
+    if higher != d["outcome"] and d["outcome"] in _KEPT_DOWN:
+        note += f" — {_KEPT_DOWN[d['outcome']]}"
+    return note
 
 
 def _difficult(d: Data) -> str:
@@ -200,7 +259,8 @@ FORMATTERS: dict[str, Callable[[Data], str | None]] = {
     # the special events table is advanced rule A13: without it a double only moves the clock
     "special_event": lambda d: f"Double {d['die']}: a special event" if d.get("table") else None,
     "control": _control,
-    "ball_value": lambda d: f"Ball value {d['value']}",
+    # a skill's new ball value is told by the skill's line (A11 fanatic fans)
+    "ball_value": lambda d: None if d.get("skill") else f"Ball value {d['value']}",
     "order": _order,
     "bring": lambda d: (
         f"{side(d['team'])} brings {'the goalkeeper' if d.get('goalkeeper') else 'a player'} "
@@ -261,6 +321,8 @@ _USED_FOR = {
     "move": "movement",
     "position": "positioning",
     "aggressive": "aggressive pressing",
+    "skill": "a skill",  # A11
+    "advancing": "the advancing goalkeeper",
 }
 
 
@@ -420,11 +482,25 @@ def describe(event: Event) -> str | None:
 def narrate(events: Iterable[Event]) -> list[str]:
     """The lines for a run of events; a turn's dice and its time share one line
     ("Dice 5 and 2: 3 minutes (minute 13)"), and so do who has the ball and the new ball value
-    ("East keeps the ball: 5 beats ball value 3; ball value is now 2")."""
+    ("East keeps the ball: 5 beats ball value 3; ball value is now 2"), and so do a skill and the
+    result it changed (A11 penalty saver, tackler)."""
     lines: list[str] = []
     joinable = False
     previous = ""  # the kind of the event of the last line
+    last: Event | None = None  # the event of the last line
+    situation: list[int] = []  # this run's last situation dice
     for event in events:
+        if event.kind == "dice" and event.data.get("purpose") == "situation":
+            situation = event.data["dice"]
+        if event.kind == "dice" and event.data.get("purpose") in _TOLD_BY_SKILL:
+            continue  # the skill's line that follows tells the die
+        if _is_skill(event, "stopper") and situation:
+            event = Event(event.kind, {**event.data, "lower": min(situation)})
+        merged = _merge(last, event)
+        if merged is not None:
+            lines[-1] = merged
+            joinable, previous, last = False, event.kind, event
+            continue
         line = describe(event)
         if line is None:
             continue
@@ -438,6 +514,190 @@ def narrate(events: Iterable[Event]) -> list[str]:
             previous = event.kind
             continue
         joinable = event.kind == "dice" and event.data.get("purpose") == "situation"
-        previous = event.kind
+        previous, last = event.kind, event
         lines.append(line)
     return lines
+
+
+def _is_skill(event: Event | None, key: str) -> bool:
+    return event is not None and event.kind == "skill" and event.data.get("skill") == key
+
+
+def _merge(last: Event | None, event: Event) -> str | None:
+    """One line for two events told together: a skill and the condition points paid for it,
+    the penalty saver's two dice and the penalty, the tackler's spared free kick and the
+    failed pressing."""
+    if last is None:
+        return None
+    d = event.data
+    if last.kind == "condition_used" and last.data["for"] == "skill" and event.kind == "skill":
+        n = last.data["points"]
+        return _skill(d, f", {n} point{'' if n == 1 else 's'} from {last.data['zone']}")
+    if event.kind == "penalty_kick" and _is_skill(last, "penalty_saver"):
+        dice = last.data["dice"]
+        note = f"Penalty saver: {_dice(dice)}, the {min(dice)} counts"
+        if not d["goal"] and max(dice) >= d["need"]:
+            note += " — saved"
+        return f"{_penalty_kick(d)}. {note}"
+    if _is_skill(event, "tackler") and last.kind == "aggressive_pressing":
+        who, value = side(last.data["team"]), last.data["value"]
+        if d.get("double"):
+            return (
+                f"{who}'s aggressive pressing fails: a foul. Tackler: a double, so the free kick "
+                f"stands (ball value stays {value})"
+            )
+        return (
+            f"{who}'s aggressive pressing fails. Tackler: no double, so no free kick, and ball "
+            f"value stays {value}"
+        )
+    return None
+
+
+# -- advanced rule A11: skills, and the A13 events that take or bring one
+def _skill_name(key: str) -> str:
+    return catalog.SKILLS[key].name if key in catalog.SKILLS else key.replace("_", " ")
+
+
+def _area_word(area: int) -> str:
+    return f"area {area}"
+
+
+def _fans(d: Data) -> str:
+    if d.get("free_kick"):
+        return (
+            f"{d['die']} equals the ball value: free kick to {side(1 - d['team'])}, and a yellow "
+            "card test"
+        )
+    return f"{d['die']} is the new ball value (was {d['before']})"
+
+
+def _fiery(d: Data) -> str:
+    if d.get("sent_off"):
+        return "1, the coach is sent off! No more formation changes"
+    back = d.get("points_back", 0)
+    if back:
+        return f"{d['die']}, {'the point comes' if back == 1 else f'the {back} points come'} back"
+    return f"{d['die']}, the points stay spent"
+
+
+def _poacher(d: Data) -> str:
+    if d["first"]:
+        return (
+            f"{d['die']} against ball value {d['value']}: {side(d['team'])} acts first, with a "
+            "goal attempt"
+        )
+    return f"{d['die']} is below ball value {d['value']}: no luck"
+
+
+def _diver(d: Data) -> str:
+    die, outcome = d["die"], d["outcome"]
+    if outcome == "booked":
+        return f"{die}, caught diving: free kick to {side(1 - d['team'])} and a yellow card"
+    if outcome == "event":
+        return f"{die}, play goes on"
+    return f"{die}, free kick to {side(d['team'])}, yellow card test for {side(1 - d['team'])}"
+
+
+def _catenaccio(d: Data) -> str:
+    who = "the goalkeeper" if d.get("goalkeeper") else "a player"
+    return f"{who} drops from {d['from']} to {d['to']}"
+
+
+def _stopper(d: Data) -> str:
+    lower = d.get("lower")  # told by ``narrate`` when the situation dice are known
+    instead = f", not the {lower}" if lower is not None else ""
+    return f"the higher die counts{instead}: ball value {d['value']}"
+
+
+# What each skill did, after "<Skill> (<team>): "; None: nothing more than its name.
+_SKILL_DONE: dict[str, Callable[[Data], str | None]] = {
+    "trained_formation_change": lambda d: f"{d['before']} becomes {d['after']}",
+    "strength_in_depth": lambda d: f"{_dice(d['dice'])}, two off the total",
+    "great_condition": lambda d: "one more move",
+    "fanatic_fans": _fans,
+    "trained_special_event": lambda d: "+1 to the goal attempt",
+    "gegenpressing": lambda d: (
+        "presses back at once, aggressively" if d.get("aggressive") else "presses back at once"
+    ),
+    "fiery_coach": _fiery,
+    "sweeper_keeper": lambda d: "the charge adds two to the ball value",
+    "creative_goalkeeper": lambda d: "a player may move one area",
+    "shot_stopper": lambda d: "the shooter rolls two dice and keeps the lower",
+    "penalty_saver": lambda d: f"{_dice(d['dice'])}, the {min(d['dice'])} counts",
+    "leading_goalkeeper": lambda d: "the shooter rolls two dice and keeps the lower",
+    "advancing_goalkeeper": lambda d: f"the goalkeeper charges out: ball value {d['value']}",
+    "tackler": lambda d: (
+        "a double, the free kick stands" if d.get("double") else "no double, so no free kick"
+    ),
+    "stopper": _stopper,
+    "skilled_full_back": lambda d: f"offside risk +{d['added']}: ball value {d['value']}",
+    "doubling_up": lambda d: "positioning past two steps",
+    "offside_trap": lambda d: "free kick, no yellow card test",
+    "skilled_wing_backs": lambda d: f"the ball moves from {d['from']} to {d['to']}",
+    "fast_defender": lambda d: "one more free movement, back into defence",
+    "catenaccio": _catenaccio,
+    "midfield_general": lambda d: f"the order is swapped, {side(d['first'])} acts first",
+    "creative_midfielder": lambda d: f"ball value one lower: {d['value']}",
+    "midfield_pressing": lambda d: "a die equal to the ball value wins it too",
+    "crossing": lambda d: "the long pass counts one area fewer",
+    "regista": lambda d: "no free movements into the target area this turn",
+    "dribbler": lambda d: "may dribble past opponents",
+    "short_passes": lambda d: "positioning past two steps",
+    "box_to_box": lambda d: "one more free movement through the centre",
+    "il_mediano": lambda d: "positions again with one extra step",
+    "mezzala": lambda d: f"ball value {d['reduced']} lower",
+    "target_man": lambda d: f"a player in {_area_word(d['area'])} counts as three this turn",
+    "clinical_finisher": lambda d: "+1 to the goal attempt",
+    "aggressive_striker": lambda d: "+1 to the goal attempt, but a 1 or 2 is a foul",
+    "goal_poacher": _poacher,
+    "diver": _diver,
+    "runner": lambda d: "one more free movement, up into attack",
+    "seconda_punta": lambda d: "straight on to a new turn",
+}
+
+
+def _skill(d: Data, paid: str = "") -> str:
+    who = side(d["team"])
+    if d.get("foul"):  # A11 aggressive striker: a plain 1 or 2
+        return (
+            f"Aggressive striker ({who}): a 1 or 2, a foul! No goal attempt, free kick to "
+            f"{side(1 - d['team'])}"
+        )
+    key = d["skill"]
+    head = f"{_skill_name(key)} ({who}{paid})"
+    done = _SKILL_DONE.get(key, lambda _: None)(d)
+    return f"{head}: {done}" if done else head
+
+
+def _names(keys: Iterable[str]) -> str:
+    return ", ".join(_skill_name(k) for k in keys) or "none"
+
+
+def _revealed(d: Data) -> str:
+    west, east = d["skills"]
+    return f"Skills: West {_names(west)}; East {_names(east)}"
+
+
+# The roll a skill or an A13 skill event asks for, as spectators read it (the prompts speak
+# to the roller).
+_SKILL_ROLLS = {
+    "fans": "for the fanatic fans",
+    "fiery": "for the fiery coach",
+    "poacher": "for the goal poacher",
+    "diver": "for the diver",
+    "star": "for the injured star's skill",
+    "talent": "for the new talent's skill",
+}
+# Rolls whose die the skill's own line tells (``narrate`` leaves out their dice line).
+_TOLD_BY_SKILL = frozenset({"fans", "fiery", "poacher", "diver"})
+
+FORMATTERS.update(
+    {
+        "skill": _skill,
+        "skill_lost": lambda d: f"Injured star: {side(d['team'])} loses {d['name']}",
+        "skill_gained": lambda d: f"New talent: {side(d['team'])} gains {d['name']}",
+        "skill_roll_again": lambda d: f"{_dice(d['dice'])} picks no skill: roll again",
+        "skills_chosen": lambda d: f"{side(d['team'])} has chosen its skills",
+        "skills_revealed": _revealed,
+    }
+)
