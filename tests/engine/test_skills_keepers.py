@@ -16,6 +16,7 @@ from tests.engine.scenario import (
     kinds,
     refused,
     roll,
+    with_free_kick,
     with_penalty,
 )
 from tests.engine.skills_scenario import (
@@ -292,3 +293,50 @@ def test_advancing_goalkeeper_only_when_the_ball_comes_from_elsewhere():
     s, _ = act(s, WEST, "target", area=9)  # the keeper is not there
     assert decision(s).kind == "roll"
     assert "goalkeeper_charge" not in kinds(_)
+
+
+def test_shot_stopper_not_after_the_advancing_goalkeepers_charge():
+    s, _ = advancing(east=("advancing_goalkeeper", "shot_stopper"))
+    s, _ = act(s, EAST, "charge", choice="charge")
+    s, _ = roll(s, WEST, 6, 5)
+    s, _ = choose(s, WEST, "goal")
+    d = decision(s)
+    assert (d.kind, d.dice) == ("roll", 1)
+    assert s.condition[E] == [3, 4, 2]  # only the charge was paid
+
+
+def direct_free_kick(west: tuple[str, ...], east: tuple[str, ...]) -> FubaState:
+    """West shoots its free kick in east's arc directly (set up as the engine suggests)."""
+    s, _ = with_free_kick(pos(west, east), WEST, 9)
+    while decision(s).kind in ("setup", "move"):
+        s, _ = FUBA.apply(s, decision(s).choices[0].action)
+    s, _ = act(s, WEST, "free_kick", choice="shoot")
+    s, _ = choose(s, WEST, "goal")
+    return s
+
+
+def test_a_direct_free_kick_trained_special_event_then_the_keepers_skills():
+    s = direct_free_kick(("trained_special_event",), ("shot_stopper", "leading_goalkeeper"))
+    d = decision(s)
+    assert (d.kind, d.actor) == ("skill", WEST)  # the shooter first
+    s, _ = play_skill(s, WEST, "trained_special_event")
+    d = decision(s)
+    assert (d.kind, d.actor) == ("skill", EAST)
+    assert set(skill_choices(s, EAST)) == {"shot_stopper", "leading_goalkeeper"}
+    s, _ = play_skill(s, EAST, "leading_goalkeeper")
+    attempt = shot(s, 6, 3)
+    assert attempt["die"] == 3
+    assert attempt["parts"]["trained_special_event"] == 1  # type: ignore[index]
+    assert s.skills == [{"trained_special_event": 1}, {"shot_stopper": 0, "leading_goalkeeper": 1}]
+
+
+def test_creative_goalkeeper_at_the_turn_after_a_goal_kick():
+    s = to_shot(pos(east=("creative_goalkeeper",)))
+    s, ev = roll(s, WEST, 1)
+    assert find(ev, "goal_attempt").data["outcome"] == "miss"
+    while decision(s).kind in ("setup", "move"):
+        assert skill_choices(s, EAST) == {}  # not while the goal kick is set up
+        s, _ = FUBA.apply(s, decision(s).choices[-1].action)
+    d = decision(s)
+    assert (d.kind, d.actor) == ("target", EAST) and s.ball == 12
+    assert skill_choices(s, EAST) == {"creative_goalkeeper": [{}]}
