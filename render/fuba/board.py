@@ -76,7 +76,8 @@ class Board:
         self.p = quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.track = background.track_cells(self.g)
-        self.strip: strip.Strip | None = None  # the advanced rules' strip, made on first use
+        # the advanced rules' strips by their number of lines, made on first use
+        self.strips: dict[int, strip.Strip] = {}
 
     def sprite(self, key: Any, make: Callable[[], pieces.Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
@@ -210,7 +211,7 @@ def render(
     _header(im, b, view, names)
     _footer(im, b, view, names, caption)
     if strip.in_force(view):  # the advanced rules: a strip under the board
-        return strip.strip_of(b).draw(im, view)
+        return strip.strip_of(b, view).draw(im, view)
     return im
 
 
@@ -318,5 +319,5 @@ def render_png(
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
     im = render(view, kits=kits, names=names, width=width, caption=caption)
     b = board(kits, width)
-    encoder = b.encoder if im.size == b.p.size else strip.strip_of(b).encoder
+    encoder = b.encoder if im.size == b.p.size else strip.strip_of(b, view).encoder
     return encoder.encode(im)
