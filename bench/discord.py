@@ -108,12 +108,7 @@ async def _step(
         await member.slash(channel, "fuba continue", choice="new_turn")
     elif command == "/fuba move":
         await member.slash(channel, "fuba done")
-    elif command == "/fuba kickoff":
-        option = "side"
-        await member.slash(
-            channel, command[1:], side=await _first(member, channel, command[1:], option)
-        )
-    elif command == "/fuba choose":  # a corner spot, a free kick...: the first choice offered
+    elif command == "/fuba choose":  # a kick-off side, a corner spot...: the first choice offered
         choice = await _first(member, channel, "fuba choose", "choice")
         await member.slash(channel, "fuba choose", choice=choice)
     else:

@@ -1,11 +1,12 @@
 """FUBA's advanced rules in Discord: the challenge's `rules:` and `options:`, and `/fuba choose`,
-the one command for the decisions of a few fixed choices (a corner spot, a free kick, and the
-advanced rules' condition points, goalkeeper charge, slowing the game down, substitutions,
-injured players and player roles).
+the one command for the decisions of a few fixed choices (the kick-off side, a corner spot, a
+free kick, and the advanced rules' condition points, goalkeeper charge, slowing the game down,
+substitutions, injured players, player roles and the secret choice of skills).
 
 One command rather than one per decision: a slash group holds at most 25 commands, and
-`/fuba` had them all. The buttons and menus under the live board offer the same choices;
-the command's autocomplete lists the caller's legal ones, each as ``<kind>:<value>``
+`/fuba` had them all (the kick-off side is chosen here too, which freed one for
+`/fuba skill`). The buttons and menus under the live board offer the same choices; the
+command's autocomplete lists the caller's legal ones, each as ``<kind>:<value>``
 ("boost:use", "substitute:d>m"), and a plain value ("north", "2am owb") answers the one
 such decision the caller has pending.
 """
@@ -32,7 +33,8 @@ from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import JSONData, PlayRefusal, get
 from cogs.text import shown
 from engine.core import Choice
-from engine.fuba import advanced
+from engine.fuba import FUBA, advanced
+from engine.fuba.skills.catalog import MAX_CHOICES, RECOMMENDED
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.errors import RefereeError
 from referee.service import DICE_MODES
@@ -42,6 +44,7 @@ RULESET = "fuba"
 LEVELS = ("basic", "advanced")
 # decision kind -> the argument its choice sets, and what it is about in a player's words
 CHOOSE = {
+    "kickoff": ("side", "Kick-off"),
     "corner": ("side", "Corner kick"),
     "free_kick": ("choice", "Free kick"),
     "boost": ("choice", "Condition point"),
@@ -51,24 +54,36 @@ CHOOSE = {
     "substitute": ("plan", "Substitution"),
     "replace": ("choice", "Injured player"),
     "roles": ("roles", "Player roles"),
+    "skills": ("skills", "Skills"),
 }
 OPEN_WINDOW = "substitutions"  # A3 a window folded into another decision: no argument
 SECRET_ROLES = "Your player roles: {value}. Nobody else sees them before both have chosen."
+SECRET_SKILLS = "Your skills: {value}. Nobody else sees them before both have chosen."
 OPTIONS_HELP = 'Advanced rules on or off, e.g. "advanced -weather -var" or "condition pressing"'
+SKILLS_HELP = f"Skills each team picks: {RECOMMENDED}; some count as two (needs condition points)"
 
 
-def rules_options(level: str | None, text: str | None) -> JSONData:
-    """A challenge's FUBA options from its `rules:` level and `options:` text: the advanced
-    rules in force (none: the basic rules). Raises ``RulesError`` (a player's message) for a
-    word that is no rule or a rule without the one it needs.
+def rules_options(level: str | None, text: str | None, skills: int | None = None) -> JSONData:
+    """A challenge's FUBA options from its `rules:` level, `options:` text and `skills:`
+    number: the advanced rules in force (none: the basic rules) and the skills each team
+    picks (A11). Raises ``RulesError`` (a player's message) for a word that is no rule, a rule
+    without the one it needs, or skills without condition points: the match could not start.
 
     >>> rules_options("advanced", "-weather -var")["advanced"][-1]
     'events'
     >>> rules_options(None, "condition pressing"), rules_options("basic", None)
     ({'advanced': ['condition', 'pressing']}, {})
+    >>> rules_options(None, "condition", 3)
+    {'advanced': ['condition'], 'skills': 3}
     """
-    chosen = advanced.parse(" ".join(part for part in (level, text) if part))
-    return {"advanced": chosen} if chosen else {}
+    chosen: JSONData = {}
+    rules = advanced.parse(" ".join(part for part in (level, text) if part))
+    if rules:
+        chosen["advanced"] = rules
+    if skills:
+        chosen["skills"] = skills
+        FUBA.initial(chosen)  # the rules' own check, now rather than when it is accepted
+    return chosen
 
 
 def describe_rules(rules: JSONData) -> str:
@@ -78,6 +93,8 @@ def describe_rules(rules: JSONData) -> str:
     'all advanced rules'
     >>> describe_rules({"advanced": ["condition", "weather"]})
     'advanced rules: condition points and tiredness, weather'
+    >>> describe_rules({"advanced": ["condition"], "skills": 1})
+    'advanced rules: condition points and tiredness; 1 skill a team'
     >>> describe_rules({})
     ''
     """
@@ -85,7 +102,10 @@ def describe_rules(rules: JSONData) -> str:
     if not chosen:
         return ""
     described = advanced.describe(chosen)
-    return described if described == "all advanced rules" else f"advanced rules: {described}"
+    if described != "all advanced rules":
+        described = f"advanced rules: {described}"
+    n = rules.get("skills") or 0
+    return f"{described}; {n} skill{'' if n == 1 else 's'} a team" if n else described
 
 
 @app_commands.describe(
@@ -96,6 +116,7 @@ def describe_rules(rules: JSONData) -> str:
     ranked=RANKED_HELP,
     rules="basic (default) or advanced: every advanced rule",
     options=OPTIONS_HELP,
+    skills=SKILLS_HELP,
 )
 @app_commands.choices(
     dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES],
@@ -110,9 +131,10 @@ async def challenge_command(
     ranked: bool = False,
     rules: app_commands.Choice[str] | None = None,
     options: str | None = None,
+    skills: app_commands.Range[int, 0, MAX_CHOICES] | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a FUBA match in this channel."""
-    chosen = rules_options(rules.value if rules is not None else None, options)
+    chosen = rules_options(rules.value if rules is not None else None, options, skills)
     await challenge(
         interaction,
         get(RULESET),
@@ -138,6 +160,8 @@ def choice_value(choice: Choice) -> str | None:
         return None
     arg = CHOOSE[kind][0]
     value = choice.action.args.get(arg)
+    if kind == "skills" and isinstance(value, list):
+        return f"{kind}:{choice.label}"  # a suggested pick, as its names
     if set(choice.action.args) != {arg} or not isinstance(value, str):
         return None
     return f"{kind}:{value}"
@@ -183,6 +207,8 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
     ('pay', {'zone': 'midfield'})
     >>> read_choice("make substitutions", {"target"}, [])
     ('substitutions', {})
+    >>> read_choice("skills:Clinical finisher, Stopper", set(), [])
+    ('skills', {'skills': 'Clinical finisher, Stopper'})
     """
     typed = " ".join(text.strip().split())
     if typed.lower() in (OPEN_WINDOW, "make substitutions"):
@@ -211,6 +237,8 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
         raise PlayRefusal("Choose one of the options offered.")
     if kind == "roles":  # typed like a formation: the engine reads the words
         return kind, {arg: typed.lower()}
+    if kind == "skills":  # names separated by commas: the engine reads them
+        return kind, {arg: typed}
     return kind, {arg: typed.lower().replace(" ", "_")}
 
 
@@ -219,7 +247,7 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
 )
 @app_commands.autocomplete(choice=choose_autocomplete)
 async def choose_command(interaction: discord.Interaction, choice: str) -> None:
-    """Answer a choice: corner, free kick, condition point, charge, slowing, substitutes, roles."""
+    """Answer a choice: kick-off, corner, free kick, condition points, substitutes, roles..."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     referee = play_cog(interaction).referee
     status = await referee.status(channel_id_of(interaction), interaction.user.id)
@@ -227,5 +255,6 @@ async def choose_command(interaction: discord.Interaction, choice: str) -> None:
         raise PlayRefusal("This channel's match is not a FUBA match: use its own commands.")
     pending = {p.kind for p in status.pending if p.user_id == interaction.user.id}
     kind, args = read_choice(choice, pending, status.choices)
-    reply = SECRET_ROLES.format(value=shown(args["roles"])) if kind == "roles" else ""
+    secret = {"roles": SECRET_ROLES, "skills": SECRET_SKILLS}.get(kind)
+    reply = secret.format(value=shown(args[CHOOSE[kind][0]])) if secret else ""
     await act_and_post(interaction, kind, args, reply=reply)

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.fuba import advanced
+from cogs.fuba import advanced, skills
 from cogs.fuba.help import INTRO, STEPS
 from cogs.fuba.position import position_command
 from cogs.fuba.rules import BOOK
@@ -31,6 +31,7 @@ from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.play.texts import SECRET_REPLY
 from cogs.text import shown
 from referee.fuba.glance import advanced_lines
+from referee.service import Outcome
 
 
 def areas_text(areas: Sequence[int]) -> str:
@@ -45,6 +46,16 @@ def areas_text(areas: Sequence[int]) -> str:
     return f"move from areas {', '.join(map(str, first))} and {last}"
 
 
+MOVE_MENUS = MoveMenus("move", "from", areas_text)
+
+
+def more_menus(outcome: Outcome, rows: int) -> list[Any]:
+    """FUBA's own controls under the board: the skills' first, then the moves' in the rows
+    left."""
+    found = skills.skill_menus(outcome, rows)
+    return [*found, *MOVE_MENUS(outcome, rows - len(found))]
+
+
 FUBA = register(
     GameCommands(
         ruleset="fuba",
@@ -53,7 +64,7 @@ FUBA = register(
         command_for={
             "formation": "/fuba formation",
             "roll": "/fuba roll",
-            "kickoff": "/fuba kickoff",
+            "kickoff": "/fuba choose",
             "setup": "/fuba setup",
             "move": "/fuba move, /fuba undo or /fuba done",
             "target": "/fuba target",
@@ -73,6 +84,8 @@ FUBA = register(
             "substitute": "/fuba choose",
             "replace": "/fuba choose",
             "substitutions": "/fuba choose",  # opens a window folded into another decision
+            "skills": "/fuba skill",  # A11 the secret choice (the menu, or the picker)
+            "skill": "/fuba skill",  # A11 a skill window
         },
         intro=INTRO,
         steps=STEPS,
@@ -91,7 +104,9 @@ FUBA = register(
             "charge": "choice",
             "slow": "choice",
             "replace": "choice",
+            "skill": "name",  # A11 a skill played as it is (one played a particular way: a menu)
         },
+        button_labels={"skill:none": "No skill"},
         secret_buttons=frozenset({"penalty"}),  # a click is seen only by the one who clicks
         # the end of an optional step (free movements, the movement action, adjustments);
         # a substitution window folded into the team's decision (A3)
@@ -105,17 +120,20 @@ FUBA = register(
             "remove": "area",
             "substitute": "plan",  # a substitution or a formation change, then done
             "roles": "roles",  # secret, like the formation
+            "skills": "skills",  # A11 the suggested picks, secret like the formation
         },
         pick_ints=frozenset({"area", "from"}),
         pick_flags={"bring": ("goalkeeper",)},
         secret_picks={
             "formation": "You chose {value}; it stays secret until both have chosen.",
             "roles": advanced.SECRET_ROLES,
+            "skills": advanced.SECRET_SKILLS,
         },
         describe_rules=advanced.describe_rules,
         board_notes=advanced_lines,
-        # every legal move (free movements, movement actions, adjustments) as menus by area
-        more_menus=MoveMenus("move", "from", areas_text),
+        # A11 the skills picker and the skills played a particular way, then every legal move
+        # (free movements, movement actions, adjustments) as menus by area
+        more_menus=more_menus,
     )
 )
 
@@ -337,13 +355,6 @@ async def roll_command(interaction: discord.Interaction, dice: str) -> None:
     await act_and_post(interaction, "roll", {"dice": dice})
 
 
-@app_commands.describe(side="The side that starts with the ball")
-@app_commands.autocomplete(side=choices_of("kickoff", "side"))
-async def kickoff_command(interaction: discord.Interaction, side: str) -> None:
-    """You won the kick-off roll: choose who starts with the ball."""
-    await act_and_post(interaction, "kickoff", {"side": side.strip().lower()})
-
-
 @app_commands.rename(from_="from")
 @app_commands.describe(
     from_="The area of the player you bring to the ball, or a player from the list",
@@ -378,9 +389,9 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "continue": continue_command,
     "penalty": penalty_command,
     "roll": roll_command,
-    "kickoff": kickoff_command,
     "bring": bring_command,
     "choose": advanced.choose_command,
+    "skill": skills.skill_command,
     "remove": remove_command,
     "position": position_command,
     **HELP,
@@ -393,7 +404,9 @@ DESCRIPTIONS = {
 
 async def setup(bot: commands.Bot) -> None:
     add_commands(bot, FUBA, COMMANDS, DESCRIPTIONS)
+    bot.add_dynamic_items(*skills.ITEMS)
 
 
 async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*skills.ITEMS)
     remove_commands(bot, FUBA, *COMMANDS)

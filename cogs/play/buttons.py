@@ -189,8 +189,8 @@ def choice_buttons(outcome: Outcome) -> list[ChoiceButton]:
                 found.append(ChoiceButton(*ids, label, outcome.ruleset))
                 continue
             arg = spec.button_args.get(kind)
-            if arg is None:
-                continue
+            if arg is None or set(choice.action.args) != {arg}:
+                continue  # more to it than the button's argument: the game's menus offer it
             value = choice.action.args[arg]
             text = str(value).lower() if isinstance(value, bool) else str(value)
             found.append(

@@ -303,6 +303,8 @@ _TASKS = {
     "roles": "choose the player roles",
     "substitute": "make substitutions (or done)",
     "replace": "decide whether to replace the injured player",
+    "skills": "choose the skills",  # A11
+    "skill": "decide whether to play a skill",
 }
 _MOVES = {
     moves.ACTION: "make the moves of the movement action (or done)",

@@ -221,7 +221,6 @@ def command_for(action: Action) -> tuple[str, dict[str, Any]]:
         "target": ("fuba target", "area"),
         "action": ("fuba action", "kind"),
         "continue": ("fuba continue", "choice"),
-        "kickoff": ("fuba kickoff", "side"),
         "penalty": ("fuba penalty", "side"),
         "remove": ("fuba remove", "area"),
     }

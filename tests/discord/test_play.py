@@ -135,7 +135,7 @@ async def play_step(
         return private(await member.slash(channel, "fuba roll", dice=rolled))
     if command == "/fuba formation":
         return private(await member.slash(channel, "fuba formation", shape="4-4-2"))
-    if command in ("/fuba kickoff", "/fuba choose"):  # the buttons
+    if command == "/fuba choose":  # the buttons
         buttons = [
             c
             for row in public(world)[-1].components
@@ -335,12 +335,14 @@ async def test_spectators_wrong_team_and_a_double_click_change_nothing(world: Wo
     version = (await referee(world).status(world.channel.id, winner.id)).version
     posted = len(public(world))
 
-    spectator = refused(world, await world.carol.slash(world.channel, "fuba kickoff", side="west"))
+    spectator = refused(
+        world, await world.carol.slash(world.channel, "fuba choose", choice="kickoff:west")
+    )
     assert spectator == "You are not playing in this match."
     wrong = refused(world, await loser.click(choosing, custom_id=buttons[0].custom_id))
     assert wrong.startswith("Not your turn: ") and " must first " in wrong
     assert "Not your turn: " in refused(
-        world, await loser.slash(world.channel, "fuba kickoff", side="west")
+        world, await loser.slash(world.channel, "fuba choose", choice="kickoff:west")
     )
     assert len(public(world)) == posted
     assert (await referee(world).status(world.channel.id, winner.id)).version == version

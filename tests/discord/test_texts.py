@@ -105,7 +105,7 @@ async def test_the_wrong_command_for_the_pending_decision_says_what_is_awaited(
 
     wrong = refused(world, await winner.slash(world.channel, "fuba action", kind="move"))
     assert wrong == f"Not now: {side} must first choose who starts with the ball."
-    other = refused(world, await loser.slash(world.channel, "fuba kickoff", side="west"))
+    other = refused(world, await loser.slash(world.channel, "fuba choose", choice="kickoff:west"))
     name = "alice" if winner is world.alice else "bob"
     assert other == f"Not your turn: {name} ({side}) must first choose who starts with the ball."
 
