@@ -17,7 +17,6 @@ from tests.engine.skills_scenario import (
     play_skill,
     skill_choices,
     skill_events,
-    with_skills,
 )
 
 W, E = 0, 1
@@ -27,12 +26,14 @@ W, E = 0, 1
 # defence zone.
 ARC = (
     "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 {ball} {value} w h1:10 "
-    "0-0 target:w new kick=w turns=1/0 rules=condition{rules} cond=4.4.2/{cond}"
+    "0-0 target:w new kick=w turns=1/0 rules=condition{rules} options={{skills=5}} "
+    "cond=4.4.2/{cond}{skills}"
 )
 # East's last line is the arc: its keeper is alone in its box, where one west player waits.
 HIGH_LINE = (
     "4-4-2/4-4-2 g2,2:1,4:2,5:1,7:3,9:2,12:1 g12,4:2,7:2,8:2,9:2,10:2 {ball} {value} w "
-    "h1:10 0-0 target:w new kick=w turns=1/0 rules=condition{rules} cond=4.4.2/{cond}"
+    "h1:10 0-0 target:w new kick=w turns=1/0 rules=condition{rules} options={{skills=5}} "
+    "cond=4.4.2/{cond}{skills}"
 )
 
 
@@ -51,6 +52,11 @@ def through_tiredness(s: FubaState) -> FubaState:
     return s
 
 
+def skills_tags(west: tuple[str, ...], east: tuple[str, ...]) -> str:
+    """The notation's tag for the teams' skills (none played yet)."""
+    return f" skills={'.'.join(west) or '-'}/{'.'.join(east) or '-'}" if west or east else ""
+
+
 def pos(
     text: str = ARC,
     east: tuple[str, ...] = (),
@@ -60,8 +66,10 @@ def pos(
     rules: str = "",
     cond: str = "4.4.2",
 ) -> FubaState:
-    s = FUBA.from_position(text.format(ball=ball, value=value, rules=rules, cond=cond))
-    return with_skills(s, (), east)
+    skills = skills_tags((), east)
+    return FUBA.from_position(
+        text.format(ball=ball, value=value, rules=rules, cond=cond, skills=skills)
+    )
 
 
 # -- tackler --------------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from tests.engine.skills_scenario import (
     play_skill,
     skill_choices,
     skill_events,
-    with_skills,
 )
 
 W, E = 0, 1
@@ -35,8 +34,14 @@ W, E = 0, 1
 # the centre; east (4-4-2) has its keeper and two players in its box 12 and two in the arc.
 ARC = (
     "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g{keeper},7:2,8:2,9:2,10:2,12:2 {ball} 3 w h1:10 0-0 "
-    "target:w new{kind} kick=w turns=1/0 rules=condition{rules} cond=4.4.2/{cond}"
+    "target:w new{kind} kick=w turns=1/0 rules=condition{rules} options={{skills=5}} "
+    "cond=4.4.2/{cond}{skills}"
 )
+
+
+def skills_tags(west: tuple[str, ...], east: tuple[str, ...]) -> str:
+    """The notation's tag for the teams' skills (none played yet)."""
+    return f" skills={'.'.join(west) or '-'}/{'.'.join(east) or '-'}" if west or east else ""
 
 
 def pos(
@@ -49,8 +54,9 @@ def pos(
     rules: str = ",charge",
     cond: str = "4.4.2",
 ) -> FubaState:
-    text = ARC.format(ball=ball, keeper=keeper, kind=kind, rules=rules, cond=cond)
-    return with_skills(FUBA.from_position(text), west, east)
+    skills = skills_tags(west, east)
+    text = ARC.format(ball=ball, keeper=keeper, kind=kind, rules=rules, cond=cond, skills=skills)
+    return FUBA.from_position(text)
 
 
 def end_turn(s: FubaState) -> tuple[FubaState, list[Event]]:

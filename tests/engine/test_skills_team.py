@@ -18,7 +18,6 @@ from tests.engine.skills_scenario import (
     play_skill,
     skill_choices,
     skill_events,
-    with_skills,
 )
 
 W, E = 0, 1
@@ -27,12 +26,18 @@ W, E = 0, 1
 # both 4-4-2 with all their condition points (defence.midfield.attack = 4.4.2).
 CENTRE = (
     "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 7 3 w h1:10 0-0 target:w "
-    "new kick=w turns=1/0 rules=condition{rules} cond={cond}/4.4.2"
+    "new kick=w turns=1/0 rules=condition{rules} options={{skills=5}} cond={cond}/4.4.2{skills}"
 )
 # The same players, the ball in east's arc (west's attack zone, entirely in east's half).
 ARC = CENTRE.replace(" 7 3 w ", " 9 3 w ")
 # East with three in the centre (not entirely in either half) and one in its north wing.
 CROWDED_CENTRE = CENTRE.replace("g12,7:2,8:2,", "g12,7:3,8:1,")
+
+
+def skills_tags(west: tuple[str, ...], east: tuple[str, ...], coach_off: bool = False) -> str:
+    """The notation's tags for the teams' skills (none played yet) and a sent-off coach."""
+    tags = f" skills={'.'.join(west) or '-'}/{'.'.join(east) or '-'}" if west or east else ""
+    return tags + (" coachoff=w" if coach_off else "")
 
 
 def pos(
@@ -42,9 +47,11 @@ def pos(
     *,
     rules: str = "",
     cond: str = "4.4.2",
+    coach_off: bool = False,
 ) -> FubaState:
-    s = FUBA.from_position(text.format(rules=rules, cond=cond))
-    return with_skills(s, west, east)
+    """The position ``text`` with west's and east's skills; west's coach maybe sent off."""
+    skills = skills_tags(west, east, coach_off)
+    return FUBA.from_position(text.format(rules=rules, cond=cond, skills=skills))
 
 
 def end_turn(s: FubaState) -> tuple[FubaState, list[Event]]:
@@ -371,18 +378,15 @@ def test_fiery_coach_sent_off_on_a_1_and_then_no_longer_offered():
     assert skill_events(ev, "fiery_coach")[0].data["sent_off"] is True
     assert "coach was sent off" in refused(s, WEST, "skill", None, name="fiery_coach")
     # the next paid boost has no window any more
-    s = at_action(with_skills(pos(ARC), ("fiery_coach",)))
-    s.coach_off[W] = True
+    s = at_action(pos(ARC, ("fiery_coach",), coach_off=True))
     s, _ = choose(s, WEST, "move")
     s, _ = roll(s, WEST, 1, 3)
     s, _ = act(s, WEST, "boost", choice="use")
     assert skill_choices(s, WEST) == {}
     # and no trained formation change at the end of the action stage
-    s, _ = end_turn(with_skills(pos(), ("trained_formation_change",)))
+    s, _ = end_turn(pos(west=("trained_formation_change",)))
     assert skill_choices(s, WEST)
-    coach_off = with_skills(pos(), ("trained_formation_change",))
-    coach_off.coach_off[W] = True
-    s, _ = end_turn(coach_off)
+    s, _ = end_turn(pos(west=("trained_formation_change",), coach_off=True))
     assert skill_choices(s, WEST) == {}
     assert "coach was sent off" in refused(
         s, WEST, "skill", None, name="trained_formation_change", shape="3-5-2"
@@ -427,13 +431,13 @@ def test_fiery_coach_not_for_points_paid_for_a_skill():
 
 HALF_TIME = (
     "4-4-2/4-4-2 g2 g12 7 2 - h2:45 1-0 formation:-/-:1 pre kick=w turns=20/0 "
-    "rules=condition cond=2.2.1/2.2.1"
+    "rules=condition options={skills=5} cond=2.2.1/2.2.1 skills=fiery_coach/- coachoff=w"
 )
 
 
 def test_a_sent_off_coach_keeps_the_formation_at_half_time():
-    s = with_skills(FUBA.from_position(HALF_TIME), ("fiery_coach",))
-    s.coach_off[W] = True
+    s = FUBA.from_position(HALF_TIME)
+    assert s.coach_off == [True, False]
     west = next(d for d in FUBA.pending(s) if d.actor == WEST)
     assert [c.action.args["shape"] for c in west.choices] == ["4-4-2"]
     assert "coach was sent off" in refused(s, WEST, "formation", None, shape="5-3-2")
@@ -446,8 +450,7 @@ SUBS = CENTRE.replace("h1:10", "h2:50")
 
 
 def fresh_player(west: tuple[str, ...], *dice: int, coach_off: bool = False) -> list[Event]:
-    s = pos(SUBS, west, rules=",substitutions", cond="3.2.2")
-    s.coach_off[W] = coach_off
+    s = pos(SUBS, west, rules=",substitutions", cond="3.2.2", coach_off=coach_off)
     s, _ = end_turn(s)
     s, _ = act(s, WEST, "substitutions")
     s, _ = act(s, WEST, "substitute", plan="fresh")
@@ -464,8 +467,7 @@ def test_a_sent_off_coach_adds_two_to_the_fresh_players_dice():
 
 
 def test_a_sent_off_coach_allows_no_formation_change_by_substitution():
-    s = pos(SUBS, rules=",substitutions", cond="3.2.2")
-    s.coach_off[W] = True
+    s = pos(SUBS, rules=",substitutions", cond="3.2.2", coach_off=True)
     s, _ = end_turn(s)
     s, _ = act(s, WEST, "substitutions")
     assert "coach was sent off" in refused(s, WEST, "substitute", None, plan="d>m")
