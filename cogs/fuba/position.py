@@ -15,7 +15,7 @@ from engine.fuba import FUBA, FubaState
 USAGE = 'Play on from it at a terminal: `python3 bot.py play --position "..."` (paste it inside).'
 WAIT_FOR_REVEAL = (
     "The position shows every choice, so it is available once the secret choices "
-    "(formations, roles, penalty sides) are revealed."
+    "(formations, roles, skills, penalty sides) are revealed."
 )
 
 

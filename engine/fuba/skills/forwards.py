@@ -7,6 +7,7 @@ from engine.core.events import Event
 from engine.fuba import cards, restarts
 from engine.fuba.board import BOX, zone
 from engine.fuba.skills import in_box, record
+from engine.fuba.skills.catalog import SKILLS
 from engine.fuba.skills.common import PLAIN, Args, Step, booked, kept, successes
 from engine.fuba.state import FubaState
 
@@ -45,7 +46,10 @@ def striker_foul(s: FubaState, team: int, die: int, ev: list[Event]) -> bool:
     and a free kick for the defending team. True when that happened."""
     if "aggressive_striker" not in s.turn.get("shot_skills", {}) or die > 2:
         return False
-    ev.append(Event("skill", {"team": team, "skill": "aggressive_striker", "foul": True}))
+    name = SKILLS["aggressive_striker"].name
+    ev.append(
+        Event("skill", {"team": team, "skill": "aggressive_striker", "name": name, "foul": True})
+    )
     restarts.award_free_kick(s, 1 - team, s.ball, ev)
     if not s.over:
         booked(s, team, "aggressive striker", ev)
