@@ -366,3 +366,20 @@ def test_catenaccio_not_for_the_team_with_the_ball_and_not_before_the_dice():
     s, _ = kept_in_the_arc(HIGH_LINE, ("catenaccio",), 1, 2)  # east wins the ball
     assert s.control == E
     assert skill_choices(s, EAST) == {}
+
+
+def test_defender_skills_paid_twice_from_midfield_when_the_defence_has_none():
+    s = pos(ARC, ("stopper",), cond="0.3.2")
+    s, _ = act(s, WEST, "target", area=9)
+    s, _ = roll(s, WEST, 6, 2)
+    s, ev = play_skill(s, EAST, "stopper")
+    assert s.condition[E] == [0, 1, 2] and s.value == 6
+    assert find(ev, "condition_used").data["points"] == 2
+
+
+def test_skilled_wing_backs_the_ball_stays_without_the_skill():
+    s = east_wins_the_ball(9, ())
+    assert s.ball == 9 and decision(s).kind == "action"
+    s = east_wins_the_ball(9, ("skilled_wing_backs",))
+    s, _ = no_skill(s, EAST)
+    assert s.ball == 9 and s.skills[E] == {"skilled_wing_backs": 0}

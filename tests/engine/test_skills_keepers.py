@@ -346,3 +346,17 @@ def test_creative_goalkeeper_at_the_turn_after_a_goal_kick():
     d = decision(s)
     assert (d.kind, d.actor) == ("target", EAST) and s.ball == 12
     assert skill_choices(s, EAST) == {"creative_goalkeeper": [{}]}
+
+
+def test_advancing_goalkeeper_without_the_skill_the_keeper_cannot_charge_there():
+    s, ev = advancing(east=())
+    assert decision(s).kind == "roll" and "goalkeeper_charge" not in kinds(ev)
+
+
+def test_goalkeeper_skills_paid_twice_from_midfield_when_the_defence_has_none():
+    s, _ = act(pos(east=("sweeper_keeper",), cond="0.4.2"), WEST, "target", area=12)
+    s, _ = play_skill(s, EAST, "sweeper_keeper")
+    assert s.condition[E] == [0, 2, 2]  # defence has no point: two from midfield
+    s, _ = advancing(cond="0.2.2")
+    s, ev = act(s, EAST, "charge", choice="charge")
+    assert s.condition[E] == [0, 0, 2] and s.value == 5
