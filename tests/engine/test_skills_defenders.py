@@ -383,3 +383,22 @@ def test_skilled_wing_backs_the_ball_stays_without_the_skill():
     s = east_wins_the_ball(9, ("skilled_wing_backs",))
     s, _ = no_skill(s, EAST)
     assert s.ball == 9 and s.skills[E] == {"skilled_wing_backs": 0}
+
+
+# West kept the ball in east's arc with the dice 6 and 2: east's stopper window is open before
+# the new ball value (the lower die, 2) is set.
+STOPPER_WINDOW = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 9 3 w h1:14 0-0 "
+    "skill:e:value:- situation:normal:1:w:9:-/-:9:1:3{target_empty=false,dice=[6,2],phase=6,"
+    "check_value=3,was_stoppage=false,moved=4,normal_moved=4,checked=true} kick=w turns=1/0 "
+    "pass=9>9 rules=condition options={skills=5} cond=4.4.2/4.4.2 skills=-/stopper"
+)
+
+
+@pytest.mark.parametrize(("choice", "value"), [("stopper", 6), ("none", 2)])
+def test_stopper_from_its_written_window(choice, value):
+    s = FUBA.from_position(STOPPER_WINDOW)
+    assert skill_choices(s, EAST) == {"stopper": [{}]}
+    s, ev = play_skill(s, EAST, choice)
+    assert s.value == value and find(ev, "ball_value").data["value"] == value
+    assert s.skills[E] == {"stopper": 1 if choice == "stopper" else 0}

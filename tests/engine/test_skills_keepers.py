@@ -360,3 +360,23 @@ def test_goalkeeper_skills_paid_twice_from_midfield_when_the_defence_has_none():
     s, _ = advancing(cond="0.2.2")
     s, ev = act(s, EAST, "charge", choice="charge")
     assert s.condition[E] == [0, 0, 2] and s.value == 5
+
+
+# West announced a goal attempt from east's arc at value 5: east's window comes before the die.
+SHOT_WINDOW = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 9 5 w h1:11 0-0 "
+    "skill:e:goal:-;roll:w:1:goal actions:normal:1:w:9:goal/-:9:1:3:we:1{target_empty=false,"
+    "dice=[6,5],phase=9,check_value=3,was_stoppage=false,moved=1,normal_moved=1,checked=true,"
+    "new_value=5} kick=w turns=1/0 shots=1/0 pass=9>9 rules=condition,charge options={skills=5} "
+    "cond=4.4.2/4.4.2 skills=-/shot_stopper"
+)
+
+
+def test_shot_stopper_from_its_written_window():
+    s = FUBA.from_position(SHOT_WINDOW)
+    d = decision(s)
+    assert (d.kind, d.actor, d.info["moment"]) == ("skill", EAST, "goal")
+    s, _ = play_skill(s, EAST, "shot_stopper")
+    assert FUBA.position(s).startswith(SHOT_WINDOW.split(" skill:")[0])
+    assert " roll:w:2:goal" in FUBA.position(s) and "skills=-/shot_stopper:1" in FUBA.position(s)
+    assert shot(s, 4, 6)["die"] == 4

@@ -567,3 +567,27 @@ def test_gegenpressing_aggressively_refused_with_its_own_cost():
     with pytest.raises(RulesError) as exc:
         play_skill(s, WEST, "gegenpressing", aggressive=True)
     assert "2 condition points" in str(exc.value)
+
+
+# West paid one attack point for the higher movement die: its fiery coach's window is open,
+# folded into the three moves.
+FIERY_WINDOW = (
+    "4-4-2/4-4-2 g2,2:2,4:2,5:1,7:3,9:2 g12,7:2,8:2,9:2,10:2,12:2 9 3 w h1:10 0-0 "
+    "skill:w:spend:-{paid=[2,1]};moves:w:action:0:3{dribble=true} "
+    "actions:normal:1:w:9:move/-:9{seq=1,order=[0,1]} kick=w turns=1/0 rules=condition "
+    "options={skills=5} cond=4.4.1/4.4.2 spent=1/0 skills=fiery_coach/-"
+)
+
+
+def test_fiery_coach_from_its_written_window():
+    s = FUBA.from_position(FIERY_WINDOW)
+    d = decision(s)
+    assert (d.kind, d.actor) == ("move", WEST)
+    assert "Fiery coach (free)" in [c.label for c in d.choices]
+    s, _ = play_skill(s, WEST, "fiery_coach")
+    s, _ = roll(s, WEST, 5)
+    assert s.condition[W] == [4, 4, 2] and s.spent[W] == 0
+    assert "spent=" not in FUBA.position(s) and "skills=fiery_coach:1/-" in FUBA.position(s)
+    # any move lets the window pass
+    s, _ = act(FUBA.from_position(FIERY_WINDOW), WEST, "move", from_=7, to=8)
+    assert skill_choices(s, WEST) == {} and s.skills[W] == {"fiery_coach": 0}
