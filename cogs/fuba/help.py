@@ -23,7 +23,8 @@ STEPS = (
         "at the table, `turn_timeout:<minutes>` per decision. "
         "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`). "
         "`rules:advanced` plays every advanced rule; `options:` turns single rules on or off, "
-        'e.g. `options:"advanced -weather -var"` (topic `advanced`).',
+        'e.g. `options:"advanced -weather -var"` (topic `advanced`); `skills:3`: '
+        "3 skills a team.",
     ),
     Step(
         ("accept", "decline"),
@@ -56,10 +57,16 @@ STEPS = (
     Step(
         ("choose",),
         "Decisions with a few fixed choices have buttons or a menu under the board, and "
-        "`/fuba choose` with the list of your choices: the corner to take a corner from, a "
-        "free kick's shot or pass, and in advanced matches whether to use a condition point "
-        "and from which zone, the goalkeeper's charge, slowing the game down, substitutions, "
-        'an injured player\'s replacement and your secret player roles (typed like "2am 1dm").',
+        "`/fuba choose` with the list of your choices: the kick-off side, the corner to take a "
+        "corner from, a free kick's shot or pass, and in advanced matches whether to use a "
+        "condition point and from which zone, the goalkeeper's charge, slowing the game down, "
+        "substitutions, an injured player's replacement and your secret player roles (typed "
+        'like "2am 1dm").',
+    ),
+    Step(
+        ("skill",),
+        "Skills are picked in secret after the formation (the menu, the picker, or `/fuba "
+        "skill`) and played with the board's buttons or `/fuba skill`.",
     ),
     Step(
         ("undo",),
