@@ -249,8 +249,9 @@ def target_values(s: FubaState) -> dict[int, int]:
 def test_crossing_a_long_pass_from_a_midfield_side_area_counts_one_area_fewer():
     s = start(8, 3, ws=["crossing"])
     d = the(s)
-    assert d.kind == "target"  # folded into the target decision
+    assert d.kind == "target"  # folded into the target decision, without a "no skill"
     assert skill_choices(s, WEST) == {"crossing": [{}]}
+    assert [c.action.args for c in d.choices if c.action.kind == "skill"] == [{"name": "crossing"}]
     before = target_values(s)
     s, ev = play_skill(s, WEST, "crossing")
     assert skill_events(ev, "crossing") and s.condition[0] == [4, 3, 2]
@@ -268,6 +269,19 @@ def test_crossing_the_target_answer_lets_the_window_pass():
     s, ev = act(s, WEST, "target", area=10)
     assert find(ev, "target").data["value"] == 4 and s.condition[0] == [4, 4, 2]
     not_now(s, WEST, "crossing")
+
+
+def test_crossing_paid_from_a_zone_next_to_the_midfield_then_the_target_as_before():
+    s = start(8, 3, cond="4.0.2/4.4.2", ws=["crossing"])
+    before = target_values(s)
+    s, _ = play_skill(s, WEST, "crossing")
+    d = the(s)
+    assert (d.kind, d.actor) == ("pay", WEST)
+    assert sorted(c.action.args["zone"] for c in d.choices) == ["attack", "defence"]
+    assert "You cannot pay from midfield" in refused(s, WEST, "pay", zone="midfield")
+    s, ev = act(s, WEST, "pay", zone="defence")
+    assert s.condition[0] == [2, 0, 2] and skill_events(ev, "crossing")
+    assert the(s).kind == "target" and target_values(s)[10] == before[10] - 1
 
 
 def test_crossing_not_from_the_centre():

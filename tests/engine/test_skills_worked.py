@@ -46,6 +46,21 @@ def test_crossing_from_a_corner_kick():
     assert find(ev, "target").data["value"] == before[12] - 1
 
 
+def test_crossing_at_a_corner_kick_won_by_a_goal_attempt():
+    s = shooting(["crossing"])
+    s, ev = roll(s, WEST, 4)  # a corner
+    assert "corner_kick" in kinds(ev) and not skill_choices(s, WEST)
+    s, _ = act(s, WEST, "corner", side="north")
+    while the(s).kind != "target":  # the corner's setup: the first suggestion each time
+        assert not skill_choices(s, WEST)
+        s, _ = act(s, the(s).actor, the(s).kind, **the(s).choices[0].action.args)
+    assert s.ball == 16 and skill_choices(s, WEST) == {"crossing": [{}]}
+    before = target_values(s)
+    s, _ = play_skill(s, WEST, "crossing")
+    after = target_values(s)
+    assert all(after[a] == before[a] - (DIST[16][a] >= 2) for a in before)
+
+
 def test_crossing_a_free_kick_from_a_midfield_side_area_but_not_from_the_centre():
     s = start(8, 3, kind="new:free_kick", ws=["crossing"])
     assert skill_choices(s, WEST) == {"crossing": [{}]}
