@@ -1,6 +1,7 @@
 """The advanced rules of a FUBA match at a glance, from a view (``FUBA.view``): which rules are
 in force, the weather, each team's condition points, tiredness, substitutions left, injured
-players and goalkeeper, and the player roles once revealed. ``/fuba status`` and the live
+players and goalkeeper, the player roles once revealed, and the skills (A11: played, lost, the
+coach sent off, with the board's two letters as the legend). ``/fuba status`` and the live
 board's embed show these lines; nothing at all when the match plays the basic rules.
 
 >>> view = {"options": {"advanced": ["condition", "substitutions", "weather"]},
@@ -22,8 +23,12 @@ from typing import Any
 
 from engine.fuba import advanced, roles, substitutions
 from engine.fuba import weather as weather_names
+from engine.fuba.skills.catalog import SKILLS
 from engine.fuba.state import ZONES
 from referee.fuba.narration import SIDE_NAMES
+from render.fuba import skills as skill_marks
+
+FIELD_LIMIT = 1024  # the live board's embed shows these lines in one field
 
 
 def rules_text(rules: Sequence[str]) -> str:
@@ -105,6 +110,54 @@ def team_parts(view: dict[str, Any], team: int) -> list[str]:
     return parts
 
 
+def skill_text(key: str, times: int) -> str:
+    """One skill as ``/fuba status`` lists it: the board's two letters, the name, and whether
+    it was played or lost.
+
+    >>> skill_text("clinical_finisher", 0), skill_text("stopper", 2), skill_text("diver", -1)
+    ('CF Clinical finisher', 'ST Stopper (played 2×)', 'DI Diver (lost)')
+    >>> skill_text("trained_formation_change", 1)
+    'TF Trained formation change (used)'
+    """
+    name = SKILLS[key].name if key in SKILLS else key.replace("_", " ")
+    line = f"{skill_marks.code(key)} {name}"
+    state = skill_marks.state_of(key, times)
+    if state == "lost":
+        return f"{line} (lost)"
+    if state == "played":
+        once = key == "trained_formation_change"  # A11 once a match
+        return f"{line} ({'used' if once else f'played {times}×'})"
+    return line
+
+
+def skills_lines(view: dict[str, Any], short: bool = False) -> list[str]:
+    """A11 each team's skills once revealed (the legend of the board's letters), the coach
+    sent off; before the reveal only the viewer's own secret choice (the view hides the
+    other's). ``short``: the board's letters alone, for a crowded embed field."""
+    if not skill_marks.in_play(view):
+        return []
+    n = (view.get("options") or {})["skills"]
+    marks = f"on the board {skill_marks.PLAYED} played, {skill_marks.GONE} lost (injured star)"
+    lines = [f"Skills: {n} choice{'' if n == 1 else 's'} each; {marks}"]
+    if not skill_marks.revealed(view):
+        step = next(st for st in view.get("agenda") or [] if st.get("k") == "formation")
+        for team, picks in enumerate(step.get("skills") or [None, None]):
+            if isinstance(picks, list):
+                chosen = ", ".join(SKILLS[k].name for k in picks if k in SKILLS) or "none"
+                lines.append(f"{SIDE_NAMES[team]}'s skills (secret until revealed): {chosen}")
+        return lines
+    for team in (0, 1):
+        mine = (view.get("skills") or [{}, {}])[team]
+        if short:
+            text = " ".join(skill_marks.items(view, team))
+        else:
+            text = ", ".join(skill_text(k, times) for k, times in mine.items()) or "none"
+            if (view.get("coach_off") or [False, False])[team]:
+                text += "; coach sent off (no formation changes)"
+        lines.append(f"{SIDE_NAMES[team]} skills: {text}")
+    return lines
+
+
 def advanced_lines(view: dict[str, Any]) -> list[str]:
     """The advanced rules' lines of ``view``; none for a basic match."""
     rules = advanced.in_force(view.get("options") or {})
@@ -118,4 +171,7 @@ def advanced_lines(view: dict[str, Any]) -> list[str]:
         parts = team_parts(view, team)
         if parts:
             lines.append(f"{SIDE_NAMES[team]}: " + "; ".join(parts))
-    return lines
+    full = lines + skills_lines(view)
+    if len("\n".join(full)) <= FIELD_LIMIT:
+        return full
+    return lines + skills_lines(view, short=True)
