@@ -8,6 +8,8 @@ lookup is shared (``cogs.play.topics``).
 from __future__ import annotations
 
 from cogs.play.topics import AUTOCOMPLETE_LIMIT, EMBED_DESCRIPTION_LIMIT, Topic, TopicBook
+from engine.fuba import advanced
+from engine.fuba.skills import catalog
 
 __all__ = [
     "AUTOCOMPLETE_LIMIT",
@@ -289,13 +291,14 @@ _ADVANCED = (
     Topic(
         "advanced",
         "Advanced rules",
-        "A1-A10, A13",
+        "A1-A11, A13",
         "A challenge with `rules:advanced` plays every advanced rule; `options:` switches single "
         "ones on or off, read left to right: `advanced -weather -var`, or just `condition "
         "pressing`. Player roles and aggressive pressing are paid with condition points, so "
         "they need `condition` too. The board and `/fuba status` say which rules are on.\n"
         "Topics: `condition`, `roles`, `substitutions`, `injuries`, `goalkeeper charge`, "
-        "`aggressive pressing`, `offside risk`, `slowing`, `weather`, `var`, `special events`.",
+        "`aggressive pressing`, `offside risk`, `slowing`, `weather`, `var`, `special events`, "
+        "and `skills` (chosen with `skills:`).",
     ),
     Topic(
         "condition",
@@ -426,11 +429,88 @@ _ADVANCED = (
         "without free movements, fouls with free kicks, cards and injuries, a minute lost and "
         "points given back, balls out of play, a sure or a failed pass, a streaker stopping "
         "play for a few minutes, a keeper out of position, chants that hand a team the first "
-        "action... Events about team skills do nothing until skills are played.",
+        "action... With skills an injured star takes a random skill away and a new talent "
+        "brings one (topic `skills`).",
     ),
 )
 
-BOOK = TopicBook((*_TOPICS, *_ADVANCED), "Rulebook section {sections} (FUBA 3rd edition)")
+# A11 skills: an overview with every name, then one topic per group with each skill's cost, its
+# moment and its effect, read from the skills table (engine/fuba/skills/catalog.py); all of
+# them would not fit one message (6000 characters).
+_GROUP_KEYS = {
+    "team": "skills team",
+    "goalkeeper": "skills goalkeeper",
+    "defender": "skills defenders",
+    "midfielder": "skills midfielders",
+    "forward": "skills forwards",
+}
+
+
+def _cost(skill: catalog.Skill) -> str:
+    if skill.cost == 0:
+        return "free"
+    return f"{skill.cost} point" + ("s" if skill.cost > 1 else "")
+
+
+def _marks(skill: catalog.Skill) -> str:
+    """The short marks after a name in the overview: cost, counts as two."""
+    return _cost(skill) + (", ×2" if skill.double else "")
+
+
+def _skill_text(skill: catalog.Skill) -> str:
+    """One skill in its group's topic: name, cost, when it is played and what it does."""
+    notes = [_cost(skill)]
+    if skill.double:
+        notes.append("counts as two choices")
+    if skill.auto:
+        notes.append("plays itself")
+    if skill.needs:
+        notes.append("only with " + " and ".join(advanced.RULES[r][1] for r in skill.needs))
+    text = f"**{skill.name}** ({'; '.join(notes)}). Played {skill.when}. {skill.effect}"
+    if skill.not_keeper_alone:
+        text += " Not when your goalkeeper is alone at the ball."
+    return text
+
+
+def _group_topic(group: str) -> Topic:
+    words = catalog.GROUP_WORDS[group]
+    skills = catalog.BY_GROUP[group]
+    head = f"{group.capitalize()} skills ({len(skills)}); choosing and paying: topic `skills`."
+    body = "\n".join(f"- {_skill_text(skill)}" for skill in skills)
+    return Topic(_GROUP_KEYS[group], f"Skills: {words.lower()}", "A11", f"{head}\n{body}")
+
+
+def _overview() -> Topic:
+    names = "\n".join(
+        f"**{catalog.GROUP_WORDS[group]}:** "
+        + ", ".join(f"{s.name} ({_marks(s)})" for s in catalog.BY_GROUP[group])
+        for group in catalog.GROUPS
+    )
+    details = ", ".join(f"`{key}`" for key in _GROUP_KEYS.values())
+    text = (
+        "Skills are special abilities of a team. The challenge agrees how many each team "
+        f"picks (`skills:` 0-{catalog.MAX_CHOICES}; the rulebook suggests {catalog.RECOMMENDED}); "
+        "they need condition points (`condition`). After its formation (and roles) each team "
+        "picks up to that many in secret, fewer if it likes; a skill marked ×2 uses two "
+        "choices. Both teams' skills are shown with the formations.\n"
+        "**Paying:** a skill costs its points each time it is played, from the zone the ball "
+        "is in, or twice as many from a zone next to it (never the terrace chant's free "
+        "point). At its moment the board offers it (or `/fuba skill`); one you cannot afford "
+        "is not offered. Free skills that can only help play themselves. The trained "
+        "formation change is once a match.\n"
+        "**Lost and gained:** the special events injured star and new talent take a random "
+        "skill away or bring a new one.\n"
+        "The board shows each team's skills in two letters (✓ played, ✗ lost); `/fuba "
+        "status` spells them out.\n"
+        f"{names}\n"
+        f"Each skill's moment and effect: {details}."
+    )
+    return Topic("skills", "Skills", "A11", text)
+
+
+_SKILLS = (_overview(), *(_group_topic(group) for group in catalog.GROUPS))
+
+BOOK = TopicBook((*_TOPICS, *_ADVANCED, *_SKILLS), "Rulebook section {sections} (FUBA 3rd edition)")
 TOPICS: dict[str, Topic] = BOOK.topics
 find_topic = BOOK.find
 unknown_topic_message = BOOK.unknown

@@ -26,8 +26,15 @@ ADVANCED = (
 )  # fmt: skip
 
 
+# A11, the skills topics' own tests: tests/discord/test_fuba_skills_help.py
+SKILLS = (
+    "skills", "skills team", "skills goalkeeper", "skills defenders", "skills midfielders",
+    "skills forwards",
+)  # fmt: skip
+
+
 def test_every_wanted_topic_exists() -> None:
-    assert set(TOPICS) == set(WANTED) | set(ADVANCED)
+    assert set(TOPICS) == set(WANTED) | set(ADVANCED) | set(SKILLS)
 
 
 @pytest.mark.parametrize("key", WANTED + ADVANCED)
