@@ -496,6 +496,10 @@ def narrate(events: Iterable[Event]) -> list[str]:
             continue  # the skill's line that follows tells the die
         if _is_skill(event, "stopper") and situation:
             event = Event(event.kind, {**event.data, "lower": min(situation)})
+        if event.kind == "ball_value" and _is_skill(last, "stopper"):
+            assert last is not None
+            if event.data["value"] == last.data["value"]:
+                continue  # the stopper's line told it
         merged = _merge(last, event)
         if merged is not None:
             lines[-1] = merged
@@ -577,7 +581,7 @@ def _fiery(d: Data) -> str:
     back = d.get("points_back", 0)
     if back:
         return f"{d['die']}, {'the point comes' if back == 1 else f'the {back} points come'} back"
-    return f"{d['die']}, the points stay spent"
+    return f"{d['die']}, no points back"
 
 
 def _poacher(d: Data) -> str:
@@ -600,7 +604,7 @@ def _diver(d: Data) -> str:
 
 def _catenaccio(d: Data) -> str:
     who = "the goalkeeper" if d.get("goalkeeper") else "a player"
-    return f"{who} drops from {d['from']} to {d['to']}"
+    return f"{who} moves from {d['from']} to {d['to']}"
 
 
 def _stopper(d: Data) -> str:

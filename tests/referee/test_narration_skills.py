@@ -124,6 +124,18 @@ def test_the_tackler_spares_the_free_kick_without_a_double() -> None:
     assert any(x.startswith("Free kick to West") for x in lines)
 
 
+def test_the_stopper_in_play_replaces_the_lower_die_and_tells_the_ball_value_once() -> None:
+    s = with_skills(FUBA.from_position(BOX.replace(" 12 3 w ", " 9 3 w ")), east=["stopper"])
+    s, ev = act(s, WEST, "target", area=9)  # keeps the ball in east's defence zone
+    s, more = roll(s, WEST, 5, 2)
+    _, played = play_skill(s, EAST, "stopper")
+    lines = narrate(ev + more + played)
+    assert lines[-2:] == [
+        "Stopper (East, 1 point from defence): the higher die counts, not the 2: ball value 5",
+        "East acts first: West's lower die 2 is below ball value 3",
+    ]
+
+
 def test_the_stopper_names_the_lower_die_it_replaced() -> None:
     events = [
         Event("dice", {"team": 0, "dice": [5, 2], "purpose": "situation"}),
@@ -131,6 +143,8 @@ def test_the_stopper_names_the_lower_die_it_replaced() -> None:
     ]
     assert narrate(events)[-1] == "Stopper (East): the higher die counts, not the 2: ball value 5"
     assert narrate(events[1:]) == ["Stopper (East): the higher die counts: ball value 5"]
+    told = narrate([*events, Event("ball_value", {"value": 5})])
+    assert told[-1].startswith("Stopper") and "Ball value 5" not in told  # said once
 
 
 def test_choosing_is_secret_and_the_reveal_names_each_teams_skills() -> None:
@@ -218,7 +232,7 @@ def test_every_skill_has_a_short_line_in_a_players_words(key: str) -> None:
     [
         ({"die": 5, "points_back": 1, "sent_off": False}, "5, the point comes back"),
         ({"die": 4, "points_back": 2, "sent_off": False}, "4, the 2 points come back"),
-        ({"die": 2, "points_back": 0, "sent_off": False}, "2, the points stay spent"),
+        ({"die": 2, "points_back": 0, "sent_off": False}, "2, no points back"),
         ({"die": 1, "points_back": 0, "sent_off": True}, "1, the coach is sent off!"),
     ],
 )
