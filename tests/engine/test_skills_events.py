@@ -15,7 +15,7 @@ from engine.fuba.skills import LOST
 from engine.fuba.skills.catalog import available
 from tests.engine.e2_scenario import special
 from tests.engine.scenario import EAST, WEST, act, find, kinds, refused, roll
-from tests.engine.skills_scenario import skill_choices, with_skills
+from tests.engine.skills_scenario import skill_choices
 
 # The special events' base position (West has the ball in the centre and picks a target area)
 # with condition points and special events in force.
@@ -60,8 +60,14 @@ MENU = [
 ]
 
 
-def events_with(west: list[str], east: list[str], agreed: int = 5) -> FubaState:
-    return with_skills(FUBA.from_position(EVENTS), west=west, east=east, agreed=agreed)
+def events_with(west: list[str], east: list[str]) -> FubaState:
+    """The base position with five skill choices agreed and these skills (``key:lost`` for
+    one an injured star player took)."""
+    skills = f" skills={'.'.join(west) or '-'}/{'.'.join(east) or '-'}" if west or east else ""
+    text = EVENTS.replace(" cond=", " options={skills=5} cond=") + skills
+    s = FUBA.from_position(text)
+    assert FUBA.position(s) == text
+    return s
 
 
 def skill_event(s: FubaState, ct_die: int, dt_die: int) -> tuple[FubaState, list[Event]]:
@@ -108,8 +114,7 @@ def test_a_lost_skill_is_never_offered_again_and_refused_with_the_reason():
 
 
 def test_injured_star_a_skill_already_lost_is_not_lost_again():
-    s = events_with(["crossing", "runner"], [])
-    s.skills[0]["crossing"] = LOST
+    s = events_with(["crossing:lost", "runner"], [])
     s, _ = skill_event(s, 6, 4)
     s, ev = roll(s, WEST, 1)
     assert find(ev, "skill_lost").data["skill"] == "runner"
@@ -117,9 +122,7 @@ def test_injured_star_a_skill_already_lost_is_not_lost_again():
 
 @pytest.mark.parametrize("owned", [[], ["crossing"]])
 def test_injured_star_with_nothing_to_lose_changes_nothing(owned):
-    s = events_with([], [])
-    for key in owned:
-        s.skills[1][key] = LOST
+    s = events_with([], [f"{key}:lost" for key in owned])
     s, ev = skill_event(s, 6, 3)
     assert find(ev, "special_event").data["note"] == "no skill to lose"
     assert not any(st.get("for") == "star" for st in s.agenda)
@@ -192,8 +195,7 @@ def test_new_talent_with_every_skill_of_the_menu_changes_nothing():
 
 
 def test_new_talent_never_brings_back_a_skill_lost_to_an_injured_star():
-    s = events_with(MENU[:-1], [])
-    s.skills[0]["runner"] = LOST
+    s = events_with([k if k != "runner" else "runner:lost" for k in MENU[:-1]], [])
     s, _ = skill_event(s, 6, 6)
     assert s.agenda[0]["n"] == 1
     s, ev = roll(s, WEST, 3)  # one candidate

@@ -9,8 +9,8 @@ import pytest
 from engine.core import Decision, RulesError
 from engine.core.events import Event
 from engine.fuba import FUBA, FubaState
-from engine.fuba import match as fuba_match
 from engine.fuba.skills.catalog import SKILLS
+from engine.fuba.skills.windows import MOMENTS
 from tests.engine.adv_scenario import at_action
 from tests.engine.scenario import act, choose, find, kinds, refused, roll
 from tests.engine.skills_scenario import (
@@ -20,7 +20,6 @@ from tests.engine.skills_scenario import (
     play_skill,
     skill_choices,
     skill_events,
-    with_skills,
 )
 
 # West (4-4-2) has the ball in the centre 7, two players each in 4, 5, 6, 7 and 8; East
@@ -46,13 +45,19 @@ def start(
     es: tuple[str, ...] | list[str] = (),
 ) -> FubaState:
     """The position at the start of a turn (``control`` to choose the target area), the teams
-    owning skills ``ws`` / ``es``."""
+    owning skills ``ws`` / ``es`` (five choices agreed), written in the notation. A team
+    owning a skill of the turn's start has its window before the target decision, as the
+    engine opens it."""
+    owned = ws if control == "w" else es
+    window = f"skill:{control}:turn_start:-;" if set(owned) & set(MOMENTS["turn_start"]) else ""
+    skills = f" skills={'.'.join(ws) or '-'}/{'.'.join(es) or '-'}" if ws or es else ""
     text = (
-        f"4-4-2/4-4-2 {west} {east} {ball} {value} {control} h1:10 0-0 target:{control} {kind} "
-        f"kick=w turns=1/0 rules={rules} cond={cond}"
+        f"4-4-2/4-4-2 {west} {east} {ball} {value} {control} h1:10 0-0 "
+        f"{window}target:{control} {kind} kick=w turns=1/0 rules={rules} options={{skills=5}} "
+        f"cond={cond}{skills}"
     )
-    s = with_skills(FUBA.from_position(text), west=ws, east=es)
-    fuba_match._new_turn(s, s.turn["kind"])  # the turn begins with the skills known
+    s = FUBA.from_position(text)
+    assert FUBA.position(s) == text  # the notation is canonical
     return s
 
 
