@@ -4,6 +4,7 @@ python3 bot.py                 run the bot in Discord (needs DISCORD_TOKEN), els
 python3 bot.py demo --seed 7   play a whole match offline and narrate it
 python3 bot.py demo --out DIR  also write the board after every turn, and a replay, to DIR
 python3 bot.py demo --rules advanced   (FUBA) with the advanced rules; --options "advanced -var"
+python3 bot.py demo --rules advanced --skills 3   (FUBA) and 3 skill choices a team
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
 python3 bot.py play --rules advanced   (FUBA) with the advanced rules; --options "-weather"
 python3 bot.py play --position "..."   start from a FUBA position (/fuba position); demo too
@@ -305,6 +306,13 @@ def build_parser() -> argparse.ArgumentParser:
         help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var" or '
         '"condition pressing"',
     )
+    demo.add_argument(
+        "--skills",
+        type=int,
+        default=None,
+        metavar="N",
+        help="FUBA: N skill choices a team (1-5), picked by the coach; needs --rules advanced",
+    )
     demo.add_argument("--position", default="", metavar="TEXT", help=POSITION_HELP)
     play = sub.add_parser("play", help="play a match at the terminal (hot-seat or vs the coach)")
     _add_game(play)
@@ -386,6 +394,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         options = " ".join(text for text in (args.rules, args.options) if text)
+        if args.skills is not None:  # FUBA's skills, a word of its rules text
+            if args.game != "fuba" or args.position:
+                print("error: --skills is for a FUBA match from the kick-off: no --game or "
+                      "--position with it.", file=sys.stderr)  # fmt: skip
+                return 2
+            options = f"{options} skills:{args.skills}".strip()
         return run_demo_command(
             seed=args.seed,
             as_json=args.json,

@@ -37,6 +37,9 @@ from engine.fuba.board import (
 from engine.fuba.formations import CARDS, fmt
 from engine.fuba.passing import legal_targets, target_problem, target_value
 from engine.fuba.ruleset import FUBA
+from engine.fuba.skills import agreed as skills_agreed
+from engine.fuba.skills import choosing, windows
+from engine.fuba.skills import coach as skill_coach
 from engine.fuba.state import ZONES, FubaState
 
 # Attacking rank of each area for west (higher is nearer the east goal and a better shot).
@@ -106,16 +109,27 @@ def late(s: FubaState) -> bool:
 class Coach:
     """A simple, sensible FUBA coach for either side.
 
-    ``seed`` only varies the formation cards and the penalty-kick sides; everything else is
-    a function of the state. ``advanced=False`` leaves every optional choice of the advanced
-    rules at its default (no condition points used, no charge, no aggressive pressing, no
-    substitution, no slowing down, no player roles): the basic-rules coach in an advanced
+    ``seed`` only varies the formation cards, the penalty-kick sides and (``skills``
+    "varied") the skill picks; everything else is a function of the state.
+    ``advanced=False`` leaves every optional choice of the advanced rules at its default (no
+    condition points used, no charge, no aggressive pressing, no substitution, no slowing
+    down, no player roles, no skills chosen or played): the basic-rules coach in an advanced
     match. The basic rules never ask those questions, so both play them alike.
+
+    ``skills`` is how the coach picks its A11 skills (``engine.fuba.skills.coach``): "varied"
+    a draw seeded by ``seed`` weighted towards its favourites, "best" its strongest set,
+    "none" no skills; any skill it has (a new talent's too) it plays when it is worth it.
     """
 
-    def __init__(self, seed: int = 0, advanced: bool = True) -> None:
+    def __init__(
+        self, seed: int = 0, advanced: bool = True, skills: str = skill_coach.VARIED
+    ) -> None:
+        if skills not in skill_coach.PICKS:
+            raise ValueError(f"skills must be one of {', '.join(skill_coach.PICKS)}")
         self.seed = seed
         self.advanced = advanced
+        self.skills = skills if advanced else skill_coach.NONE
+        self.rank = RANK
         # The policy per agenda step kind: (state, step, team) -> action.
         self.handlers: dict[str, Callable[[FubaState, dict[str, Any], int], Action]] = {
             "formation": self._formation,
@@ -136,6 +150,7 @@ class Coach:
             "substitute": self._substitute,
             "replace": lambda s, step, team: Action(SIDES[team], "replace", {"choice": "play_on"}),
             "slow": lambda s, step, team: Action(SIDES[team], "slow", {"choice": "play"}),
+            "skill": self._skill,
         }
         if advanced:  # the advanced rules' tactics (engine/fuba/tactics.py)
             self.handlers.update(
@@ -201,17 +216,36 @@ class Coach:
         if team in step.get("roles_due", ()):  # A2 the roles right after the formation
             chosen = tactics.roles_for(step["picks"][team]) if self.advanced else "none"
             return Action(SIDES[team], "roles", {"roles": chosen})
+        if team in step.get("skills_due", ()):  # A11 then the skills
+            menu = choosing.menu(s)
+            picks = skill_coach.pick(self.skills, self.seed, team, skills_agreed(s), menu)
+            return Action(SIDES[team], "skills", {"skills": picks})
         if not step["halftime"]:
             shape = CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
             return Action(SIDES[team], "formation", {"shape": shape})
         current = s.formations[team]
         diff = s.score[team] - s.score[1 - team]
         new = list(current)
-        if diff < 0 and current[0] > 3:
+        if s.coach_off[team]:
+            pass  # A11 a fiery coach sent off: no formation change
+        elif diff < 0 and current[0] > 3:
             new = [current[0] - 1, current[1], current[2] + 1]  # behind: one more forward
         elif diff > 0 and current[2] > 1:
             new = [current[0] + 1, current[1], current[2] - 1]  # ahead: one more defender
         return Action(SIDES[team], "formation", {"shape": fmt(new)})
+
+    def _skill(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
+        """A11 a skill worth playing now; else let the window pass: at a window folded into
+        the team's next decision, that decision's answer."""
+        if self.advanced:
+            play = skill_coach.window(self, s, step, team)
+            if play is not None:
+                return play
+        i = next(i for i, st in enumerate(s.agenda) if st is step)
+        if not windows.folded_at(s, i):
+            return Action(SIDES[team], windows.KIND, {"name": windows.NONE})
+        nxt = s.agenda[i + 1]
+        return self.handlers[nxt["k"]](s, nxt, team)
 
     def _pay(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
         """A1 two points from the adjacent zone that has the most."""
@@ -311,16 +345,26 @@ class Coach:
     # -- stage 3 -----------------------------------------------------------------------
 
     def _act(self, s: FubaState, step: dict[str, Any], team: int) -> Action:
-        if step["first"] and step.get("made", 0) < FREE_MOVES and not step.get("only"):
-            move = self._free_move(s, step, team)
+        if step["first"] and not step.get("only"):
+            move = None
+            if step.get("made", 0) < FREE_MOVES:
+                move = self._free_move(s, step, team)
+            if move is None and step.get("x"):
+                move = self.extra_move(s, step, team)  # A11 fast defender, runner, box to box
             if move is not None:
                 return _move_action(team, move)
         return _KIND[team][self._action_kind(s, step, team)]
+
+    def action_kind(self, s: FubaState, step: dict[str, Any], team: int) -> str:
+        """The action the coach would choose at the action decision ``step``."""
+        return self._action_kind(s, step, team)
 
     def _action_kind(self, s: FubaState, step: dict[str, Any], team: int) -> str:
         allowed = decisions.allowed_kinds(s, step)
         if len(allowed) == 1:
             return allowed[0]
+        if step.get("mediano") and "position" in allowed:
+            return "position"  # A11 il mediano was played for it
         other = 1 - team
         v = s.value
         if team == s.control:
@@ -334,6 +378,8 @@ class Coach:
             if "position" in allowed and v >= 4:
                 return "position"
         else:
+            if self.advanced and "press" in allowed and skill_coach.press_plainly(s, team):
+                return "press"  # A11 midfield pressing wins as an aggressive pressing would
             if self.advanced and tactics.press_aggressively(s, team, allowed):
                 return "aggressive"  # A6
             if "press" in allowed and press_chance(v) >= 0.5:
@@ -392,10 +438,15 @@ class Coach:
                 return (k, to, True, False, 1)
         return None
 
+    def dribble_move(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        """The dribble the coach would make in the moves ``step`` (None: none)."""
+        return self._dribble(s, step, team)
+
     def _dribble(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
-        """Dribble forward into an area the opponent does not outnumber (4.5.2)."""
+        """Dribble forward into an area the opponent does not outnumber (4.5.2); with a
+        dribbler (A11) past the opponents at the ball into an area without any."""
         ball, rank = s.ball, RANK[team]
-        if s.pieces(1 - team, ball):
+        if s.pieces(1 - team, ball) and not step.get("dribbler"):
             return None
         best: tuple[int, int] | None = None
         for to in NEAR[ball]:
@@ -406,6 +457,27 @@ class Coach:
             ) is None:
                 best = (rank[to], to)
         return None if best is None else (ball, best[1], False, True, 1)
+
+    def extra_move(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        """A11 an extra free movement of the act ``step`` (``step["x"]``: fast defender,
+        runner, box to box) towards an area the team wants more players in."""
+        wants, keep = self._wants(s, team)
+        row, locked = s.outfield[team], s.locked[team]
+        sources = [a for a in AREAS if row[a] > keep[a] and row[a] > locked[a]]
+        for kind in step.get("x", ()):
+            for w, _need in wants:
+                for frm in sorted(sources, key=DIST[w].__getitem__):
+                    for to in TOWARD[frm][w] if frm != w else ():
+                        if moves.extra_allowed(team, kind, frm, to) and (
+                            moves.move_problem(s, step, frm, to, False, False) is None
+                        ):
+                            return (frm, to, False, False, 1)
+        return None
+
+    def target_score(self, s: FubaState, team: int, kind: str) -> float:
+        """How good the best legal target area is (its rank less its ball value's cost)."""
+        options = legal_targets(s, team, kind)
+        return max((RANK[team][a] - _value_penalty(v) for a, v in options), default=0.0)
 
     def _wants(self, s: FubaState, team: int) -> tuple[list[tuple[int, int]], list[int]]:
         """Areas the team wants more players in with how many more (most urgent first), and
@@ -551,8 +623,12 @@ def next_action(coach: Coach | CoachPair, state: FubaState, dice: DiceSource) ->
         return Action(SIDES[team], "roll", {"dice": dice.roll(1)})
     handler = coach.handlers.get(k)
     if handler is not None:
-        if k == "formation":  # a team still to pick its formation, or then its roles (A2)
-            waiting = step["picks"][0] is None or 0 in step.get("roles_due", ())
+        if k == "formation":  # a team still to pick its formation, its roles (A2), skills (A11)
+            waiting = (
+                step["picks"][0] is None
+                or 0 in step.get("roles_due", ())
+                or 0 in step.get("skills_due", ())
+            )
             return handler(state, step, 0 if waiting else 1)
         return handler(state, step, step["team"])
     if "team" in step:

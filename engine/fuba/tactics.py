@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 from engine.core.actions import Action
 from engine.core.errors import RulesError
-from engine.fuba import condition, moves, plays, roles, substitutions
-from engine.fuba.board import SIDES, area_modifier
+from engine.fuba import condition, moves, plays, roles, skills, substitutions
+from engine.fuba.board import SIDES, area_modifier, zone
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
@@ -23,6 +23,7 @@ POSITION_GAIN = 0.05  # a positioning point must change a shot or a pressing by 
 AGGRESSIVE_MIN = 0.5  # least chance of an aggressive pressing worth its risk
 AGGRESSIVE_DANGER = 0.75  # ... when a failure gives the opponent a free kick it can shoot
 CHARGE_FROM = 4  # the ball value from which a goalkeeper's charge pays off (A5)
+ADVANCE_FROM = 3  # ... an advancing goalkeeper's (A11)
 SLOW_FROM = 70  # slow the game down from this minute of the second half when leading (A8)
 SLOW_RED_RISK = 0.1  # at most this chance of a red card from a slowing's yellow card
 YELLOW_SUB_FROM = 60  # take a booked player off from this minute (A3)
@@ -155,8 +156,9 @@ def pay(s: FubaState, step: Step, team: int) -> Action:
 def press_aggressively(s: FubaState, team: int, allowed: list[str]) -> bool:
     """A6 worth it when it wins the ball clearly more often than a plain pressing (or when
     a plain one is not allowed), at even odds or better; when a failure's free kick would be
-    a shot at goal, only at three in four or better; never with two yellow cards already
-    (a failure's yellow card test could then send a player off one time in three)."""
+    a shot at goal, only at three in four or better (A11 a tackler in the defence zone gives
+    one away only on a double); never with two yellow cards already (a failure's yellow
+    card test could then send a player off one time in three)."""
     if "aggressive" not in allowed or s.yellows[team] >= 2:
         return False
     v = s.value
@@ -164,6 +166,8 @@ def press_aggressively(s: FubaState, team: int, allowed: list[str]) -> bool:
     plain = press_chance_at(v) if "press" in allowed else 0.0
     other = 1 - team
     danger = plays.can_shoot(s, other) and area_modifier(other, s.ball) >= -2
+    if danger and skills.auto(s, team, "tackler") and zone(team, s.ball) == "defence":
+        danger = False
     need = AGGRESSIVE_DANGER if danger else AGGRESSIVE_MIN
     return chance >= need and chance - plain >= 0.1
 
@@ -175,7 +179,12 @@ def charge(s: FubaState, step: Step, team: int) -> Action:
     """A5 charge out from ball value 4: the attacker then keeps the ball only when its
     higher die reaches 5 (or 6), which fails about one time in five more often, and a
     higher value lets the defence act first more often; that outweighs the +1 on its goal
-    attempt. At 6 the value cannot rise, and below 4 the +1 costs more than it stops."""
+    attempt. At 6 the value cannot rise, and below 4 the +1 costs more than it stops.
+    A11 an advancing goalkeeper's charge gives no +1 (the keeper is out of its box
+    already), so it pays off from value ``ADVANCE_FROM``, when a point can be spared."""
+    if step.get("advancing"):
+        go = ADVANCE_FROM <= s.value < 6
+        return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
     go = CHARGE_FROM <= s.value < 6
     return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
 

@@ -1,10 +1,13 @@
 """The FUBA offline demo: a whole coach-vs-coach match with virtual dice, narrated turn by turn.
 
-``python3 bot.py demo --seed 7 [--json] [--out DIR] [--rules advanced] [--options TEXT]``. The
-same seed (and rules) prints the same match. With ``--out`` the board after every turn (and
-every goal) and a replay of the match go to DIR. ``--rules``/``--options`` choose the advanced
-rules in force (``engine.fuba.advanced.parse``: "advanced -weather"); the JSON summary then
-also counts what those rules did.
+``python3 bot.py demo --seed 7 [--json] [--out DIR] [--rules advanced] [--options TEXT]
+[--skills N]``. The same seed (and rules) prints the same match. With ``--out`` the board after
+every turn (and every goal) and a replay of the match go to DIR. ``--rules``/``--options``
+choose the advanced rules in force (``engine.fuba.advanced.parse``: "advanced -weather"); the
+JSON summary then also counts what those rules did. ``--skills N`` (the word ``skills:N`` in
+the rules text) gives each team N skill choices (A11), picked by the coach from a draw seeded
+by the match's seed; the summary then says which skills each team chose and how often each
+was played.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from typing import Any, TextIO
 
 from engine.core.actions import Action
 from engine.core.dice import VirtualDice
+from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.fuba import advanced
+from engine.fuba import advanced, skills
+from engine.fuba.board import SIDES
 from engine.fuba.coach import MAX_ACTIONS, Coach, next_action
 from engine.fuba.ruleset import FUBA
 from engine.fuba.state import FubaState
@@ -30,12 +35,36 @@ def _header(s: FubaState) -> str:
     return f"Half {s.half}, turn {turn}, minute {clock(s.minute, s.stoppage)}"
 
 
+SKILLS_WORD = "skills:"  # in a rules text, the A11 skill choices a team: "skills:3"
+
+
 def options_for(text: str) -> dict[str, Any]:
-    """The match options of a rules text ("advanced -weather", "basic", "condition pressing"):
-    the advanced rules in force (none: the basic game's options, ``{}``). Raises
-    ``RulesError`` for an unknown rule or one without the rule it needs."""
-    rules = advanced.parse(text)
-    return {"advanced": rules} if rules else {}
+    """The match options of a rules text ("advanced -weather", "basic", "condition pressing",
+    "advanced skills:3"): the advanced rules in force (none: the basic game's options,
+    ``{}``) and the A11 skill choices a team. Raises ``RulesError`` for an unknown rule, one
+    without the rule it needs, or skills without condition points to pay for them."""
+    words = text.replace(",", " ").split()
+    counts = [w for w in words if w.lower().startswith(SKILLS_WORD)]
+    rules = advanced.parse(" ".join(w for w in words if w not in counts))
+    out: dict[str, Any] = {"advanced": rules} if rules else {}
+    if counts:
+        n = _skills_count(counts[-1])
+        if n and "condition" not in rules:
+            raise RulesError(
+                "Skills are paid for with condition points: play them with the advanced "
+                "rules (--rules advanced), condition points included."
+            )
+        if n:
+            out["skills"] = n
+    return out
+
+
+def _skills_count(word: str) -> int:
+    """The number in "skills:3" (the engine checks its range)."""
+    text = word[len(SKILLS_WORD) :]
+    if not text.isdigit():
+        raise RulesError(f"{word!r} is not a number of skills: write e.g. skills:3.")
+    return int(text)
 
 
 def summary(seed: int, s: FubaState, events: list[Event], actions: int) -> dict[str, Any]:
@@ -61,7 +90,28 @@ def summary(seed: int, s: FubaState, events: list[Event], actions: int) -> dict[
     rules = advanced.in_force(s.options)
     if rules:
         out.update(advanced_summary(s, events))
+    if skills.agreed(s):
+        out.update(skills_summary(events))
     return out
+
+
+def skills_summary(events: list[Event]) -> dict[str, Any]:
+    """A11 the skills of a match: each team's secret choice (``skills``: side -> skill keys,
+    in the order chosen) and how often each skill was played by either team
+    (``skills_played``: key -> times, every skill a team chose or gained listed)."""
+    chosen: dict[str, list[str]] = {side: [] for side in SIDES}
+    played: dict[str, int] = {}
+    for e in events:
+        d = e.data
+        if e.kind == "skills_revealed":
+            chosen = {side: list(keys) for side, keys in zip(SIDES, d["skills"], strict=True)}
+            for keys in d["skills"]:
+                played.update({k: played.get(k, 0) for k in keys})
+        elif e.kind == "skill_gained":
+            played.setdefault(d["skill"], 0)
+        elif e.kind == "skill" and not d.get("foul"):  # an aggressive striker's foul: told twice
+            played[d["skill"]] = played.get(d["skill"], 0) + 1
+    return {"skills": chosen, "skills_played": dict(sorted(played.items()))}
 
 
 def advanced_summary(s: FubaState, events: list[Event]) -> dict[str, Any]:
