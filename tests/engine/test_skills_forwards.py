@@ -371,3 +371,17 @@ def test_diver_the_plus_one_counts_at_most_as_a_6():
 def test_diver_not_when_the_target_is_outside_the_attack_zone():
     s = diving(["diver"], target=8)
     assert s.agenda[0]["k"] == "duel" and not skill_choices(s, WEST)
+
+
+# -- a situation-end window declined ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("skill", ["target_man", "seconda_punta"])
+def test_a_declined_window_does_not_come_back_in_the_actions(skill):
+    s = start(7, 3, west=F_WEST, east=F_EAST, ws=[skill])
+    s, _ = situation(s, 9, 6, 5)  # kept with both dice in the arc, where west has two
+    assert (the(s).kind, skill_choices(s, WEST)) == ("skill", {skill: [{}]})
+    s, _ = no_skill(s, WEST)
+    assert s.condition[0] == [4, 4, 2]  # nothing paid
+    assert (the(s).kind, the(s).actor) == ("action", WEST)
+    not_now(s, WEST, skill)

@@ -103,6 +103,14 @@ def test_midfield_general_the_team_that_lost_the_ball_defends_now():
     assert not skill_choices(s, EAST) and "midfield_general" in skill_choices(s, WEST)
 
 
+def test_midfield_general_the_opponents_general_lost_to_an_injured_star_does_not_block():
+    s = start(7, 3, ws=["midfield_general"], es=["midfield_general:lost"])
+    s, _ = situation(s, 8, 6, 5)
+    assert skill_choices(s, WEST) == {"midfield_general": [{}]}
+    s, ev = play_skill(s, WEST, "midfield_general")
+    assert the(s).actor == EAST and the(s).kind == "action"
+
+
 def test_target_man_does_not_count_for_free_movements():
     # two west forwards in east's arc 9 against three defenders
     s = start(7, 3, west="g2,4:2,5:2,6:2,7:2,9:2", ws=["target_man"])
