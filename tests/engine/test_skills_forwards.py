@@ -385,3 +385,19 @@ def test_a_declined_window_does_not_come_back_in_the_actions(skill):
     assert s.condition[0] == [4, 4, 2]  # nothing paid
     assert (the(s).kind, the(s).actor) == ("action", WEST)
     not_now(s, WEST, skill)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="A13 lost momentum forbids the controlling team's free movements this turn, yet "
+    "the runner's extra free movement is still offered and allowed "
+    "(skills/defenders.py:91 free_move_offer, moves.py:89 _free_allowance ignore no_free)",
+)
+def test_runner_no_extra_free_movement_after_lost_momentum():
+    s = start(7, 3, west=THREES_WEST, east=THREES_EAST, ws=["runner"], rules="condition,events")
+    s, _ = situation(s, 8, 4, 4)  # a double: a special event
+    s, _ = roll(s, WEST, 2)
+    s, ev = roll(s, EAST, 5)
+    assert find(ev, "special_event").data["name"] == "Lost momentum"
+    assert (the(s).kind, the(s).actor) == ("action", WEST)
+    assert not skill_choices(s, WEST)
