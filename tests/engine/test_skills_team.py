@@ -92,7 +92,7 @@ def test_skills_are_chosen_secretly_after_the_formation_and_revealed_together():
     assert [d.actor for d in FUBA.pending(s)] == [EAST]
     assert "stopper" not in str(FUBA.view(s, EAST))  # east cannot see west's picks
     assert "stopper" in str(FUBA.view(s, WEST))
-    assert "already chosen" in refused(s, WEST, "skills", None, skills=["stopper"])
+    refused(s, WEST, "skills", None, skills=["stopper"])  # once (its wording: test_skills_events)
     s, ev = act(s, EAST, "skills", skills="Shot stopper, Catenaccio")
     revealed = find(ev, "skills_revealed").data["skills"]
     assert revealed == [["fanatic_fans", "stopper"], ["shot_stopper", "catenaccio"]]
@@ -244,6 +244,25 @@ def test_trained_special_event_adds_one_to_a_free_kicks_goal_attempt():
     _, boosted = shoot(s, 5)
     assert boosted["parts"]["trained_special_event"] == 1  # type: ignore[index]
     assert boosted["modifier"] == plain["modifier"] + 1  # type: ignore[operator]
+
+
+def test_trained_special_event_not_before_the_goal_attempt_is_announced():
+    s = pos(FREE_KICK, ("trained_special_event",))
+    s, _ = act(s, WEST, "target", area=9)
+    s, _ = roll(s, WEST, 6, 5)
+    assert decision(s).kind == "action"
+    message = refused(s, WEST, "skill", None, name="trained_special_event")
+    assert "when you announce a goal attempt" in message and "not now" in message
+
+
+@pytest.mark.parametrize(
+    "key", ["strength_in_depth", "great_condition", "penalty_saver", "tackler", "doubling_up"]
+)
+def test_skills_that_play_by_themselves_are_never_played_by_hand(key):
+    s = at_action(pos(ARC, (key,)))
+    message = refused(s, WEST, "skill", None, name=key)
+    assert message.endswith("not now.")
+    assert skill_choices(s, WEST) == {}
 
 
 def test_trained_special_event_not_in_a_turn_of_open_play():
