@@ -153,7 +153,7 @@ def test_two_points_from_a_zone_next_to_it_the_team_choosing_when_both_can():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="engine/fuba/skills/windows.py:103 prune drops a window the team cannot pay for, "
+    reason="engine/fuba/skills/windows.py:106 prune drops a window the team cannot pay for, "
     "so engine/fuba/match.py:126 _skill_as_charge answers 'not now' at its very moment "
     "instead of naming the missing condition points",
 )
