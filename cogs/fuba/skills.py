@@ -442,21 +442,19 @@ def completions(typed: str, decision: Decision) -> list[tuple[str, Value]]:
 async def skill_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[Any]]:
+    """The caller's skill choices now (label shown, the choice as text for the value); during
+    the secret choice, picks (``completions``)."""
+    referee = play_cog(interaction).referee
+    channel_id = channel_id_of(interaction)
     try:
-        referee = play_cog(interaction).referee
-        channel_id = channel_id_of(interaction)
         status = await referee.status(channel_id, interaction.user.id)
-        if any(p.user_id == interaction.user.id and p.kind == CHOICE for p in status.pending):
-            outcome = await referee.current(channel_id)
-            side = next(
-                p.side
-                for p in status.pending
-                if p.user_id == interaction.user.id and p.kind == CHOICE
-            )
-            options = completions(current, choice_decision(outcome, side))
+        me = interaction.user.id
+        side = next((p.side for p in status.pending if p.user_id == me and p.kind == CHOICE), None)
+        if side is not None:
+            decision = choice_decision(await referee.current(channel_id), side)
             return [
                 app_commands.Choice(name=name[:100], value=str(value)[:100])
-                for name, value in options[:25]
+                for name, value in completions(current, decision)[:25]
             ]
     except (RefereeError, StoreError):
         return []
