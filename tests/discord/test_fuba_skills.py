@@ -16,7 +16,7 @@ from engine.fuba.skills.catalog import SKILLS, choices_used
 from referee.fuba.narration import describe
 from tests.discord.conftest import World
 from tests.discord.test_fuba_advanced_decisions import started_at, version
-from tests.discord.test_play import private, public, referee, refused
+from tests.discord.test_play import bot_member, private, public, referee, refused
 from tests.engine.adv_scenario import at_action
 from tests.engine.test_skills_forwards import shooting
 from tests.engine.test_skills_midfielders import THREES_EAST, THREES_WEST, start
@@ -318,3 +318,18 @@ async def test_a_skill_the_team_cannot_pay_for_is_not_offered_and_refused(world:
     text = refused(world, await world.alice.slash(world.channel, "fuba skill", name="Fanatic fans"))
     assert text == engine_says(state, "west", "fanatic_fans")
     assert await version(world) == before
+
+
+async def test_against_the_coach_the_coach_picks_its_own(world: World) -> None:
+    posted = await world.alice.slash(
+        world.channel, "fuba challenge", opponent=bot_member(world), options="condition", skills=2
+    )
+    assert private(posted) == ""
+    await world.alice.slash(world.channel, "fuba formation", shape="4-4-2")
+    reply = private(await world.alice.slash(world.channel, "fuba skill", name="stopper, regista"))
+    assert reply.startswith("Your skills: stopper, regista.")
+    [side] = (await referee(world).status(world.channel.id, world.alice.id)).your_sides
+    state = await state_now(world)
+    mine = ("west", "east").index(side)
+    assert state.skills[mine] == {"stopper": 0, "regista": 0}
+    assert state.formations[1 - mine]  # revealed together: the coach chose too
