@@ -86,7 +86,7 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         raise RulesError("Nothing is pending.")
     team = side_index(action.actor)
     step = s.agenda[0]
-    _check_actor(step, team)
+    _check_actor(step, team, action.kind)
     folded = substitutions.folded(s)  # A3 a window folded into the team's next decision
     opening = folded and action.kind == substitutions.OPEN
     passing = 1 if folded and not opening else 0  # windows the answer lets pass
@@ -101,6 +101,7 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
     if not in_place:
         s = s.clone()
+    s.turn.pop("unpaid", None)  # A11 only the last step's skills too dear (windows.prune)
     ev: list[Event] = []
     if opening:
         substitutions.open_window(s)
@@ -132,11 +133,13 @@ def _skill_as_charge(s: FubaState, step: Step, team: int, action: Action) -> Act
     raise RulesError(windows.why_not(s, team, name, None))
 
 
-def _check_actor(step: Step, team: int) -> None:
+def _check_actor(step: Step, team: int, kind: str) -> None:
     k = step["k"]
     if k == "formation":
         due = (*step.get("roles_due", ()), *step.get("skills_due", ()))
         if step["picks"][team] is not None and team not in due:
+            if kind == "skills" and (step.get("skills") or [None, None])[team] is not None:
+                raise NotYourDecision("You have already chosen your skills.")
             raise NotYourDecision("You have already chosen your formation.")
         return
     if k == "duel":
@@ -651,6 +654,8 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
 def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
     team = step["team"]
     if step.get("only"):
+        if s.turn.get("poacher"):
+            return "Goal poacher: your first action is a goal attempt."  # A11
         return f"This free kick is a direct shot: the first action is a {step['only']} attempt."
     done = "press" if kind == "aggressive" else kind
     if done in s.turn["acts"][team] and not (kind == "position" and step.get("mediano")):

@@ -24,6 +24,7 @@ AGGRESSIVE_MIN = 0.5  # least chance of an aggressive pressing worth its risk
 AGGRESSIVE_DANGER = 0.75  # ... when a failure gives the opponent a free kick it can shoot
 CHARGE_FROM = 4  # the ball value from which a goalkeeper's charge pays off (A5)
 ADVANCE_FROM = 3  # ... an advancing goalkeeper's (A11)
+SWEEPER_FROM = 3  # ... a sweeper keeper's, which raises the value by two (A11)
 SLOW_FROM = 70  # slow the game down from this minute of the second half when leading (A8)
 SLOW_RED_RISK = 0.1  # at most this chance of a red card from a slowing's yellow card
 YELLOW_SUB_FROM = 60  # take a booked player off from this minute (A3)
@@ -181,11 +182,13 @@ def charge(s: FubaState, step: Step, team: int) -> Action:
     higher value lets the defence act first more often; that outweighs the +1 on its goal
     attempt. At 6 the value cannot rise, and below 4 the +1 costs more than it stops.
     A11 an advancing goalkeeper's charge gives no +1 (the keeper is out of its box
-    already), so it pays off from value ``ADVANCE_FROM``, when a point can be spared."""
+    already), so it pays off from value ``ADVANCE_FROM``; a sweeper keeper's raises the
+    value by two, so it pays off from ``SWEEPER_FROM``."""
     if step.get("advancing"):
         go = ADVANCE_FROM <= s.value < 6
         return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
-    go = CHARGE_FROM <= s.value < 6
+    sweeper = skills.usable(s, team, "sweeper_keeper") and condition.can_pay(s, team, 1, True)
+    go = (SWEEPER_FROM if sweeper else CHARGE_FROM) <= s.value < 6
     return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
 
 

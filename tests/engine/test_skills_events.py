@@ -274,11 +274,6 @@ def test_a_skill_the_team_does_not_have_is_refused():
     assert "There is no skill" in refused(s, WEST, "skill", name="the wall")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="match._check_actor (engine/fuba/match.py:140) answers a second skill choice with "
-    "'You have already chosen your formation.'; the skills handler's own message never shows",
-)
 def test_choice_a_second_choice_is_refused_as_skills_already_chosen():
     s = choosing(3)
     s, _ = act(s, WEST, "skills", skills=["runner"])

@@ -224,11 +224,6 @@ def test_goal_poacher_a_roll_of_the_value_acts_first_with_a_shot():
     assert "goal attempt" in refused(s, WEST, "action", kind="position")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="match._why_not (engine/fuba/match.py:653) explains any 'only' first action as a "
-    "direct free kick, also after the goal poacher's roll",
-)
 def test_goal_poacher_refusal_names_the_poacher_not_a_free_kick():
     s = poacher(["goal_poacher"])
     s, _ = play_skill(s, WEST, "goal_poacher")
@@ -387,12 +382,6 @@ def test_a_declined_window_does_not_come_back_in_the_actions(skill):
     not_now(s, WEST, skill)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A13 lost momentum forbids the controlling team's free movements this turn, yet "
-    "the runner's extra free movement is still offered and allowed "
-    "(skills/defenders.py:91 free_move_offer, moves.py:89 _free_allowance ignore no_free)",
-)
 def test_runner_no_extra_free_movement_after_lost_momentum():
     s = start(7, 3, west=THREES_WEST, east=THREES_EAST, ws=["runner"], rules="condition,events")
     s, _ = situation(s, 8, 4, 4)  # a double: a special event

@@ -228,12 +228,6 @@ def test_midfield_pressing_unaffordable_is_not_offered():
     assert find(ev, "pressing").data["success"] is False and s.condition[1] == [1, 0, 1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a window with nothing affordable is dropped (engine/fuba/skills/windows.py:103 "
-    "prune), and the skill played then is refused as 'not now' (engine/fuba/match.py:132, "
-    "windows.why_not with no window) instead of naming the missing points",
-)
 def test_midfield_pressing_unaffordable_is_refused_for_the_points():
     s = east_to_press(4, cond="1.0.1/1.0.1")
     s, _ = choose(s, EAST, "press")

@@ -47,26 +47,34 @@ PICKS = (BEST, VARIED, NONE)
 # whole match when it is the team's only skill (bench coach_skills, single-skill runs);
 # BEST picks the most valuable set that fits, VARIED draws with these weights.
 FAVOURITES: dict[str, float] = {
-    "shot_stopper": 9.0,
-    "clinical_finisher": 8.0,
-    "offside_trap": 6.0,
-    "aggressive_striker": 5.0,
-    "midfield_pressing": 4.0,
-    "stopper": 3.0,
-    "mezzala": 3.0,
-    "goal_poacher": 3.0,
-    "gegenpressing": 3.0,
-    "fiery_coach": 3.0,
-    "creative_midfielder": 2.0,
-    "target_man": 2.0,
-    "midfield_general": 2.0,
+    "stopper": 9.5,
+    "shot_stopper": 8.8,
+    "fanatic_fans": 4.4,
+    "trained_special_event": 3.3,
+    "leading_goalkeeper": 1.9,
+    "goal_poacher": 1.5,
+    "creative_midfielder": 1.0,
+    "catenaccio": 0.6,
+    "clinical_finisher": 0.5,
+    "il_mediano": 0.4,
+    "creative_goalkeeper": 0.4,
+}
+# The strongest sets measured for 1-5 choices (bench coach_skills): skills paid from the
+# same zone compete for its points, so the best set is not the favourites' sum (stopper
+# and shot stopper both pay from defence and together do no better than either alone).
+BEST_SETS: dict[int, tuple[str, ...]] = {
+    1: ("stopper",),
+    2: ("shot_stopper",),
+    3: ("shot_stopper", "trained_special_event"),
+    4: ("shot_stopper", "trained_special_event", "stopper"),
+    5: ("shot_stopper", "trained_special_event", "stopper", "goal_poacher"),
 }
 FAVOURITE_SHARE = 0.6  # VARIED: a pick is a weighted favourite this often, else any skill
 
 POINT = 0.05  # a condition point is worth this much goal chance to the coach
 DECENT = 1 / 3  # a goal attempt worth making (as the coach's)
 YELLOW = 0.06  # what a yellow card costs (a second one risks a red card)
-FREE_KICK = 0.12  # what a free kick near a goal is worth to its team
+FREE_KICK = 0.15  # what a free kick near a goal is worth to its team
 KEEP_BALL = 0.5  # what keeping or winning the ball in the opponent's half is worth
 EXTRA_PLAYER = 0.06  # one more player where the team wants one
 
@@ -99,8 +107,11 @@ def pick(mode: str, seed: int, team: int, n: int, menu: list[str]) -> list[str]:
 
 
 def best(n: int, menu: list[str]) -> list[str]:
-    """The most valuable set of favourites that fits in ``n`` choices (ties: fewer doubles,
-    then the favourites' order)."""
+    """The strongest set measured for ``n`` choices (``BEST_SETS``); with a menu that lacks
+    one of its skills, the most valuable set of favourites that fits."""
+    measured = BEST_SETS.get(n)
+    if measured and all(k in menu for k in measured):
+        return list(measured)
     favourites = [k for k in FAVOURITES if k in menu]
     chosen: list[str] = []
     top = 0.0
@@ -380,8 +391,8 @@ def _mediano(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args)
     act = _next_act(s, step)
     if act is None or s.value >= 5:
         return 0.0
-    if coach.action_kind(s, act, team) != "move":
-        return 0.0  # the second action has a better use
+    if coach.action_kind(s, act, team) not in ("move", "position"):
+        return 0.0  # the second action has a better use than positioning
     v = s.value
     return 0.5 * KEEP_BALL * (keep_chance(v) - keep_chance(min(6, v + 2)))
 
@@ -458,7 +469,8 @@ def _diver(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args) -
     area = s.turn["target"]
     kick = FREE_KICK if _danger(s, team, area) else FREE_KICK / 2
     yellow = YELLOW * (1 + 4 * s.yellows[team])
-    return kick / 2 - (yellow + FREE_KICK / 3) / 6
+    their_yellow = YELLOW * (1 + 4 * s.yellows[1 - team]) / 3  # a test: booked at 1-2
+    return (kick + their_yellow) / 2 - (yellow + FREE_KICK / 3) / 6
 
 
 def _creative_keeper(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args) -> float:

@@ -93,6 +93,8 @@ def free_move_offer(s: FubaState, team: int, window: Step, kind: str) -> list[Ar
     act = next_step(s, window, "act")
     if act is None or not act.get("first") or kind in act.get("x", ()):
         return []
+    if team in s.turn.get("no_free", ()):
+        return []  # A13 lost momentum / failed man-marking: no free movements at all
     for frm in s.areas_of(team):
         if s.outfield[team][frm] - s.locked[team][frm] <= 0:
             continue

@@ -105,7 +105,9 @@ def label(s: FubaState, key: str, args: Args) -> str:
 
 def prune(s: FubaState) -> bool:
     """Drop the leading windows (skill windows among the first steps, before the first other
-    decision) that have nothing to offer. True when one was dropped."""
+    decision) that have nothing to offer. True when one was dropped. Skills that applied but
+    were too dear are noted in ``turn["unpaid"]`` (team, key -> cost) until the next action,
+    so that playing one is refused for its cost."""
     dropped = False
     i = 0
     while i < len(s.agenda) and s.agenda[i]["k"] in (KIND, "substitute"):
@@ -113,9 +115,23 @@ def prune(s: FubaState) -> bool:
         if step["k"] == KIND and not offers(s, step):
             s.agenda.pop(i)
             dropped = True
+            dear = _too_dear(s, step)
+            if dear:
+                s.turn["unpaid"] = [step["team"], dear]
             continue
         i += 1
     return dropped
+
+
+def _too_dear(s: FubaState, step: Step) -> dict[str, int]:
+    team = step["team"]
+    out: dict[str, int] = {}
+    for key in MOMENTS[step["moment"]]:
+        if key not in step["played"] and usable(s, team, key):
+            ways = _plays.OFFERS[key](s, team, step)
+            if ways:
+                out[key] = min(cost(s, key, a) for a in ways)
+    return out
 
 
 def folded_at(s: FubaState, i: int) -> bool:
@@ -140,10 +156,18 @@ def check(s: FubaState, step: Step, team: int, args: Args) -> tuple[str, Args]:
     for k, a in found:
         if k == key and (a == extra or (not extra and len([1 for x, _ in found if x == k]) == 1)):
             return k, a
-    raise RulesError(why_not(s, team, key, step))
+    raise RulesError(why_not(s, team, key, step, extra))
 
 
-def why_not(s: FubaState, team: int, key: str, step: Step | None) -> str:
+def _price(points: int, team: int, s: FubaState, name: str) -> str:
+    here = ZONES[condition.zone_index(team, s.ball)]
+    return (
+        f"{name} costs {points} condition point{'s' if points > 1 else ''}: you have too "
+        f"few in {here} (or {2 * points} in a zone next to it)."
+    )
+
+
+def why_not(s: FubaState, team: int, key: str, step: Step | None, args: Args | None = None) -> str:
     """Why ``team`` cannot play ``key`` now, in a player's words."""
     skill = SKILLS.get(key)
     if skill is None:
@@ -161,16 +185,18 @@ def why_not(s: FubaState, team: int, key: str, step: Step | None) -> str:
         return f"{skill.name} cannot be played while your goalkeeper is alone at the ball."
     moment = MOMENT_OF.get(key)
     if step is None or moment != step["moment"] or key in step["played"]:
+        unpaid = s.turn.get("unpaid")
+        if unpaid and unpaid[0] == team and key in unpaid[1]:
+            return _price(unpaid[1][key], team, s, skill.name)
         return f"{skill.name} is played {skill.when}; not now."
     applies = _plays.OFFERS[key](s, team, step)
     if not applies:
         return f"{skill.name} is played {skill.when}: that is not the case now."
-    points = cost(s, key, applies[0])
-    here = ZONES[condition.zone_index(team, s.ball)]
-    return (
-        f"{skill.name} costs {points} condition point{'s' if points > 1 else ''}: you have too "
-        f"few in {here} (or {2 * points} in a zone next to it)."
-    )
+    if args and args not in applies:
+        detail = _plays.DETAILS.get(key)
+        ways = "; ".join(detail(a) if detail else str(a) for a in applies)
+        return f"{skill.name} can be played now only like this: {ways}."
+    return _price(cost(s, key, args or applies[0]), team, s, skill.name)
 
 
 def play(s: FubaState, team: int, key: str, args: Args, window: Step, ev: list[Event]) -> None:
