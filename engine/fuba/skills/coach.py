@@ -69,7 +69,24 @@ BEST_SETS: dict[int, tuple[str, ...]] = {
     4: ("shot_stopper", "trained_special_event", "stopper"),
     5: ("shot_stopper", "trained_special_event", "stopper", "goal_poacher"),
 }
-FAVOURITE_SHARE = 0.6  # VARIED: a pick is a weighted favourite this often, else any skill
+# VARIED: how much more often the first pick is a skill whose moment seldom comes in the
+# coach's matches (a penalty against the team, a pass with offside risk, a shot from the box).
+SELDOM: dict[str, float] = {
+    "penalty_saver": 8.0,
+    "offside_trap": 6.0,
+    "skilled_full_back": 6.0,
+    "advancing_goalkeeper": 4.0,
+    "sweeper_keeper": 4.0,
+    "clinical_finisher": 4.0,
+    "aggressive_striker": 4.0,
+    "creative_goalkeeper": 3.0,
+    "leading_goalkeeper": 2.0,
+    "crossing": 2.0,
+    "il_mediano": 2.0,
+    "short_passes": 2.0,
+    "trained_formation_change": 2.0,
+}
+FAVOURITE_SHARE = 0.5  # VARIED: a further pick is a weighted favourite this often, else any
 
 POINT = 0.05  # a condition point is worth this much goal chance to the coach
 DECENT = 1 / 3  # a goal attempt worth making (as the coach's)
@@ -133,10 +150,13 @@ def best(n: int, menu: list[str]) -> list[str]:
 
 
 def varied(seed: int, team: int, n: int, menu: list[str]) -> list[str]:
-    """A draw seeded by ``seed`` and ``team``: each pick a favourite (by weight) most of the
-    time, else any skill of the menu that still fits; until the choices are used up."""
+    """A draw seeded by ``seed`` and ``team``: the first pick is any skill of the menu, the
+    ones whose moment seldom comes more often (``SELDOM``), so that over a few dozen seeds
+    each skill gets played; each further pick is a favourite (by weight) most of the time,
+    else any skill of the menu that still fits."""
     rng = random.Random(seed * 7919 + team * 104_729 + n)
-    chosen: list[str] = []
+    first = rng.choices(menu, weights=[SELDOM.get(k, 1.0) for k in menu])[0]
+    chosen: list[str] = [first] if SKILLS[first].choices <= n else []
     while True:
         room = n - choices_used(chosen)
         fits = [k for k in menu if k not in chosen and SKILLS[k].choices <= room]
