@@ -60,6 +60,8 @@ _COMMANDS = {
     "substitute": ("substitute fresh|yellow|d>m|m>f|...|done",),
     "replace": ("replace substitute|play_on",),
     "substitutions": ("substitutions",),  # opens a window offered with another decision
+    "skills": ("skills clinical finisher, stopper, regista",),  # A11 the secret choice
+    "skill": ("skill crossing", "skill wing backs area 5", "skill none"),  # A11 a window
 }
 _USAGE = {kind: ", ".join(commands) for kind, commands in _COMMANDS.items()}
 _HELP = (
@@ -163,7 +165,34 @@ def parse(text: str) -> tuple[str, JSONData]:
     if kind == "remove":
         _need(rest, 1, "remove 6")
         return kind, {"area": _int(rest[0], "an area")}
+    if kind == "skills":
+        _need(rest, 1, "skills clinical finisher, stopper (or skills none)")
+        return kind, {"skills": " ".join(rest)}
+    if kind == "skill":
+        _need(rest, 1, "skill crossing (or skill none)")
+        return kind, _skill_args(rest)
     raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
+
+
+# A11 the words after a skill's name that say how to play it
+_SKILL_ARGS = {"area": "area", "to": "to", "shape": "shape"}
+
+
+def _skill_args(rest: list[str]) -> JSONData:
+    """`skill wing backs area 5`, `skill gegenpressing aggressive`, `skill trained formation
+    change shape 3-5-2` -> the skill action's args (the engine matches the name)."""
+    args: JSONData = {}
+    name: list[str] = []
+    words = iter(rest)
+    for word in words:
+        if word in _SKILL_ARGS:
+            value = next(words, "")
+            args[_SKILL_ARGS[word]] = _int(value, "an area") if word != "shape" else value
+        elif word == "aggressive":
+            args["aggressive"] = True
+        else:
+            name.append(word)
+    return {"name": "_".join(name), **args}
 
 
 def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:

@@ -128,6 +128,16 @@ def test_choose_reads_a_value_a_label_or_typed_roles() -> None:
         ("substitute m>f", "substitute", {"plan": "m>f"}),
         ("replace play on", "replace", {"choice": "play_on"}),
         ("aggressive", "action", {"kind": "aggressive"}),
+        ("skills clinical finisher, stopper", "skills", {"skills": "clinical finisher, stopper"}),
+        ("skill crossing", "skill", {"name": "crossing"}),
+        ("skill wing backs area 5", "skill", {"name": "wing_backs", "area": 5}),
+        ("skill gegenpressing aggressive", "skill", {"name": "gegenpressing", "aggressive": True}),
+        (
+            "skill trained formation change shape 3-5-2",
+            "skill",
+            {"name": "trained_formation_change", "shape": "3-5-2"},
+        ),
+        ("skill none", "skill", {"name": "none"}),
     ],
 )
 def test_typed_terminal_commands(typed: str, kind: str, args: dict[str, Any]) -> None:

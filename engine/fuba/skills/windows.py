@@ -151,11 +151,17 @@ def check(s: FubaState, step: Step, team: int, args: Args) -> tuple[str, Args]:
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     if key == NONE:
         return NONE, {}
+    if key not in SKILLS:  # a part of a name ("wing_backs") names the one skill it fits
+        fits = [k for k in s.skills[team] if key in k]
+        key = fits[0] if len(fits) == 1 else key
     extra = {k: v for k, v in args.items() if k != "name"}
-    found = offers(s, step)
-    for k, a in found:
-        if k == key and (a == extra or (not extra and len([1 for x, _ in found if x == k]) == 1)):
-            return k, a
+    ways = [a for k, a in offers(s, step) if k == key]
+    if extra in ways:
+        return key, extra
+    if not extra:  # the name alone: the only way, or the plain one (not aggressive)
+        plain = [a for a in ways if not any(a.values())]
+        if len(ways) == 1 or len(plain) == 1:
+            return key, (ways if len(ways) == 1 else plain)[0]
     raise RulesError(why_not(s, team, key, step, extra))
 
 
