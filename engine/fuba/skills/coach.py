@@ -72,9 +72,9 @@ BEST_SETS: dict[int, tuple[str, ...]] = {
 # VARIED: how much more often the first pick is a skill whose moment seldom comes in the
 # coach's matches (a penalty against the team, a pass with offside risk, a shot from the box).
 SELDOM: dict[str, float] = {
-    "penalty_saver": 8.0,
+    "penalty_saver": 10.0,
     "offside_trap": 6.0,
-    "skilled_full_back": 6.0,
+    "skilled_full_back": 8.0,
     "advancing_goalkeeper": 4.0,
     "sweeper_keeper": 4.0,
     "clinical_finisher": 4.0,
@@ -82,7 +82,9 @@ SELDOM: dict[str, float] = {
     "creative_goalkeeper": 3.0,
     "leading_goalkeeper": 2.0,
     "crossing": 2.0,
-    "il_mediano": 2.0,
+    "il_mediano": 4.0,
+    "mezzala": 2.0,
+    "diver": 2.0,
     "short_passes": 2.0,
     "trained_formation_change": 2.0,
 }

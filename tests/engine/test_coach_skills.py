@@ -1,0 +1,214 @@
+"""The automatic coach and the A11 skills: its secret picks, when it plays a skill and when
+it keeps its condition points, and whole matches with any skills at all."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import Action
+from engine.core.dice import VirtualDice
+from engine.fuba import FUBA, FubaState, advanced
+from engine.fuba.coach import Coach, next_action, play_match
+from engine.fuba.skills import coach as skill_coach
+from engine.fuba.skills.catalog import SKILLS, choices_used
+from engine.fuba.skills.choosing import menu
+from tests.engine.adv_scenario import adv, at_action
+from tests.engine.skills_scenario import EAST, WEST, with_skills
+
+ALL_RULES = list(advanced.ALL)
+MENU = menu(FUBA.initial({"advanced": ALL_RULES, "skills": 3}))
+
+# West has the ball in East's penalty area (12), two players each there.
+ATTACK = {2: 0, 4: 2, 7: 3, 10: 2, 12: 2}
+DEFENCE = {12: 2, 10: 2, 7: 2, 4: 2, 11: 1}
+
+
+def shot(
+    west: list[str],
+    east: list[str],
+    *,
+    value: int = 4,
+    condition: tuple[list[int], list[int]] | None = None,
+    keeper: int = 12,
+) -> FubaState:
+    """West announces a goal attempt from East's penalty area at ball ``value`` (East's
+    goalkeeper in area ``keeper``)."""
+    s = adv(
+        ATTACK,
+        DEFENCE,
+        rules=ALL_RULES,
+        ball=12,
+        value=value,
+        condition=condition,
+        east_keeper=keeper,
+    )
+    s = at_action(with_skills(s, west, east, agreed=3))
+    s, _ = FUBA.apply(s, Action(WEST, "action", {"kind": "goal"}))
+    return s
+
+
+def answer(s: FubaState, team: int, coach: Coach | None = None) -> Action:
+    action = (coach or Coach(0)).decide(s, team)
+    assert FUBA.problem(s, action) is None, action
+    return action
+
+
+def skill_of(action: Action) -> str | None:
+    """The skill an answer plays (None: it lets the window pass)."""
+    if action.kind != "skill" or action.args["name"] == "none":
+        return None
+    return str(action.args["name"])
+
+
+# -- picks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", skill_coach.PICKS)
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_picks_fit_the_agreed_choices(mode: str, n: int) -> None:
+    for seed in range(30):
+        for team in (0, 1):
+            keys = skill_coach.pick(mode, seed, team, n, MENU)
+            assert len(set(keys)) == len(keys)
+            assert set(keys) <= set(MENU)
+            assert choices_used(keys) <= n
+            if mode == skill_coach.NONE:
+                assert keys == []
+            else:
+                assert keys, "a coach with skills chooses at least one"
+
+
+def test_best_picks_are_the_measured_set_and_never_change() -> None:
+    picks = {tuple(skill_coach.pick(skill_coach.BEST, seed, 0, 3, MENU)) for seed in range(20)}
+    assert picks == {skill_coach.BEST_SETS[3]}
+    assert choices_used(list(skill_coach.BEST_SETS[3])) == 3
+    # without the measured set's skills (rules off), the most valuable favourites that fit
+    fewer = [k for k in MENU if k != "trained_special_event"]
+    fallback = skill_coach.pick(skill_coach.BEST, 0, 0, 3, fewer)
+    assert choices_used(fallback) <= 3
+    assert "stopper" in fallback  # the favourite worth most
+
+
+def test_varied_picks_change_with_the_seed_and_reach_the_whole_menu() -> None:
+    seen: set[str] = set()
+    picks = set()
+    for seed in range(200):
+        keys = skill_coach.pick(skill_coach.VARIED, seed, seed % 2, 3, MENU)
+        picks.add(tuple(keys))
+        seen.update(keys)
+    assert len(picks) > 100
+    assert seen == set(MENU)
+
+
+def test_the_coach_answers_the_secret_choice_then_plays_on() -> None:
+    s = FUBA.initial({"advanced": ALL_RULES, "skills": 3})
+    coach, dice = Coach(5), VirtualDice(5)
+    chosen = []
+    while s.agenda[0]["k"] == "formation":
+        action = next_action(coach, s, dice)
+        assert FUBA.problem(s, action) is None, action
+        if action.kind == "skills":
+            chosen.append(action.args["skills"])
+        FUBA.apply_in_place(s, action)
+    assert len(chosen) == 2 and all(chosen)
+    assert [list(s.skills[t]) for t in (0, 1)] == chosen
+
+
+def test_the_basic_rules_coach_chooses_and_plays_no_skill() -> None:
+    basic = Coach(0, advanced=False)
+    assert basic.skills == skill_coach.NONE
+    s = shot(["clinical_finisher"], ["shot_stopper"])
+    assert skill_of(answer(s, 0, basic)) is None
+
+
+# -- playing ------------------------------------------------------------------------------
+
+
+def test_a_clinical_finisher_on_a_shot_from_the_box_then_the_shot_stopper() -> None:
+    s = shot(["clinical_finisher"], ["shot_stopper"])
+    action = answer(s, 0)
+    assert skill_of(action) == "clinical_finisher"
+    s, _ = FUBA.apply(s, action)
+    assert skill_of(answer(s, 1)) == "shot_stopper"  # the keeper's team answers next
+
+
+def test_no_point_spent_on_a_shot_that_cannot_miss() -> None:
+    s = shot(["clinical_finisher", "aggressive_striker"], [], value=2, keeper=11)  # empty goal
+    assert skill_coach.goal_chance(s, 0) == 1.0
+    assert skill_of(answer(s, 0)) is None
+
+
+def test_the_aggressive_striker_is_kept_off_a_shot_its_foul_would_spoil() -> None:
+    """A 3 scores already: the +1 would only help a 2, which the striker's foul spoils."""
+    s = shot(["aggressive_striker"], [], value=1)
+    plain = skill_coach.goal_chance(s, 0)
+    assert plain == skill_coach.at_least(3)
+    assert skill_coach.goal_chance(s, 0, 1, striker=True) == plain
+    assert skill_of(answer(s, 0)) is None
+
+
+def test_the_shot_stopper_keeps_its_points_for_a_better_shot() -> None:
+    """A difficult attempt (a 6 first) is stopped with the defence's point, but not with
+    midfield's last two."""
+    s = shot([], ["shot_stopper"], value=6, condition=([4, 4, 2], [0, 2, 2]))
+    gain = skill_coach.goal_chance(s, 0) - skill_coach.goal_chance(s, 0, low=True)
+    assert 0 < gain < skill_coach.price(s, 1, 1)
+    assert skill_of(answer(s, 1)) is None
+    s = shot([], ["shot_stopper"], value=6, condition=([4, 4, 2], [4, 2, 2]))
+    assert skill_of(answer(s, 1)) == "shot_stopper"
+
+
+def test_a_plain_pressing_with_midfield_pressing_instead_of_an_aggressive_one() -> None:
+    """East defends in midfield (7) at ball value 4, as many as West there: without the skill
+    the coach presses aggressively (more often successful); with it, it presses plainly and
+    plays the skill, which wins as often without a failure's free kick."""
+    west, east = {4: 4, 7: 3, 9: 1, 10: 2}, {10: 4, 7: 3, 4: 1, 11: 1, 9: 1}
+    plain = at_action(adv(west, east, rules=ALL_RULES, ball=7, value=4), first=EAST)
+    assert Coach(0).action_kind(plain, plain.agenda[0], 1) == "aggressive"
+    s = adv(west, east, rules=ALL_RULES, ball=7, value=4)
+    s = at_action(with_skills(s, [], ["midfield_pressing"], agreed=3), first=EAST)
+    assert Coach(0).action_kind(s, s.agenda[0], 1) == "press"
+    s, _ = FUBA.apply(s, Action(EAST, "action", {"kind": "press"}))
+    assert skill_of(answer(s, 1)) == "midfield_pressing"
+
+
+# -- whole matches --------------------------------------------------------------------------
+
+
+def random_picks(rng: random.Random, n: int) -> list[str]:
+    keys = list(MENU)
+    rng.shuffle(keys)
+    chosen: list[str] = []
+    for k in keys:
+        if choices_used([*chosen, k]) <= n:
+            chosen.append(k)
+    return chosen
+
+
+def test_the_coach_plays_200_matches_with_random_skills_without_a_fault() -> None:
+    """Every skill a team may hold, 1 to 5 choices: each coach action is legal (about 15 s)."""
+    played: set[str] = set()
+    for seed in range(200):
+        rng = random.Random(seed)
+        n = rng.randint(1, 5)
+        s = FUBA.initial({"advanced": ALL_RULES, "skills": n})
+        coach, dice = Coach(seed), VirtualDice(seed)
+        while s.agenda[0]["k"] == "formation":
+            action = next_action(coach, s, dice)
+            if action.kind == "skills":
+                action = Action(action.actor, "skills", {"skills": random_picks(rng, n)})
+            FUBA.apply_in_place(s, action)
+        final, _, events = play_match(seed, coach=coach, start=s, check=True)
+        assert final.over
+        played.update(e.data["skill"] for e in events if e.kind == "skill")
+    assert len(played) > len(SKILLS) * 3 // 4
+
+
+def test_the_coach_with_skills_beats_itself_without() -> None:
+    """A small sample's direction (bench coach_skills measures the size of the edge)."""
+    from bench.coach_skills import run
+
+    tally = run(3, 60, 0)
+    assert tally.wins > tally.losses
