@@ -151,24 +151,16 @@ def test_two_points_from_a_zone_next_to_it_the_team_choosing_when_both_can():
     assert s.condition[W] == [1, 0, 0] and decision(s).kind == "roll"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/fuba/skills/windows.py:106 prune drops a window the team cannot pay for, "
-    "so engine/fuba/match.py:126 _skill_as_charge answers 'not now' at its very moment "
-    "instead of naming the missing condition points",
-)
-def test_a_skill_the_team_cannot_pay_for_at_its_moment_is_refused_for_its_cost():
-    s, _ = keep_in_centre(pos(west=("fanatic_fans",), cond="1.0.1"), 6, 4)
-    message = refused(s, WEST, "skill", None, name="fanatic_fans")
-    assert "condition point" in message and "too few" in message
-
-
 def test_a_skill_the_team_cannot_pay_for_is_not_offered_and_refused():
     s, _ = keep_in_centre(pos(west=("fanatic_fans",), cond="1.0.1"), 6, 4)
     d = decision(s)
     assert (d.kind, d.actor) == ("action", WEST)  # no window: nothing affordable
     assert skill_choices(s, WEST) == {}
-    assert "not now" in refused(s, WEST, "skill", None, name="fanatic_fans")
+    message = refused(s, WEST, "skill", None, name="fanatic_fans")
+    assert message == (
+        "Fanatic fans costs 1 condition point: you have too few in midfield (or 2 in a zone "
+        "next to it)."
+    )
 
 
 # -- fanatic fans ---------------------------------------------------------------------------
@@ -556,17 +548,11 @@ def test_trained_formation_change_passes_when_the_team_picks_its_target():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/fuba/skills/windows.py:165-172 why_not: a skill offered now but with other "
-    "arguments (a shape, an area) is refused as too expensive ('costs 0 condition point: you "
-    "have too few')",
-)
 def test_trained_formation_change_three_players_moved_are_refused():
     s, _ = end_turn(pos(west=("trained_formation_change",)))
-    with pytest.raises(RulesError) as exc:
-        play_skill(s, WEST, "trained_formation_change", shape="1-5-4")
-    assert "costs" not in str(exc.value) and "1-5-4" in str(exc.value)
+    message = refused(s, WEST, "skill", None, name="trained_formation_change", shape="1-5-4")
+    assert message.startswith("Trained formation change can be played now only like this:")
+    assert "change to 3-5-2" in message and "1-5-4" not in message and "costs" not in message
 
 
 def test_gegenpressing_aggressively_is_not_offered_without_its_two_points():
@@ -576,16 +562,13 @@ def test_gegenpressing_aggressively_is_not_offered_without_its_two_points():
         play_skill(s, WEST, "gegenpressing", aggressive=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/fuba/skills/windows.py:168 why_not prices the first way to play the skill: "
-    "an aggressive gegenpressing (2 points) is refused as costing 1 point",
-)
 def test_gegenpressing_aggressively_refused_with_its_own_cost():
     s = east_wins_the_ball(ARC, 2, 5, west=("gegenpressing",), rules=",pressing", cond="4.1.1")
-    with pytest.raises(RulesError) as exc:
-        play_skill(s, WEST, "gegenpressing", aggressive=True)
-    assert "2 condition points" in str(exc.value)
+    message = refused(s, WEST, "skill", None, name="gegenpressing", aggressive=True)
+    assert message == (
+        "Gegenpressing costs 2 condition points: you have too few in attack (or 4 in a zone "
+        "next to it)."
+    )
 
 
 # West paid one attack point for the higher movement die: its fiery coach's window is open,
