@@ -402,3 +402,15 @@ def test_stopper_from_its_written_window(choice, value):
     s, ev = play_skill(s, EAST, choice)
     assert s.value == value and find(ev, "ball_value").data["value"] == value
     assert s.skills[E] == {"stopper": 1 if choice == "stopper" else 0}
+
+
+def test_stopper_refused_for_its_point_when_east_cannot_pay():
+    s = pos(ARC, ("stopper",), cond="0.1.2")
+    s, _ = act(s, WEST, "target", area=9)
+    s, ev = roll(s, WEST, 6, 2)
+    assert find(ev, "ball_value").data["value"] == 2  # no window: the lower die
+    d = decision(s)
+    assert (d.kind, d.actor) == ("action", EAST)
+    assert refused(s, EAST, "skill", None, name="stopper") == (
+        "Stopper costs 1 condition point: you have too few in defence (or 2 in a zone next to it)."
+    )

@@ -380,3 +380,13 @@ def test_shot_stopper_from_its_written_window():
     assert FUBA.position(s).startswith(SHOT_WINDOW.split(" skill:")[0])
     assert " roll:w:2:goal" in FUBA.position(s) and "skills=-/shot_stopper:1" in FUBA.position(s)
     assert shot(s, 4, 6)["die"] == 4
+
+
+def test_sweeper_keeper_refused_for_its_point_when_east_cannot_pay():
+    s, _ = act(pos(east=("sweeper_keeper",), cond="0.1.2"), WEST, "target", area=12)
+    d = decision(s)
+    assert (d.kind, d.actor) == ("charge", EAST) and skill_choices(s, EAST) == {}
+    message = refused(s, EAST, "skill", None, name="sweeper_keeper")
+    assert message.startswith("Sweeper keeper costs 1 condition point: you have too few")
+    s, _ = act(s, EAST, "charge", choice="charge")
+    assert s.value == 5  # the plain charge is free
