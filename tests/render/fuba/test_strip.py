@@ -117,6 +117,9 @@ def test_skills_stay_secret_while_the_formations_are_chosen() -> None:
     )
     texts = strip_texts(view)
     assert "skills secret" in texts and "no skills" not in texts
+    [label] = [t for t in fuba_board.texts(view, width=800) if t.text == "skills secret"]
+    assert label.font.getlength(label.text) <= label.box[2] - label.box[0]
+    assert cap_at_phone_width(label.font, 800) >= MIN_CAP
 
 
 def test_a_match_with_skills_has_a_taller_strip_and_one_without_keeps_its_size() -> None:
