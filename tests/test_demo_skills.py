@@ -66,12 +66,12 @@ def test_skills_summary_counts_plays_not_the_strikers_foul_twice() -> None:
     }
 
 
-# Skills whose moment the coach's matches of seeds 0-99 never bring about, though teams pick
-# them: no penalty is given against a team holding a penalty saver, no goalkeeper stands
-# next to its box when a pass comes there, the few passes with offside risk (about four in a
-# hundred matches) never meet a skilled full back, and il mediano's second action never
-# comes. A known gap of the coach's play, not of the picks.
-NOT_REACHED = {"penalty_saver", "advancing_goalkeeper", "skilled_full_back", "il_mediano"}
+# Skills whose moment the coach's matches of seeds 0-99 do not bring about, though teams pick
+# them: a penalty against the team (about two in a hundred matches), a pass into the area
+# next to the box where the team's goalkeeper stands (the coach always brings its keeper
+# home: never seen), a pass with offside risk against the team with its players beside the
+# line (about four passes with risk in a hundred matches). A known gap of the coach's play.
+NOT_REACHED = {"penalty_saver", "advancing_goalkeeper", "skilled_full_back"}
 
 
 def test_every_skill_is_tried_and_played_in_the_first_hundred_demos() -> None:
@@ -88,7 +88,7 @@ def test_every_skill_is_tried_and_played_in_the_first_hundred_demos() -> None:
             picked.update(keys)
     assert len(picks) > 100  # the picks vary with the seed
     assert [k for k in SKILLS if not picked[k]] == []
-    assert [k for k in SKILLS if not played[k]] == sorted(NOT_REACHED, key=list(SKILLS).index)
+    assert {k for k in SKILLS if not played[k]} <= NOT_REACHED
 
 
 def test_bot_demo_with_skills() -> None:

@@ -82,10 +82,11 @@ SELDOM: dict[str, float] = {
     "creative_goalkeeper": 3.0,
     "leading_goalkeeper": 2.0,
     "crossing": 2.0,
-    "il_mediano": 4.0,
+    "il_mediano": 6.0,
     "mezzala": 2.0,
     "diver": 2.0,
-    "short_passes": 2.0,
+    "dribbler": 2.0,
+    "short_passes": 3.0,
     "trained_formation_change": 2.0,
 }
 FAVOURITE_SHARE = 0.5  # VARIED: a further pick is a weighted favourite this often, else any
@@ -411,7 +412,7 @@ def _dribbler(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args
 def _mediano(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args) -> float:
     """Il mediano: position again (one step more) instead of a second action of no use."""
     act = _next_act(s, step)
-    if act is None or s.value >= 5:
+    if act is None or s.value >= 6:
         return 0.0
     if coach.action_kind(s, act, team) not in ("move", "position"):
         return 0.0  # the second action has a better use than positioning
