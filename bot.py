@@ -174,6 +174,13 @@ def run_play_command(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    if args.skills is not None:  # A11, checked by the engine before any database is made
+        rules["skills"] = args.skills
+        try:
+            FUBA.initial(rules)
+        except RulesError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     if args.position:
         if args.game != "fuba" or rules:
             print("error: --position is a FUBA position with its own rules: no --game, "
@@ -340,6 +347,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the board after each action, and the action log at the end (to verify)",
     )
     play.add_argument("--position", default="", metavar="TEXT", help=POSITION_HELP)
+    play.add_argument(
+        "--skills",
+        type=int,
+        default=None,
+        metavar="N",
+        help="FUBA: N skill choices a team (1-5, chosen in secret); needs --rules advanced",
+    )
     play.add_argument(
         "--rules",
         choices=("basic", "advanced"),

@@ -17,6 +17,8 @@ from bot import main
             ["play", "--game", "dicesoccer", "--rules", "advanced"],
             "--rules and --options are FUBA's",
         ),
+        (["play", "--skills", "3"], "paid for with condition points"),
+        (["play", "--rules", "advanced", "--skills", "7"], "from 0 to 5"),
     ],
 )
 def test_bad_rules_are_refused_before_the_match(
@@ -40,3 +42,18 @@ def test_the_rules_reach_the_terminal_match(monkeypatch: pytest.MonkeyPatch) -> 
     rules = seen["rules"]
     assert isinstance(rules, dict)
     assert rules["advanced"][0] == "condition" and "weather" not in rules["advanced"]
+
+
+def test_skills_reach_the_terminal_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    import referee.terminal
+
+    seen: dict[str, object] = {}
+
+    async def play(database: object, **kwargs: object) -> int:
+        seen.update(kwargs)
+        return 0
+
+    monkeypatch.setattr(referee.terminal, "play", play)
+    assert main(["play", "--rules", "advanced", "--skills", "3"]) == 0
+    rules = seen["rules"]
+    assert isinstance(rules, dict) and rules["skills"] == 3 and "condition" in rules["advanced"]
