@@ -39,10 +39,12 @@ def next_step(s: FubaState, window: Step, k: str) -> Step | None:
     return None
 
 
-def replace_step(s: FubaState, old: Step, new: Step) -> None:
+def update_step(s: FubaState, old: Step, **changes: Any) -> None:
+    """Replace the agenda's step ``old`` by a copy with ``changes`` (states share steps'
+    values: a step is replaced, never changed in place)."""
     for i, st in enumerate(s.agenda):
         if st is old:
-            s.agenda[i] = new
+            s.agenda[i] = {**old, **changes}
             return
 
 

@@ -18,6 +18,7 @@ from engine.fuba.skills.common import (
     neighbours,
     next_step,
     successes,
+    update_step,
 )
 from engine.fuba.state import FubaState
 
@@ -109,9 +110,7 @@ def free_move_play(kind: str, key: str) -> Effect:
     def effect(s: FubaState, team: int, args: Args, window: Step, ev: list[Event]) -> None:
         act = next_step(s, window, "act")
         assert act is not None
-        for i, st in enumerate(s.agenda):
-            if st is act:
-                s.agenda[i] = {**act, "x": [*act.get("x", ()), kind]}
+        update_step(s, act, x=[*act.get("x", ()), kind])
         record(s, team, key, ev)
 
     return effect

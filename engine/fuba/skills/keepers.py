@@ -8,7 +8,7 @@ from engine.core.events import Event
 from engine.fuba import moves, weather
 from engine.fuba.board import ADJ, BOX
 from engine.fuba.skills import has, record
-from engine.fuba.skills.common import PLAIN, Args, Effect, Step
+from engine.fuba.skills.common import PLAIN, Args, Effect, Step, update_step
 from engine.fuba.skills.team import SET_PIECE_TURNS
 from engine.fuba.state import FubaState
 
@@ -81,9 +81,7 @@ def two_dice(key: str) -> Effect:
     def effect(s: FubaState, team: int, args: Args, window: Step, ev: list[Event]) -> None:
         roll = _shot_roll(s)
         assert roll is not None
-        for i, st in enumerate(s.agenda):
-            if st is roll:
-                s.agenda[i] = {**roll, "n": 2, "low": key}
+        update_step(s, roll, n=2, low=key)
         record(s, team, key, ev)
 
     return effect

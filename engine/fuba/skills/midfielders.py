@@ -9,7 +9,16 @@ from engine.fuba import skills
 from engine.fuba.board import DIST, zone
 from engine.fuba.passing import placement_problem
 from engine.fuba.skills import record
-from engine.fuba.skills.common import PLAIN, Args, Step, kept, neighbours, next_step, successes
+from engine.fuba.skills.common import (
+    PLAIN,
+    Args,
+    Step,
+    kept,
+    neighbours,
+    next_step,
+    successes,
+    update_step,
+)
 from engine.fuba.state import FubaState
 
 MIDFIELD_SIDES = frozenset({4, 6, 8, 10})
@@ -107,9 +116,7 @@ def offer_dribbler(s: FubaState, team: int, window: Step) -> list[Args]:
 def play_dribbler(s: FubaState, team: int, args: Args, window: Step, ev: list[Event]) -> None:
     step = next_step(s, window, "moves")
     assert step is not None
-    for i, st in enumerate(s.agenda):
-        if st is step:
-            s.agenda[i] = {**step, "dribbler": True}
+    update_step(s, step, dribbler=True)
     record(s, team, "dribbler", ev)
 
 
@@ -125,9 +132,7 @@ def offer_mediano(s: FubaState, team: int, window: Step) -> list[Args]:
 def play_mediano(s: FubaState, team: int, args: Args, window: Step, ev: list[Event]) -> None:
     act = next_step(s, window, "act")
     assert act is not None
-    for i, st in enumerate(s.agenda):
-        if st is act:
-            s.agenda[i] = {**act, "mediano": True}
+    update_step(s, act, mediano=True)
     record(s, team, "il_mediano", ev)
 
 
