@@ -37,7 +37,7 @@ from engine.fuba import FUBA, advanced
 from engine.fuba.skills.catalog import MAX_CHOICES, RECOMMENDED
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.errors import RefereeError
-from referee.service import DICE_MODES
+from referee.service import DICE_MODES, Status
 from store.errors import StoreError
 
 RULESET = "fuba"
@@ -242,6 +242,15 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
     return kind, {arg: typed.lower().replace(" ", "_")}
 
 
+async def fuba_status(interaction: discord.Interaction) -> Status:
+    """The caller's view of the channel's match, which must be a FUBA match."""
+    referee = play_cog(interaction).referee
+    status = await referee.status(channel_id_of(interaction), interaction.user.id)
+    if status.ruleset != RULESET:
+        raise PlayRefusal("This channel's match is not a FUBA match: use its own commands.")
+    return status
+
+
 @app_commands.describe(
     choice='Pick one of your choices from the list, or type your player roles like "2am 1dm owb"'
 )
@@ -249,10 +258,7 @@ def read_choice(text: str, pending: set[str], choices: list[Choice]) -> tuple[st
 async def choose_command(interaction: discord.Interaction, choice: str) -> None:
     """Answer a choice: kick-off, corner, free kick, condition points, substitutes, roles..."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    referee = play_cog(interaction).referee
-    status = await referee.status(channel_id_of(interaction), interaction.user.id)
-    if status.ruleset != RULESET:
-        raise PlayRefusal("This channel's match is not a FUBA match: use its own commands.")
+    status = await fuba_status(interaction)
     pending = {p.kind for p in status.pending if p.user_id == interaction.user.id}
     kind, args = read_choice(choice, pending, status.choices)
     secret = {"roles": SECRET_ROLES, "skills": SECRET_SKILLS}.get(kind)

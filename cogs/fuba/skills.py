@@ -30,7 +30,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.fuba.advanced import SECRET_SKILLS
+from cogs.fuba.advanced import SECRET_SKILLS, fuba_status
 from cogs.play.autocomplete import Value, offer
 from cogs.play.buttons import (
     LABEL_LIMIT,
@@ -487,10 +487,7 @@ async def why_not(interaction: discord.Interaction, args: JSONData) -> None:
 async def skill_command(interaction: discord.Interaction, name: str) -> None:
     """Play a skill now (or choose your skills in secret, comma-separated)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    referee = play_cog(interaction).referee
-    status = await referee.status(channel_id_of(interaction), interaction.user.id)
-    if status.ruleset != RULESET:
-        raise PlayRefusal("This channel's match is not a FUBA match: use its own commands.")
+    status = await fuba_status(interaction)
     if not name.strip():
         raise PlayRefusal("Name a skill: pick one from the list.")
     choosing = [p for p in status.pending if p.user_id == interaction.user.id and p.kind == CHOICE]
