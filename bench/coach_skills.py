@@ -1,6 +1,6 @@
 """The coach with skills against the same coach without, in matches with every advanced rule.
 
-    python -m bench coach_skills [--skills 3] [--decided 400] [--runs 5] [--first-seed 0]
+    python -m bench coach_skills [--skills 5] [--decided 400] [--runs 5] [--first-seed 0]
 
 ``Coach(seed, skills="best")`` (its strongest set of A11 skills, played when worth their
 condition points) plays ``Coach(seed, skills="none")`` (it chooses no skills: an empty
@@ -52,7 +52,7 @@ def run(n: int, decided: int, first_seed: int, picks: str = skill_coach.BEST) ->
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--skills", type=int, default=3, help="skill choices a team (1-5)")
+    parser.add_argument("--skills", type=int, default=5, help="skill choices a team (1-5)")
     parser.add_argument("--decided", type=int, default=400)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--first-seed", type=int, default=0)

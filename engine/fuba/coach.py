@@ -155,7 +155,9 @@ class Coach:
         if advanced:  # the advanced rules' tactics (engine/fuba/tactics.py)
             self.handlers.update(
                 {
-                    "boost": lambda s, step, team: tactics.boost(self, s, step, team),
+                    "boost": lambda s, step, team: tactics.boost(
+                        self, s, step, team, skill_coach.keep(s, team)
+                    ),
                     "charge": tactics.charge,
                     "pay": tactics.pay,
                     "replace": tactics.replace,
@@ -300,6 +302,8 @@ class Coach:
         kind = s.turn["kind"]
         start = s.ball
         rank = RANK[team]
+        if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
+            rank = skill_coach.target_rank(s, team, rank)
         mine, keeper = s.outfield[team], s.keeper[team]
         near_start = ADJ[start]
         reach = set(ADJ[keeper])
@@ -380,7 +384,13 @@ class Coach:
         else:
             if self.advanced and "press" in allowed and skill_coach.press_plainly(s, team):
                 return "press"  # A11 midfield pressing wins as an aggressive pressing would
-            if self.advanced and tactics.press_aggressively(s, team, allowed):
+            if self.skills == skill_coach.VARIED and skill_coach.press_hard(s, team, allowed):
+                return "aggressive"  # A11 a tackler or a penalty saver behind the pressing
+            if (
+                self.advanced
+                and not skill_coach.keep(s, team)
+                and tactics.press_aggressively(s, team, allowed)
+            ):
                 return "aggressive"  # A6
             if "press" in allowed and press_chance(v) >= 0.5:
                 return "press"
@@ -412,6 +422,8 @@ class Coach:
         if mode == moves.ACTION and team == s.control and step.get("dribble"):
             move = self._dribble(s, step, team)
         if move is None:
+            move = self._sweeper(s, step, team)
+        if move is None:
             move = self._keeper_home(s, step, team)
         if move is None:
             move = self._support(s, step, team)
@@ -420,15 +432,30 @@ class Coach:
         return _move_action(team, move)
 
     def _free_move(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
-        if step.get("kr") and s.keeper[team] != BOX[team]:
+        if step.get("kr") and s.keeper[team] not in (BOX[team], self._sweeper_spot(s, team)):
             move = self._keeper_home(s, step, team)
             if move is not None:
                 return move
         return self._support(s, step, team)
 
+    def _sweeper_spot(self, s: FubaState, team: int) -> int | None:
+        if self.skills != skill_coach.VARIED:
+            return None
+        return skill_coach.sweeper_spot(s, team)
+
+    def _sweeper(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
+        """A11 advancing goalkeeper (varied coach): the keeper steps out of its box into the
+        arc in front of it, as a sweeper, while the ball is far."""
+        spot, k = self._sweeper_spot(s, team), s.keeper[team]
+        if spot is None or k != BOX[team] or s.keeper_locked[team]:
+            return None
+        if moves.move_problem(s, step, k, spot, True, False) is not None:
+            return None
+        return (k, spot, True, False, 1)
+
     def _keeper_home(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:
         k, box = s.keeper[team], BOX[team]
-        if k == box or k > 13 or s.keeper_locked[team]:
+        if k == box or k > 13 or s.keeper_locked[team] or k == self._sweeper_spot(s, team):
             return None
         for to in NEAR[k]:
             if (

@@ -126,13 +126,14 @@ def moves_used(coach: _Mover, s: FubaState, team: int, left: int) -> int:
     return made
 
 
-def boost(coach: _Mover, s: FubaState, step: Step, team: int) -> Action:
+def boost(coach: _Mover, s: FubaState, step: Step, team: int, keep: float = 0.0) -> Action:
     """A1 use a condition point when it changes the outcome: one more positioning step that
-    moves a shot's or a pressing's chances, or more moves than the coach has use for."""
+    moves a shot's or a pressing's chances, or more moves than the coach has use for.
+    ``keep``: what the point is worth kept for a skill (A11), which the gain must beat too."""
     if step["for"] == "position":
-        use = position_gain(s, step, team) >= POSITION_GAIN
+        use = position_gain(s, step, team) >= POSITION_GAIN + keep
     else:
-        use = moves_used(coach, s, team, step["use"]) > step["skip"]
+        use = not keep and moves_used(coach, s, team, step["use"]) > step["skip"]
     return Action(SIDES[team], "boost", {"choice": "use" if use else "skip"})
 
 
@@ -184,8 +185,8 @@ def charge(s: FubaState, step: Step, team: int) -> Action:
     A11 an advancing goalkeeper's charge gives no +1 (the keeper is out of its box
     already), so it pays off from value ``ADVANCE_FROM``; a sweeper keeper's raises the
     value by two, so it pays off from ``SWEEPER_FROM``."""
-    if step.get("advancing"):
-        go = ADVANCE_FROM <= s.value < 6
+    if step.get("advancing"):  # its point may have gone on a sweeper keeper meanwhile
+        go = ADVANCE_FROM <= s.value < 6 and condition.can_pay(s, team, 1, True)
         return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
     sweeper = skills.usable(s, team, "sweeper_keeper") and condition.can_pay(s, team, 1, True)
     go = (SWEEPER_FROM if sweeper else CHARGE_FROM) <= s.value < 6
