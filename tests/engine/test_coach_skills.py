@@ -212,3 +212,63 @@ def test_the_coach_with_skills_beats_itself_without() -> None:
 
     tally = run(3, 60, 0)
     assert tally.wins > tally.losses
+
+
+# -- condition points kept, the varied coach's styles ---------------------------------------
+
+
+def test_the_defence_keeps_its_last_points_for_the_shot_stopper() -> None:
+    """East defends its arc (9) at ball value 4: without skills it presses aggressively (a
+    point from defence); with a shot stopper and three points left there it presses plainly
+    and keeps them for the shots to come."""
+    west, east = {4: 2, 7: 2, 9: 3, 10: 2}, {12: 3, 9: 3, 10: 2, 7: 1, 11: 1}
+    points = ([4, 4, 4], [3, 3, 3])
+    plain = at_action(adv(west, east, rules=ALL_RULES, ball=9, value=4, condition=points), EAST)
+    assert Coach(0).action_kind(plain, plain.agenda[0], 1) == "aggressive"
+    s = adv(west, east, rules=ALL_RULES, ball=9, value=4, condition=points)
+    s = at_action(with_skills(s, [], ["shot_stopper"], agreed=3), first=EAST)
+    assert Coach(0).action_kind(s, s.agenda[0], 1) == "press"
+    assert Coach(0, skills=skill_coach.BEST).action_kind(s, s.agenda[0], 1) == "press"
+
+
+@pytest.mark.parametrize("value", [1, 2])
+def test_a_penalty_saver_behind_a_hard_pressing_in_the_box(value: int) -> None:
+    """West has the ball in East's box at a low value: East only positions, unless its keeper
+    saves penalties: then the varied coach risks the aggressive pressing."""
+    west, east = {4: 2, 7: 2, 12: 3, 10: 2}, {12: 3, 9: 3, 10: 2, 7: 1, 11: 1}
+    plain = at_action(adv(west, east, rules=ALL_RULES, ball=12, value=value), first=EAST)
+    assert Coach(0).action_kind(plain, plain.agenda[0], 1) == "position"
+    s = adv(west, east, rules=ALL_RULES, ball=12, value=value)
+    s = at_action(with_skills(s, [], ["penalty_saver"], agreed=3), first=EAST)
+    assert Coach(0).action_kind(s, s.agenda[0], 1) == "aggressive"
+    assert Coach(0, skills=skill_coach.BEST).action_kind(s, s.agenda[0], 1) == "position"
+
+
+@pytest.mark.parametrize(
+    ("skills", "move"), [([], (7, 5, False)), (["advancing_goalkeeper"], (12, 9, True))]
+)
+def test_an_advancing_goalkeeper_waits_in_front_of_its_box_while_the_ball_is_far(
+    skills: list[str], move: tuple[int, int, bool]
+) -> None:
+    """West has the ball in its own arc (5); East's movement action: its players towards the
+    ball, or with an advancing goalkeeper first the keeper out to the arc (9) as a sweeper."""
+    west, east = {2: 0, 4: 3, 5: 2, 6: 3}, {9: 3, 10: 2, 7: 3, 8: 2}
+    s = adv(west, east, rules=ALL_RULES, ball=5, value=3)
+    s = at_action(with_skills(s, [], skills, agreed=3), first=EAST)
+    s, _ = FUBA.apply(s, Action(EAST, "action", {"kind": "move"}))
+    s, _ = FUBA.apply(s, Action(EAST, "roll", {"dice": [4, 4]}))
+    action = answer(s, 1)
+    assert action.kind == "move"
+    assert (action.args["from"], action.args["to"], action.args["goalkeeper"]) == move
+
+
+def test_varied_first_picks_take_turns_through_the_menu() -> None:
+    """Seeds 0-99, both teams: every skill of the menu is somebody's first pick, the seldom
+    ones (their moment rarely comes) more often."""
+    firsts = [
+        skill_coach.pick(skill_coach.VARIED, seed, t, 3, MENU)[0]
+        for seed in range(100)
+        for t in (0, 1)
+    ]
+    assert set(MENU) <= set(firsts)
+    assert firsts.count("penalty_saver") > firsts.count("stopper")
