@@ -76,25 +76,27 @@ BEST_SETS: dict[int, tuple[str, ...]] = {
 # VARIED: how much more often the first pick is a skill whose moment seldom comes in the
 # coach's matches (a penalty against the team, a pass with offside risk, a shot from the box).
 SELDOM: dict[str, float] = {
-    "penalty_saver": 20.0,
-    "offside_trap": 6.0,
-    "skilled_full_back": 8.0,
+    "penalty_saver": 12.0,
+    "offside_trap": 8.0,
+    "skilled_full_back": 2.0,
+    "il_mediano": 8.0,
     "tackler": 6.0,
-    "advancing_goalkeeper": 4.0,
-    "sweeper_keeper": 4.0,
-    "clinical_finisher": 4.0,
     "aggressive_striker": 6.0,
+    "clinical_finisher": 6.0,
+    "sweeper_keeper": 6.0,
+    "advancing_goalkeeper": 4.0,
     "skilled_wing_backs": 4.0,
+    "crossing": 4.0,
+    "goal_poacher": 3.0,
     "creative_goalkeeper": 3.0,
+    "short_passes": 3.0,
     "leading_goalkeeper": 2.0,
-    "crossing": 2.0,
-    "il_mediano": 6.0,
     "mezzala": 2.0,
     "diver": 2.0,
     "dribbler": 2.0,
-    "short_passes": 3.0,
     "trained_formation_change": 2.0,
 }
+ROTATED = 2  # VARIED: the first picks that take their turn in the rotation
 FAVOURITE_SHARE = 0.5  # VARIED: a further pick is a weighted favourite this often, else any
 
 POINT = 0.05  # a condition point is worth this much goal chance to the coach
@@ -160,14 +162,18 @@ def best(n: int, menu: list[str]) -> list[str]:
 
 
 def varied(seed: int, team: int, n: int, menu: list[str]) -> list[str]:
-    """A draw seeded by ``seed`` and ``team``: the first pick is any skill of the menu, the
-    ones whose moment seldom comes more often (``SELDOM``), so that over a few dozen seeds
-    each skill gets played; each further pick is a favourite (by weight) most of the time,
-    else any skill of the menu that still fits."""
+    """A draw seeded by ``seed`` and ``team``: the first ``ROTATED`` picks take their turn
+    in the ``rotation`` of the menu (the skills whose moment seldom comes more often), so
+    that over a few dozen seeds each skill gets played; each further pick is a favourite
+    (by weight) half of the time, else any skill of the menu that still fits."""
     rng = random.Random(seed * 7919 + team * 104_729 + n)
     turns = rotation(menu)
-    first = turns[(2 * seed + team) % len(turns)]
-    chosen: list[str] = [first] if SKILLS[first].choices <= n else []
+    at = (2 * seed + team) * ROTATED
+    chosen: list[str] = []
+    for i in range(at, at + ROTATED):
+        key = turns[i % len(turns)]
+        if key not in chosen and choices_used([*chosen, key]) <= n:
+            chosen.append(key)
     while True:
         room = n - choices_used(chosen)
         fits = [k for k in menu if k not in chosen and SKILLS[k].choices <= room]
