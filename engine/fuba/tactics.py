@@ -25,6 +25,7 @@ AGGRESSIVE_DANGER = 0.75  # ... when a failure gives the opponent a free kick it
 CHARGE_FROM = 4  # the ball value from which a goalkeeper's charge pays off (A5)
 ADVANCE_FROM = 3  # ... an advancing goalkeeper's (A11)
 SWEEPER_FROM = 3  # ... a sweeper keeper's, which raises the value by two (A11)
+STOPPER_CHARGE = 1  # ... this much later with a shot stopper, which a charge rules out (A11)
 SLOW_FROM = 70  # slow the game down from this minute of the second half when leading (A8)
 SLOW_RED_RISK = 0.1  # at most this chance of a red card from a slowing's yellow card
 YELLOW_SUB_FROM = 60  # take a booked player off from this minute (A3)
@@ -184,12 +185,15 @@ def charge(s: FubaState, step: Step, team: int) -> Action:
     attempt. At 6 the value cannot rise, and below 4 the +1 costs more than it stops.
     A11 an advancing goalkeeper's charge gives no +1 (the keeper is out of its box
     already), so it pays off from value ``ADVANCE_FROM``; a sweeper keeper's raises the
-    value by two, so it pays off from ``SWEEPER_FROM``."""
+    value by two, so it pays off from ``SWEEPER_FROM``; a keeper that charged cannot be a
+    shot stopper in that turn, so with one the charge waits for a value one higher."""
     if step.get("advancing"):  # its point may have gone on a sweeper keeper meanwhile
         go = ADVANCE_FROM <= s.value < 6 and condition.can_pay(s, team, 1, True)
         return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
     sweeper = skills.usable(s, team, "sweeper_keeper") and condition.can_pay(s, team, 1, True)
-    go = (SWEEPER_FROM if sweeper else CHARGE_FROM) <= s.value < 6
+    stopper = skills.usable(s, team, "shot_stopper") and condition.can_pay(s, team, 1, True)
+    start = (SWEEPER_FROM if sweeper else CHARGE_FROM) + (STOPPER_CHARGE if stopper else 0)
+    go = start <= s.value < 6
     return Action(SIDES[team], "charge", {"choice": "charge" if go else "stay"})
 
 

@@ -64,8 +64,9 @@ FAVOURITES: dict[str, float] = {
 # matches each): skills paid from the same zone compete for its points, so the best set is
 # not the favourites' sum (stopper and shot stopper both pay from defence: 59 % together,
 # as either alone; fanatic fans with shot stopper 54 %). Since the coach keeps a zone's
-# points for them (``keep``): three choices 65.8 %, five 68.6 % (bench medians of five
-# runs of 400 decided matches; every run at least 63.8 and 65.2 %).
+# points for them (``keep``) and its keeper charges later with a shot stopper: three
+# choices 66.8 %, five 68.8 % (bench medians of five runs of 400 decided matches; every run
+# at least 63.3 and 65.8 %).
 BEST_SETS: dict[int, tuple[str, ...]] = {
     1: ("stopper",),  # 59
     2: ("shot_stopper",),  # 59
