@@ -65,8 +65,8 @@ FAVOURITES: dict[str, float] = {
 # not the favourites' sum (stopper and shot stopper both pay from defence: 59 % together,
 # as either alone; fanatic fans with shot stopper 54 %). Since the coach keeps a zone's
 # points for them (``keep``) and its keeper charges later with a shot stopper: three
-# choices 66.8 %, five 68.8 % (bench medians of five runs of 400 decided matches; every run
-# at least 63.3 and 65.8 %).
+# choices 66.8 %, five 68.0 % (bench medians of five runs of 400 decided matches; every run
+# at least 63.0 and 65.2 %).
 BEST_SETS: dict[int, tuple[str, ...]] = {
     1: ("stopper",),  # 59
     2: ("shot_stopper",),  # 59
@@ -262,7 +262,14 @@ def window(coach: SkillCoach, s: FubaState, step: Step, team: int) -> Action | N
 
 # The skills worth keeping a zone's last points for, by the zone they are paid from.
 KEPT_FOR: dict[str, tuple[str, ...]] = {
-    "defence": ("shot_stopper", "leading_goalkeeper", "stopper"),
+    "defence": (
+        "shot_stopper",
+        "leading_goalkeeper",
+        "stopper",
+        "skilled_full_back",
+        "offside_trap",
+    ),
+    "midfield": ("skilled_full_back", "offside_trap", "il_mediano"),
     "attack": ("trained_special_event", "goal_poacher", "clinical_finisher"),
 }
 KEEP_POINTS = 4  # a zone with this many points or fewer keeps them for those skills
