@@ -73,7 +73,7 @@ def test_skills_summary_counts_plays_not_the_strikers_foul_twice() -> None:
 NOT_REACHED = {"skilled_full_back"}
 # Skills whose moment the coach brings about on purpose when a team owns one (a keeper
 # waiting in front of its box, a hard pressing in the box): played a few times at least.
-BROUGHT_ABOUT = {"advancing_goalkeeper": 3, "penalty_saver": 2}
+BROUGHT_ABOUT = {"advancing_goalkeeper": 3, "penalty_saver": 3}
 
 
 def test_every_skill_is_tried_and_played_in_the_first_hundred_demos() -> None:
