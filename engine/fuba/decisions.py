@@ -346,10 +346,12 @@ def _p_pay(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 def _p_charge(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
-    choices = (
+    choices: tuple[Choice, ...] = (
         _choice(team, "charge", "goalkeeper charges out", choice="charge"),
         _choice(team, "charge", "stay in goal", choice="stay"),
     )
+    if step.get("advancing") and not condition.can_pay(s, team, 1, skill=True):
+        choices = choices[1:]  # A11 the advancing goalkeeper's point was spent meanwhile
     prompt = (
         f"Your goalkeeper may charge out: ball value {min(6, s.value + 1)} instead of "
         f"{s.value}, but their goal attempts get +1 this turn."

@@ -933,6 +933,8 @@ def _h_boost(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
 def _spend(s: FubaState, team: int, cost: int, then: Step, ev: list[Event]) -> None:
     """Pay ``cost`` points for ``then``: at once when there is one way, else the team chooses."""
     ways = condition.payments(s, team, cost, then["for"] in SKILL_PAYMENTS)
+    if not ways:  # the choices offered are paid for: a bug, not a player's mistake
+        raise AssertionError(f"{SIDES[team]} cannot pay {cost} for {then['for']}")
     if len(ways) == 1:
         _pay(s, team, ways[0], then, ev)
     else:
@@ -1002,6 +1004,9 @@ def _h_charge(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     if choice != "charge":
         return
     if step.get("advancing"):
+        if not condition.can_pay(s, team, 1, skill=True):  # a sweeper keeper took the point
+            name = "Advancing goalkeeper"
+            raise RulesError(windows.price_text(1, team, s, name))
         _spend(s, team, 1, {"team": team, "for": "advancing"}, ev)
         return
     _charge(s, team, ev)

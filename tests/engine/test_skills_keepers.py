@@ -390,3 +390,14 @@ def test_sweeper_keeper_refused_for_its_point_when_east_cannot_pay():
     assert message.startswith("Sweeper keeper costs 1 condition point: you have too few")
     s, _ = act(s, EAST, "charge", choice="charge")
     assert s.value == 5  # the plain charge is free
+
+
+def test_sweeper_keeper_before_an_advancing_charge_needs_the_charges_point_too():
+    # one point in defence: the advancing goalkeeper's charge is offered, the sweeper keeper
+    # (whose point would leave the charge unpaid) is not
+    s, _ = advancing(cond="1.0.0", east=("advancing_goalkeeper", "sweeper_keeper"))
+    assert skill_choices(s, EAST) == {}
+    d = decision(s)
+    assert (d.kind, d.actor) == ("charge", EAST)
+    s, _ = act(s, EAST, "charge", choice="charge")
+    assert s.value == 5 and s.condition[E] == [0, 0, 0]

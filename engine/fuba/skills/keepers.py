@@ -5,10 +5,10 @@ the penalty saver is played by the penalty kick itself)."""
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.fuba import moves, weather
+from engine.fuba import condition, moves, weather
 from engine.fuba.board import ADJ, BOX
 from engine.fuba.skills import has, record
-from engine.fuba.skills.common import PLAIN, Args, Effect, Step, update_step
+from engine.fuba.skills.common import PLAIN, Args, Effect, Step, next_step, update_step
 from engine.fuba.skills.team import SET_PIECE_TURNS
 from engine.fuba.state import FubaState
 
@@ -25,7 +25,12 @@ def play_creative(s: FubaState, team: int, args: Args, window: Step, ev: list[Ev
 
 
 def offer_sweeper(s: FubaState, team: int, window: Step) -> list[Args]:
-    return PLAIN if s.turn.get("sweeper") != team else []
+    if s.turn.get("sweeper") == team:
+        return []
+    charge = next_step(s, window, "charge")
+    if charge is not None and charge.get("advancing"):  # its charge costs a point too
+        return PLAIN if condition.can_pay(s, team, 2, skill=True) else []
+    return PLAIN
 
 
 def play_sweeper(s: FubaState, team: int, args: Args, window: Step, ev: list[Event]) -> None:

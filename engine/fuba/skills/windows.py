@@ -165,7 +165,7 @@ def check(s: FubaState, step: Step, team: int, args: Args) -> tuple[str, Args]:
     raise RulesError(why_not(s, team, key, step, extra))
 
 
-def _price(points: int, team: int, s: FubaState, name: str) -> str:
+def price_text(points: int, team: int, s: FubaState, name: str) -> str:
     here = ZONES[condition.zone_index(team, s.ball)]
     return (
         f"{name} costs {points} condition point{'s' if points > 1 else ''}: you have too "
@@ -193,7 +193,7 @@ def why_not(s: FubaState, team: int, key: str, step: Step | None, args: Args | N
     if step is None or moment != step["moment"] or key in step["played"]:
         unpaid = s.turn.get("unpaid")
         if unpaid and unpaid[0] == team and key in unpaid[1]:
-            return _price(unpaid[1][key], team, s, skill.name)
+            return price_text(unpaid[1][key], team, s, skill.name)
         return f"{skill.name} is played {skill.when}; not now."
     applies = _plays.OFFERS[key](s, team, step)
     if not applies:
@@ -202,7 +202,7 @@ def why_not(s: FubaState, team: int, key: str, step: Step | None, args: Args | N
         detail = _plays.DETAILS.get(key)
         ways = "; ".join(detail(a) if detail else str(a) for a in applies)
         return f"{skill.name} can be played now only like this: {ways}."
-    return _price(cost(s, key, args or applies[0]), team, s, skill.name)
+    return price_text(cost(s, key, args or applies[0]), team, s, skill.name)
 
 
 def play(s: FubaState, team: int, key: str, args: Args, window: Step, ev: list[Event]) -> None:
