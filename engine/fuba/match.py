@@ -183,7 +183,8 @@ def _dice(args: Step, n: int) -> list[int]:
 
 def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     if step["picks"][team] is not None:
-        raise RulesError("You have already chosen your formation: now choose your player roles.")
+        then = "player roles" if team in step.get("roles_due", ()) else "skills"
+        raise RulesError(f"You have already chosen your formation: now choose your {then}.")
     shape = formations.parse(args.get("shape"))
     if step["halftime"] and s.coach_off[team] and shape != s.formations[team]:
         raise RulesError("Your coach was sent off: your formation cannot change.")  # A11

@@ -278,3 +278,9 @@ def test_choice_a_second_choice_is_refused_as_skills_already_chosen():
     s = choosing(3)
     s, _ = act(s, WEST, "skills", skills=["runner"])
     assert refused(s, WEST, "skills", skills=["crossing"]) == "You have already chosen your skills."
+
+
+def test_choice_a_second_formation_points_to_the_skills_still_due():
+    s = choosing(3)
+    message = refused(s, WEST, "formation", shape="4-4-2")
+    assert message == "You have already chosen your formation: now choose your skills."
