@@ -223,7 +223,9 @@ class Coach:
             picks = skill_coach.pick(self.skills, self.seed, team, skills_agreed(s), menu)
             return Action(SIDES[team], "skills", {"skills": picks})
         if not step["halftime"]:
-            shape = CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
+            menu, n = choosing.menu(s), skills_agreed(s)
+            shape = skill_coach.back_five(self.skills, self.seed, team, n, menu)
+            shape = shape or CARDS[(self.seed * 5 + team * 3) % len(CARDS)]
             return Action(SIDES[team], "formation", {"shape": shape})
         current = s.formations[team]
         diff = s.score[team] - s.score[1 - team]
@@ -303,7 +305,7 @@ class Coach:
         start = s.ball
         rank = RANK[team]
         if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
-            rank = skill_coach.target_rank(s, team, rank)
+            rank = skill_coach.target_rank(s, team, rank, kind)
         mine, keeper = s.outfield[team], s.keeper[team]
         near_start = ADJ[start]
         reach = set(ADJ[keeper])

@@ -264,3 +264,35 @@ def test_an_advancing_goalkeeper_waits_in_front_of_its_box_while_the_ball_is_far
     action = answer(s, 1)
     assert action.kind == "move"
     assert (action.args["from"], action.args["to"], action.args["goalkeeper"]) == move
+
+
+@pytest.mark.parametrize("skills", [["offside_trap"], ["skilled_full_back"]])
+def test_against_a_defence_that_plays_offside_the_varied_coach_passes_in_behind_it(
+    skills: list[str],
+) -> None:
+    """West has the ball in the centre (7), East's last line is there too and West has a
+    player beyond it in East's arc (9): West passes out to its wing (8), unless East plays
+    offside with a skill: then the varied coach tries the ball in behind (offside risk)."""
+    west, east = {5: 2, 7: 3, 9: 1, 8: 2, 10: 2}, {7: 2, 4: 2, 6: 3, 5: 3}
+    plain = adv(west, east, rules=ALL_RULES, ball=7, value=3)
+    assert answer(with_skills(plain, [], [], agreed=3), 0).args["area"] == 8
+    s = with_skills(adv(west, east, rules=ALL_RULES, ball=7, value=3), [], skills, agreed=3)
+    assert answer(s, 0).args["area"] == 9
+    assert answer(s, 0, Coach(0, skills=skill_coach.BEST)).args["area"] == 8
+
+
+def test_a_team_with_a_skilled_full_back_plays_five_at_the_back() -> None:
+    """The varied coach's formation card: five defenders when it is going to pick a skilled
+    full back (the risk it adds counts only up to the defenders); the best coach never
+    picks it and keeps its card."""
+    fives = 0
+    for seed in range(40):
+        s = FUBA.initial({"advanced": ALL_RULES, "skills": 3})
+        for coach in (Coach(seed), Coach(seed, skills=skill_coach.BEST)):
+            shape = next_action(coach, s, VirtualDice(seed))
+            assert (shape.actor, shape.kind) == (WEST, "formation")
+            picks = skill_coach.pick(coach.skills, seed, 0, 3, MENU)
+            back = int(str(shape.args["shape"])[0])
+            assert (back == 5) >= ("skilled_full_back" in picks)
+            fives += "skilled_full_back" in picks
+    assert fives >= 3

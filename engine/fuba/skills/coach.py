@@ -31,6 +31,7 @@ from engine.fuba.board import (
     zone,
 )
 from engine.fuba.moves import free_allowances
+from engine.fuba.offside import offside_risk
 from engine.fuba.skills import auto, usable, windows
 from engine.fuba.skills.catalog import SKILLS, choices_used
 from engine.fuba.skills.common import successes
@@ -79,7 +80,7 @@ BEST_SETS: dict[int, tuple[str, ...]] = {
 SELDOM: dict[str, float] = {
     "penalty_saver": 12.0,
     "offside_trap": 8.0,
-    "skilled_full_back": 2.0,
+    "skilled_full_back": 10.0,
     "il_mediano": 8.0,
     "tackler": 6.0,
     "aggressive_striker": 6.0,
@@ -207,15 +208,34 @@ def sweeper_spot(s: FubaState, team: int) -> int | None:
 BOX_STRIKER = 1.5  # how much more a box striker's team likes passes into the box
 
 
-def target_rank(s: FubaState, team: int, rank: list[int]) -> list[float]:
+THROUGH_BALL = 6.0  # how much more a team facing a high line likes a pass in behind it
+BACK_FIVE = ("5-4-1", "5-3-2")  # the shapes of a team with a skilled full back
+
+
+def target_rank(s: FubaState, team: int, rank: list[int], kind: str) -> list[float]:
     """Clinical finisher, aggressive striker: skills of goal attempts from the opponent's
     box, so the team looks for passes into it (its attacking rank of each area, the box
-    raised by ``BOX_STRIKER``)."""
-    if not (usable(s, team, "clinical_finisher") or usable(s, team, "aggressive_striker")):
-        return list(rank)
+    raised by ``BOX_STRIKER``). Against a defence that plays offside (skilled full back,
+    offside trap) the team tries passes in behind its line (A7 offside risk): those areas
+    are raised by ``THROUGH_BALL``."""
     out = [float(r) for r in rank]
-    out[BOX[1 - team]] += BOX_STRIKER
+    if usable(s, team, "clinical_finisher") or usable(s, team, "aggressive_striker"):
+        out[BOX[1 - team]] += BOX_STRIKER
+    other = 1 - team
+    if usable(s, other, "skilled_full_back") or usable(s, other, "offside_trap"):
+        for a in AREAS:
+            if offside_risk(s, team, s.ball, a, kind):
+                out[a] += THROUGH_BALL
     return out
+
+
+def back_five(mode: str, seed: int, team: int, n: int, menu: list[str]) -> str | None:
+    """Skilled full back: a team that will pick it plays five at the back (the side areas
+    beside its line add to the offside risk only up to its number of defenders); None for
+    any other team."""
+    if mode != VARIED or "skilled_full_back" not in pick(mode, seed, team, n, menu):
+        return None
+    return BACK_FIVE[seed % len(BACK_FIVE)]
 
 
 def press_hard(s: FubaState, team: int, allowed: list[str]) -> bool:
