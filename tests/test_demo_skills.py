@@ -67,9 +67,9 @@ def test_skills_summary_counts_plays_not_the_strikers_foul_twice() -> None:
 
 
 # Skills whose moment the coach brings about on purpose when a team owns one (a keeper
-# waiting in front of its box, a hard pressing in the box, a back five facing passes in
-# behind its line): played a few times, or at least once.
-BROUGHT_ABOUT = {"advancing_goalkeeper": 3, "penalty_saver": 3, "skilled_full_back": 1}
+# waiting in front of its box, a hard pressing in the box, a back five with a wide man
+# beside its line against a striker left up for a pass in behind): played a few times.
+BROUGHT_ABOUT = {"advancing_goalkeeper": 3, "penalty_saver": 3, "skilled_full_back": 2}
 
 
 def test_every_skill_is_tried_and_played_in_the_first_hundred_demos() -> None:

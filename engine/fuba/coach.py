@@ -548,6 +548,16 @@ class Coach:
                 have = mrow[mybox]
                 if have < need:
                     wants.append((mybox, need - have))
+            if self.skills == skill_coach.VARIED:
+                # A11 a striker left up against a defence that plays offside; a skilled
+                # full back's team keeps wide men beside its line
+                up = skill_coach.striker_up(s, team, RANK[team])
+                if up is not None:
+                    keep[up] = max(keep[up], 1)
+                for a in skill_coach.wide_men(s, team):
+                    keep[a] = max(keep[a], 1)
+                    if not mrow[a]:
+                        wants.append((a, 1))
         return wants, keep
 
     def _support(self, s: FubaState, step: dict[str, Any], team: int) -> Move | None:

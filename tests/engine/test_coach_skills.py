@@ -296,3 +296,38 @@ def test_a_team_with_a_skilled_full_back_plays_five_at_the_back() -> None:
             assert (back == 5) >= ("skilled_full_back" in picks)
             fives += "skilled_full_back" in picks
     assert fives >= 3
+
+
+@pytest.mark.parametrize("skills", [[], ["offside_trap"], ["skilled_full_back"]])
+def test_against_a_defence_that_plays_offside_a_striker_is_left_up(skills: list[str]) -> None:
+    """West has the ball on its north wing (4); East's movement action brings its forward
+    from West's arc (5) to the ball, unless West plays offside with a skill: then the
+    varied coach leaves that forward up for a pass in behind and brings the wing's three."""
+    west, east = {2: 0, 4: 3, 5: 2, 6: 3, 7: 2}, {5: 1, 9: 3, 10: 3, 8: 3}
+    s = adv(west, east, rules=ALL_RULES, ball=4, value=3)
+    s = at_action(with_skills(s, skills, [], agreed=3), first=EAST)
+    s, _ = FUBA.apply(s, Action(EAST, "action", {"kind": "move"}))
+    s, _ = FUBA.apply(s, Action(EAST, "roll", {"dice": [4, 4]}))
+    frm = 8 if skills else 5
+    assert (answer(s, 1).args["from"], answer(s, 1).args["to"]) == (frm, 4)
+    best = answer(s, 1, Coach(0, skills=skill_coach.BEST))
+    assert (best.args["from"], best.args["to"]) == (5, 4)
+
+
+@pytest.mark.parametrize("skills", [[], ["skilled_full_back"]])
+def test_a_skilled_full_backs_team_puts_a_wide_man_beside_its_line(skills: list[str]) -> None:
+    """East has the ball in its box (12), West outnumbers it there and its last line is its
+    arc (5): West's movement action does nothing more, unless it has a skilled full back:
+    then a player steps out to the wing beside the line (4), where it adds to the offside
+    risk of a pass in behind."""
+    west, east = {5: 3, 7: 4, 12: 3}, {8: 3, 9: 3, 10: 3, 12: 1}
+    s = adv(west, east, rules=ALL_RULES, ball=12, value=3, control=EAST)
+    s = at_action(with_skills(s, skills, [], agreed=3), first=WEST)
+    s, _ = FUBA.apply(s, Action(WEST, "action", {"kind": "move"}))
+    s, _ = FUBA.apply(s, Action(WEST, "roll", {"dice": [4, 4]}))
+    action = answer(s, 0)
+    if not skills:
+        assert action.kind == "done"
+    else:
+        assert (action.kind, action.args["from"], action.args["to"]) == ("move", 5, 4)
+    assert answer(s, 0, Coach(0, skills=skill_coach.BEST)).kind == "done"

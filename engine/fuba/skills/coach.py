@@ -26,12 +26,15 @@ from engine.fuba.board import (
     AREAS,
     BOX,
     DIST,
+    HALF_ENTIRELY,
+    SIDE_AREAS,
     SIDES,
     area_modifier,
+    depth,
     zone,
 )
 from engine.fuba.moves import free_allowances
-from engine.fuba.offside import offside_risk
+from engine.fuba.offside import offside_risk, second_closest_area
 from engine.fuba.skills import auto, usable, windows
 from engine.fuba.skills.catalog import SKILLS, choices_used
 from engine.fuba.skills.common import successes
@@ -227,6 +230,33 @@ def target_rank(s: FubaState, team: int, rank: list[int], kind: str) -> list[flo
             if offside_risk(s, team, s.ball, a, kind):
                 out[a] += THROUGH_BALL
     return out
+
+
+def wide_men(s: FubaState, team: int) -> list[int]:
+    """Skilled full back: while the opponent has the ball, the side areas next to the team's
+    defence line (the area of its second-lowest player) and not behind it, where a player
+    adds to the offside risk of a pass in behind; empty for any other team."""
+    if team == s.control or not usable(s, team, "skilled_full_back"):
+        return []
+    line = second_closest_area(s, team)
+    if line is None or line in SIDE_AREAS:
+        return []
+    level = depth(team, line)
+    return sorted(a for a in ADJ[line] if a in SIDE_AREAS and depth(team, a) > level)
+
+
+def striker_up(s: FubaState, team: int, rank: list[int]) -> int | None:
+    """Against a defence that plays offside (skilled full back, offside trap): while the
+    opponent has the ball, the team leaves its most advanced player in the opponent's
+    half up there for a pass in behind once the ball is won; None otherwise."""
+    other = 1 - team
+    if team == s.control:
+        return None
+    if not (usable(s, other, "skilled_full_back") or usable(s, other, "offside_trap")):
+        return None
+    row = s.outfield[team]
+    ahead = [a for a in HALF_ENTIRELY[other] if row[a]]
+    return max(ahead, key=lambda a: (rank[a], -a)) if ahead else None
 
 
 def back_five(mode: str, seed: int, team: int, n: int, menu: list[str]) -> str | None:
