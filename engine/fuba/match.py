@@ -52,6 +52,7 @@ from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
 SKILL_PAYMENTS = ("skill", "advancing")  # A11 paid without the terrace chant's free point
+_WINDOWS = frozenset({"substitute", "skill"})  # steps that may be folded into the next one
 ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
 
 
@@ -87,12 +88,15 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     team = side_index(action.actor)
     step = s.agenda[0]
     _check_actor(step, team, action.kind)
-    folded = substitutions.folded(s)  # A3 a window folded into the team's next decision
-    opening = folded and action.kind == substitutions.OPEN
-    passing = 1 if folded and not opening else 0  # windows the answer lets pass
-    while action.kind != windows.KIND and windows.folded_at(s, passing):
-        passing += 1  # A11 a skill window folded into the decision
-    step = s.agenda[passing]
+    folded = opening = False
+    passing = 0  # windows the answer lets pass
+    if step["k"] in _WINDOWS:
+        folded = substitutions.folded(s)  # A3 a window folded into the team's next decision
+        opening = folded and action.kind == substitutions.OPEN
+        passing = 1 if folded and not opening else 0
+        while action.kind != windows.KIND and windows.folded_at(s, passing):
+            passing += 1  # A11 a skill window folded into the decision
+        step = s.agenda[passing]
     if action.kind == windows.KIND and step["k"] != windows.KIND:
         action = _skill_as_charge(s, step, team, action)
     if not opening and (step["k"], action.kind) not in _HANDLERS:
@@ -101,7 +105,8 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
     if not in_place:
         s = s.clone()
-    s.turn.pop("unpaid", None)  # A11 only the last step's skills too dear (windows.prune)
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]  # A11 only the last step's skills too dear (windows.prune)
     ev: list[Event] = []
     if opening:
         substitutions.open_window(s)
@@ -109,19 +114,21 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     del s.agenda[:passing]  # the windows pass
     step = s.agenda[0]
     _HANDLERS[(step["k"], action.kind)](s, step, team, action.args, ev)
-    _settle(s, ev)
+    while not s.agenda and not s.over:
+        _next(s, ev)
+    substitutions.place(s)  # A3 restart windows wait for their team's first own step
+    if s.skills[0] or s.skills[1]:
+        _settle(s, ev)
     return s, ev
 
 
 def _settle(s: FubaState, ev: list[Event]) -> None:
-    """Run the match on until a decision is pending: the turn's next steps, the A3 restart
-    windows in place, and A11 skill windows with nothing to offer dropped."""
-    while True:
+    """A11 skill windows with nothing to offer are dropped, and the match runs on until a
+    decision is pending."""
+    while not s.over and windows.prune(s):
         while not s.agenda and not s.over:
             _next(s, ev)
-        substitutions.place(s)  # A3 restart windows wait for their team's first own step
-        if s.over or not windows.prune(s):
-            return
+        substitutions.place(s)
 
 
 def _skill_as_charge(s: FubaState, step: Step, team: int, action: Action) -> Action:
@@ -408,6 +415,7 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
 
 # 4.2 the game situation progress stage, in phases: a roll or a decision may come between
 # two phases (advanced rules), after which ``_next`` resumes with the next phase.
+_SKILL_PHASES = ("trap", "value_skills", "skills_end")  # A11 only in a match with skills
 SITUATION_PHASES = (
     "time",
     "tiredness",
@@ -419,6 +427,7 @@ SITUATION_PHASES = (
     "order",
     "skills_end",
 )
+_PHASES_WITHOUT_SKILLS = tuple(p for p in SITUATION_PHASES if p not in _SKILL_PHASES)
 
 
 def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -433,8 +442,9 @@ def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
 def _resume_situation(s: FubaState, ev: list[Event]) -> None:
     """Run the stage's phases until one waits for a roll or a decision (or play stops)."""
     t = s.turn
-    while not s.agenda and not s.over and s.turn is t and t["phase"] < len(SITUATION_PHASES):
-        name = SITUATION_PHASES[t["phase"]]
+    phases = SITUATION_PHASES if s.options.get("skills") else _PHASES_WITHOUT_SKILLS
+    while not s.agenda and not s.over and s.turn is t and t["phase"] < len(phases):
+        name = phases[t["phase"]]
         t["phase"] += 1
         _PHASES[name](s, ev)
 
@@ -575,7 +585,8 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         _new_turn(s, t["kind"])
         return
     if stage == "situation":
-        if t.get("phase", len(SITUATION_PHASES)) < len(SITUATION_PHASES):
+        phases = SITUATION_PHASES if s.options.get("skills") else _PHASES_WITHOUT_SKILLS
+        if t.get("phase", len(phases)) < len(phases):
             _resume_situation(s, ev)
             return
         if t.get("skip_actions"):

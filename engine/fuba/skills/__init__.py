@@ -63,8 +63,7 @@ def in_box(s: FubaState, team: int) -> bool:
 def counted(s: FubaState, team: int, area: int) -> int:
     """Players of ``team`` counted in ``area`` outside goal attempts and free movements: a
     target man counts as three in this turn's target area (at most six count, 1.4.1)."""
-    n = s.count(team, area)
     t = s.turn
-    if t.get("target_man") == team and area == t.get("target") and s.outfield[team][area]:
-        return min(6, n + 2)
-    return n
+    if t.get("target_man") != team or area != t.get("target") or not s.outfield[team][area]:
+        return s.count(team, area)
+    return min(6, s.count(team, area) + 2)
