@@ -39,7 +39,7 @@ def keeper_alone(s: FubaState, team: int) -> bool:
 
 def usable(s: FubaState, team: int, key: str) -> bool:
     """``has`` and the footnote-2 limit."""
-    if not has(s, team, key):
+    if key not in s.skills[team] or not has(s, team, key):  # the first test is the quick one
         return False
     return not (SKILLS[key].not_keeper_alone and keeper_alone(s, team))
 

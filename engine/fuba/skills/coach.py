@@ -201,6 +201,8 @@ def sweeper_spot(s: FubaState, team: int) -> int | None:
     """Advancing goalkeeper: while the opponent has the ball two areas or more from the box,
     the keeper waits as a sweeper in the arc in front of it (a pass into the arc lets it
     charge out); None when the keeper belongs in its box."""
+    if not (s.skills[0] or s.skills[1]):
+        return None  # a match without skills: nothing to weigh
     if team == s.control or not usable(s, team, "advancing_goalkeeper"):
         return None
     if DIST[s.ball][BOX[team]] < 2:
@@ -221,6 +223,8 @@ def target_rank(s: FubaState, team: int, rank: list[int], kind: str) -> list[flo
     raised by ``BOX_STRIKER``). Against a defence that plays offside (skilled full back,
     offside trap) the team tries passes in behind its line (A7 offside risk): those areas
     are raised by ``THROUGH_BALL``."""
+    if not (s.skills[0] or s.skills[1]):
+        return [float(r) for r in rank]  # a match without skills: nothing to weigh
     out = [float(r) for r in rank]
     if usable(s, team, "clinical_finisher") or usable(s, team, "aggressive_striker"):
         out[BOX[1 - team]] += BOX_STRIKER
@@ -236,6 +240,8 @@ def wide_men(s: FubaState, team: int) -> list[int]:
     """Skilled full back: while the opponent has the ball, the side areas next to the team's
     defence line (the area of its second-lowest player) and not behind it, where a player
     adds to the offside risk of a pass in behind; empty for any other team."""
+    if not (s.skills[0] or s.skills[1]):
+        return []  # a match without skills: nothing to weigh
     if team == s.control or not usable(s, team, "skilled_full_back"):
         return []
     line = second_closest_area(s, team)
@@ -249,6 +255,8 @@ def striker_up(s: FubaState, team: int, rank: list[int]) -> int | None:
     """Against a defence that plays offside (skilled full back, offside trap): while the
     opponent has the ball, the team leaves its most advanced player in the opponent's
     half up there for a pass in behind once the ball is won; None otherwise."""
+    if not (s.skills[0] or s.skills[1]):
+        return None  # a match without skills: nothing to weigh
     other = 1 - team
     if team == s.control:
         return None
@@ -273,6 +281,8 @@ def press_hard(s: FubaState, team: int, allowed: list[str]) -> bool:
     tackler's gives a free kick only on a double in the defence zone; a penalty saver's
     keeper faces the penalty kick with the odds on its side) presses aggressively there at
     long odds too (never with two yellow cards)."""
+    if not (s.skills[0] or s.skills[1]):
+        return False  # a match without skills: nothing to weigh
     if "aggressive" not in allowed or s.yellows[team] >= 2:
         return False
     if tactics.press_chance_at(s.value, aggressive=True) < HARD_PRESS_MIN:
@@ -330,6 +340,8 @@ def keep(s: FubaState, team: int) -> float:
     """What a condition point of the ball's zone is worth kept for one of the team's skills
     that pay from there (shot stopper, stopper, trained special event, ...), when the zone
     is down to its last points: a boost must gain that much more."""
+    if not (s.skills[0] or s.skills[1]):
+        return 0.0  # a match without skills: nothing to weigh
     where = zone(team, s.ball)
     if s.condition[team][condition.zone_index(team, s.ball)] > KEEP_POINTS:
         return 0.0
@@ -479,6 +491,8 @@ def _midfield_pressing(coach: SkillCoach, s: FubaState, step: Step, team: int, a
 def press_plainly(s: FubaState, team: int) -> bool:
     """A plain pressing with midfield pressing played on it beats an aggressive one: the same
     dice win, and a failure costs neither a free kick nor the ball value."""
+    if not (s.skills[0] or s.skills[1]):
+        return False  # a match without skills: nothing to weigh
     return (
         usable(s, team, "midfield_pressing")
         and zone(team, s.ball) == "midfield"
