@@ -55,6 +55,24 @@ SECRET = re.compile(r"^(You chose .*secret|Your (formation|player roles): )")
 Fire = Callable[[], Awaitable[simcord.InteractionResult]]
 
 
+def board_or_command(
+    world: World, member: simcord.MemberActor, side: str, state: FubaState, action: Action
+) -> tuple[Fire, str]:
+    """How a member makes ``action``: the live board's control that leads to the same
+    state ("control"), else its slash command ("command")."""
+    board = live_board(world)
+    wanted = leads_to(state, action)
+    assert wanted is not None, f"{action} is illegal"
+    for meant, custom_id, value in offered(board, side):
+        if meant.kind == action.kind and leads_to(state, meant) == wanted:
+            if value is None:
+                return functools.partial(member.click, board, custom_id=custom_id), "control"
+            select = functools.partial(member.select, board, [value], custom_id=custom_id)
+            return select, "control"
+    name, options = command_for(action)
+    return functools.partial(member.slash, world.channel, name, **options), "command"
+
+
 # -- the match offline -------------------------------------------------------------------
 
 
@@ -283,22 +301,7 @@ async def play_one(
     decision = next(d for d in FUBA.pending(state) if d.actor == prompt.side and not d.dice)
     action = coach.choose(state, decision)
 
-    board = live_board(world)
-    fire: Fire | None = None
-    wanted = leads_to(state, action)
-    assert wanted is not None, f"the coach's {action} is illegal"
-    for meant, custom_id, value in offered(board, prompt.side):
-        if meant.kind == action.kind and leads_to(state, meant) == wanted:
-            if value is None:
-                fire = functools.partial(member.click, board, custom_id=custom_id)
-            else:
-                fire = functools.partial(member.select, board, [value], custom_id=custom_id)
-            way = "control"
-            break
-    if fire is None:
-        name, options = command_for(action)
-        fire = functools.partial(member.slash, world.channel, name, **options)
-        way = "command"
+    fire, way = board_or_command(world, member, prompt.side, state, action)
     watch.ways.setdefault(action.kind, set()).add(way)
 
     recorder.begin(member.id)

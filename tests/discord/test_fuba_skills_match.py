@@ -30,10 +30,9 @@ from tests.discord.conftest import World
 from tests.discord.test_fuba_advanced_match import (
     COACH_SEED,
     SECRET,
-    command_for,
+    board_or_command,
     leads_to,
     live_board,
-    offered,
     seeded,
 )
 from tests.discord.test_play import private, public, referee, refused
@@ -232,28 +231,14 @@ async def play_one(world: World, watch: Watch, coach: Coach) -> bool:
         assert reply.startswith("Your skills: Stopper, Creative midfielder, Midfield general.")
         watch.ways.setdefault("picks", set()).add("picker")
     else:
-        wanted = leads_to(state, action)
-        assert wanted is not None, f"{action} is illegal"
+        assert leads_to(state, action) is not None, f"{action} is illegal"
         first_skill = skilled(action) and "command" not in watch.ways.get(side, set())
-        fire = None
         if first_skill:  # the first skill of each side: typed
             text = choice_text(action.args)
             fire = functools.partial(member.slash, world.channel, "fuba skill", name=text)
             way = "command"
         else:
-            board = live_board(world)
-            for meant, custom_id, value in offered(board, side):
-                if meant.kind == action.kind and leads_to(state, meant) == wanted:
-                    if value is None:
-                        fire = functools.partial(member.click, board, custom_id=custom_id)
-                    else:
-                        fire = functools.partial(member.select, board, [value], custom_id=custom_id)
-                    way = "control"
-                    break
-        if fire is None:
-            name, options = command_for(action)
-            fire = functools.partial(member.slash, world.channel, name, **options)
-            way = "command"
+            fire, way = board_or_command(world, member, side, state, action)
         if skilled(action):
             watch.ways.setdefault(side, set()).add(way)
         if action.kind == "skills":
