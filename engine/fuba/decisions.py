@@ -474,7 +474,7 @@ MOMENT_PROMPTS = {
     "press": "Before the pressing dice: play a skill?",
     "pressed": "The ball was won by pressing: play a skill?",
     "special": "A special event is coming: play a skill before its dice?",
-    "trap": "The pass into offside risk was half kept: play a skill?",
+    "trap": "Only one of their dice kept that offside-risk pass: play a skill?",
     "value": "Before the new ball value is set: play a skill?",
     "situation_end": "Before the actions: play a skill?",
     "free_moves": "Play a skill for your free movements?",

@@ -15,7 +15,6 @@ moment's other skills.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import RulesError
@@ -208,6 +207,3 @@ def why_not(s: FubaState, team: int, key: str, step: Step | None, args: Args | N
 def play(s: FubaState, team: int, key: str, args: Args, window: Step, ev: list[Event]) -> None:
     """Carry out a paid skill (the window records it as played at this moment)."""
     _plays.EFFECTS[key](s, team, args, window, ev)
-
-
-EffectFn = Callable[[FubaState, int, Args, Step, list[Event]], None]
