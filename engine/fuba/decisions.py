@@ -433,10 +433,17 @@ def _p_substitute(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 def _with_window(step: dict[str, Any], pending: list[Decision]) -> list[Decision]:
     """The team's next decision with "make substitutions" as its last choice."""
-    side = SIDES[step["team"]]
     extra = _choice(step["team"], substitutions.OPEN, "make substitutions")
+    return _folded(pending, step["team"], [extra])
+
+
+def _folded(pending: list[Decision], team: int, extra: list[Choice]) -> list[Decision]:
+    """A window folded into the team's next decision: its choices come last."""
+    side = SIDES[team]
     return [
-        dataclasses.replace(d, choices=(*d.choices, extra)) if d.actor == side and not d.dice else d
+        dataclasses.replace(d, choices=(*d.choices, *extra))
+        if d.actor == side and not d.dice
+        else d
         for d in pending
     ]
 
@@ -501,11 +508,7 @@ def _p_skill(s: FubaState, step: dict[str, Any]) -> list[Decision]:
     i = next(i for i, st in enumerate(s.agenda) if st is step)
     if windows.folded_at(s, i):
         nxt = s.agenda[i + 1]
-        side = SIDES[team]
-        return [
-            dataclasses.replace(d, choices=(*d.choices, *choices)) if d.actor == side else d
-            for d in _PENDING[nxt["k"]](s, nxt)
-        ]
+        return _folded(_PENDING[nxt["k"]](s, nxt), team, choices)
     choices.append(_choice(team, windows.KIND, "no skill", name=windows.NONE))
     prompt = MOMENT_PROMPTS[step["moment"]]
     info = {"moment": step["moment"]}
