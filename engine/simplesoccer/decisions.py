@@ -1,0 +1,230 @@
+"""What the Simple Soccer engine is waiting for: the pending decisions with their legal
+choices. Autocomplete, buttons, the coach and the random player of the property test read
+them here.
+
+A turn's choices list, for every member, each square it can reach with the points left (by a
+shortest path), every square the ball can be kicked to, the goalkeeper's grab and ending the
+turn: all the destinations; a longer path to the same square is legal too (the decision is
+open-ended).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Choice, Decision
+from engine.simplesoccer import movement
+from engine.simplesoccer.field import SIDES, Square, name
+from engine.simplesoccer.match import can_save
+from engine.simplesoccer.setup import GOALKEEPER, PRESET_LABELS
+from engine.simplesoccer.state import SimpleSoccerState
+
+PLAY_KINDS = ("move", "kick", "grab", "end")
+
+
+def pending(s: SimpleSoccerState, *, light: bool = False) -> list[Decision]:
+    """The decisions pending; ``light`` leaves out a turn's choices (prompts only)."""
+    if s.over:
+        return []
+    if light and s.step["k"] == "play":
+        return _p_play(s, s.step, light=True)
+    return _PENDING[s.step["k"]](s, s.step)
+
+
+def _p_rolloff(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    return [
+        Decision(
+            SIDES[t],
+            "roll",
+            "Roll a die for the kick-off: the higher die kicks off (a tie rolls again).",
+            dice=1,
+            info={"purpose": "rolloff"},
+        )
+        for t in (0, 1)
+        if step["dice"][t] is None
+    ]
+
+
+def _p_setup(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    out = []
+    for t in (0, 1):
+        if step["placed"][t]:
+            continue
+        kickoff = step["kickoff"] == t
+        choices = tuple(
+            Choice(Action(SIDES[t], "setup", {"preset": key}), label)
+            for key, label in PRESET_LABELS.items()
+        )
+        role = "you kick off" if kickoff else "the other team kicks off"
+        out.append(
+            Decision(
+                SIDES[t],
+                "setup",
+                f"Set up your team in your half ({role}): pick a formation or type a layout.",
+                choices,
+                open_ended=True,
+                info={"kickoff": kickoff},
+            )
+        )
+    return out
+
+
+_WHY = {
+    "ball": "you have the ball at your feet: 2 dice",
+    "goalie": "your goalkeeper holds the ball: 3 dice",
+    "loose": "nobody of yours has the ball: 1 die",
+}
+
+
+def _p_roll(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    n = step["n"]
+    if step.get("throw"):
+        prompt = "Your goalkeeper has the ball: roll 3 dice for the throw or kick."
+        purpose = "throw"
+    else:
+        prompt = f"Roll for your turn ({_WHY[step['why']]})."
+        purpose = "turn"
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            prompt,
+            dice=n,
+            info={"purpose": purpose, "why": step["why"]},
+        )
+    ]
+
+
+def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
+    """Every destination of every member and of the ball this turn, the grab, and the end."""
+    f = s.field
+    side = SIDES[team]
+    assert s.turn is not None
+    left = int(s.turn["left"])
+    holding = s.held == team
+    out: list[Choice] = []
+    for label in s.members[team]:
+        if holding and label == GOALKEEPER:
+            continue
+        budget = left - 1 if holding else left
+        if budget <= 0:
+            continue
+        for sq, path in movement.member_reach(s, team, label, budget).items():
+            out.append(_path_choice(f, side, "move", label, sq, path))
+    for label in s.members[team]:
+        if not movement.can_kick(s, team, label):
+            continue
+        start: Square = s.at(team, GOALKEEPER) if holding else s.ball_at()  # type: ignore[assignment]
+        for sq, path in movement.ball_reach(s, team, start, left).items():
+            out.append(_path_choice(f, side, "kick", label, sq, path))
+    grab = movement.grab_path(s, team, left)
+    if grab is not None:
+        out.append(_path_choice(f, side, "grab", GOALKEEPER, grab[-1], grab))
+    if not holding:
+        out.append(Choice(Action(side, "end", {}), "End the turn"))
+    return out
+
+
+def _path_choice(
+    f: Any, side: str, kind: str, label: str, sq: Square, path: list[Square]
+) -> Choice:
+    names = [name(f, p) for p in path]
+    args: dict[str, Any] = {"path": names}
+    if kind != "grab":
+        args["member"] = label
+    cost = len(path)
+    what = {"move": label, "kick": f"{label} kicks", "grab": "G grabs"}[kind]
+    return Choice(
+        Action(side, kind, args),
+        f"{what} to {names[-1]} ({cost})",
+        {"member": label, "to": names[-1], "cost": cost},
+    )
+
+
+def _p_play(s: SimpleSoccerState, step: dict[str, Any], light: bool = False) -> list[Decision]:
+    team = step["team"]
+    assert s.turn is not None
+    left = s.turn["left"]
+    prompt = f"Your turn: {left} point{'' if left == 1 else 's'} left. Move, kick, or end the turn."
+    if s.held == team:
+        prompt = f"Your goalkeeper holds the ball: throw or kick it ({left} points)."
+    return [
+        Decision(
+            SIDES[team],
+            "play",
+            prompt,
+            () if light else tuple(play_choices(s, team)),
+            open_ended=True,
+            info={"left": left, "points": s.turn["points"], "kinds": list(PLAY_KINDS)},
+        )
+    ]
+
+
+def _p_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    d = step["distance"]
+    needs = [die for die in range(1, 7) if can_save(d, die)]
+    shown = " or ".join(map(str, needs))
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            f"Shot! Your goalkeeper is {d} away: roll a die, {shown} saves.",
+            dice=1,
+            info={"purpose": "save", "distance": d, "needs": needs},
+        )
+    ]
+
+
+def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    side = SIDES[step["team"]]
+    choices = tuple(Choice(Action(side, "spot", {"spot": n}), f"Spot {n}") for n in range(1, 8))
+    return [
+        Decision(
+            side,
+            "spot",
+            "Penalty: pick where your goalkeeper stands, spots 1-7 from the kicker's left "
+            "(secret until the kick).",
+            choices,
+            secret=True,
+        )
+    ]
+
+
+def _p_penalty(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            "Penalty: roll a die; it counts the open spots from your left.",
+            dice=1,
+            info={"purpose": "penalty"},
+        )
+    ]
+
+
+def _p_penalty_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    n, d = step["n"], step["distance"]
+    needs = {1: "odd grabs it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            f"The ball is {d} from your goalkeeper: roll {n} {'die' if n == 1 else 'dice'} "
+            f"({needs[d]}).",
+            dice=n,
+            info={"purpose": "penalty_save", "distance": d},
+        )
+    ]
+
+
+_PENDING = {
+    "rolloff": _p_rolloff,
+    "setup": _p_setup,
+    "roll": _p_roll,
+    "play": _p_play,
+    "save": _p_save,
+    "spot": _p_spot,
+    "penalty": _p_penalty,
+    "penalty_save": _p_penalty_save,
+}

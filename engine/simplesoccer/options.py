@@ -1,0 +1,87 @@
+"""Simple Soccer match options: the board size, fielders a side, the game length (set score,
+turn count or timed, "Game time and ending") and the optional half time.
+
+>>> o = normalize({})
+>>> o["size"], o["fielders"], o["length"], o["turns"], o["half_time"]
+('standard', 10, 'turns', 40, False)
+>>> normalize({"size": "small"})["fielders"]
+7
+>>> normalize({"length": "timed", "turn_timeout": 2})["turn_seconds"]
+120
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import MalformedAction
+from engine.simplesoccer.field import DEFAULT_SIZE, SIZES
+
+LENGTHS = ("turns", "score", "timed")
+DEFAULT_LENGTH = "turns"
+DEFAULT_TARGET = 2  # "the quickest game": first to 2
+DEFAULT_TURNS = 40  # both teams' turns counted
+DEFAULT_MINUTES = 20
+DEFAULT_TURN_SECONDS = 30  # the rules' recommended turn clock
+MAX_FIELDERS = 10
+MAX_TARGET = 9
+MAX_TURNS = 400
+MAX_MINUTES = 180
+
+KNOWN = ("size", "fielders", "length", "target", "turns", "minutes", "half_time")
+
+
+def _whole(options: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = options.get(name, default)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MalformedAction(f"'{name}' must be a whole number from {low} to {high}.")
+    return value
+
+
+def _flag(options: dict[str, Any], name: str) -> bool:
+    value = options.get(name, False)
+    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "on", "off"):
+        value = value.lower() in ("true", "yes", "on")
+    if not isinstance(value, bool):
+        raise MalformedAction(f"'{name}' must be true or false.")
+    return value
+
+
+def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options the rules read, checked and completed with the defaults. Other keys (the
+    referee's dice seed...) are ignored; ``turn_timeout`` (minutes) becomes the timed
+    version's turn clock."""
+    options = dict(options or {})
+    size = str(options.get("size", DEFAULT_SIZE)).strip().lower()
+    if size not in SIZES:
+        raise MalformedAction(f"'size' must be one of {', '.join(SIZES)}, not {size!r}.")
+    length = str(options.get("length", DEFAULT_LENGTH)).strip().lower()
+    if length not in LENGTHS:
+        raise MalformedAction(
+            f"'length' must be turns (a turn count), score (first to a score) or timed, "
+            f"not {length!r}."
+        )
+    half_time = _flag(options, "half_time")
+    if half_time and length == "score":
+        raise MalformedAction(
+            "Half time needs a turn count or a timed match: a set-score match has no halves."
+        )
+    turns = _whole(options, "turns", DEFAULT_TURNS, 2, MAX_TURNS)
+    if half_time and turns % 2:
+        raise MalformedAction("With half time the turn count must be even (two equal halves).")
+    timeout = options.get("turn_timeout")
+    turn_seconds = DEFAULT_TURN_SECONDS
+    if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout > 0:
+        turn_seconds = 60 * timeout
+    return {
+        "size": size,
+        "fielders": _whole(options, "fielders", SIZES[size].fielders, 1, MAX_FIELDERS),
+        "length": length,
+        "target": _whole(options, "target", DEFAULT_TARGET, 1, MAX_TARGET),
+        "turns": turns,
+        "minutes": _whole(options, "minutes", DEFAULT_MINUTES, 1, MAX_MINUTES),
+        "turn_seconds": turn_seconds,
+        "half_time": half_time,
+    }
