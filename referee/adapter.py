@@ -71,6 +71,12 @@ class Game:
       the ball, cards... never the score (the caller shows it with the names). None by default.
     - ``highlight(event)``: whether a public event stays in the match's history as a message of
       its own (a goal, a card, a penalty, half time); goals by default.
+    - ``stamp(state, action, now)``: the action as the referee logs it, given the time now (UTC
+      seconds since the epoch): a game whose clock runs in real time (Simple Soccer's timed
+      version) writes the time into it, so replays count the same time. Unchanged by default.
+    - ``time_up(state, side)``: what the referee does for ``side`` when its turn clock runs out,
+      when the rules say (Simple Soccer's timed version ends the turn on the spot); None by
+      default: the waiting player may then claim the win or let the coach play.
     """
 
     name: str
@@ -104,6 +110,8 @@ class Game:
     usage: dict[str, str] = field(default_factory=dict)
     status_lines: Callable[[JSONData], list[str]] = field(default=lambda view: [])
     highlight: Callable[[Event], bool] = field(default=lambda event: event.kind == "goal")
+    stamp: Callable[[Any, Action, float], Action] = field(default=lambda state, action, now: action)
+    time_up: Callable[[Any, str], Action | None] = field(default=lambda state, side: None)
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -196,6 +196,10 @@ class Referee:
         # Final-whistle listeners of rated matches (``finished``), in registration order.
         self.on_finish: list[FinishListener] = []
 
+    def now(self) -> float:
+        """The referee's clock as UTC seconds since the epoch (what ``Game.stamp`` writes)."""
+        return self.clock().timestamp()
+
     # -- starting ------------------------------------------------------------------------
 
     async def start_match(
@@ -313,7 +317,7 @@ class Referee:
             if _virtual_on_request(match.options, kind, typed, decision):
                 seed = match.options["seed"]
                 typed["dice"] = match_dice.roll(seed, match.action_count, decision.dice)
-            action = Action(decision.actor, kind, typed)
+            action = game.stamp(match.state, Action(decision.actor, kind, typed), self.now())
             return Step(
                 action,
                 self._follower(game, match, match.action_count + 1),
@@ -436,6 +440,36 @@ class Referee:
         game, match = await self._match(channel_id)
         absent = await self._absent(game, match, user_id)
         return await self._forfeit(game, match, absent, "timeout", "absent", "ran out of time")
+
+    async def clock_out(self, match: StoredMatch, side: str) -> Outcome | None:
+        """``side``'s turn clock ran out (the dispatcher's expiry for ``match`` as it was):
+        the referee takes the action the game's rules call for (``Game.time_up``: Simple
+        Soccer's timed version ends the turn on the spot) as its own. None when the game has
+        none, or when the match has moved on since (the player acted in time)."""
+        game = games.get(match.ruleset)
+        if game.time_up(match.state, side) is None:
+            return None
+
+        def plan(current: StoredMatch) -> Step:
+            if current.id != match.id or current.version != match.version:
+                raise ConflictError(match.id, match.version, current.version)
+            action = game.time_up(current.state, side)
+            if action is None:
+                raise ConflictError(match.id, match.version, current.version)
+            return Step(
+                game.stamp(current.state, action, self.now()),
+                self._follower(game, current, current.action_count + 1),
+                turn_plan(game, current.options, self.clock),
+                game.result,
+            )
+
+        try:
+            applied = await self.store.apply_active(match.channel_id, plan)
+        except (ConflictError, NoActiveMatch):
+            return None
+        names = await self._names(applied.match)
+        line = f"{self._who(game, names, side)} ran out of time: the turn ends on the spot."
+        return await self._outcome(game, applied.match, applied.events, [line])
 
     async def _absent(self, game: Game, match: StoredMatch, user_id: int) -> str:
         """The side whose time ran out, for a claimant who is waiting for it: one who has a
@@ -632,9 +666,10 @@ class Referee:
         for decision in game.ruleset.pending(state):
             if decision.dice and (not manual or decision.actor == coach_side):
                 dice = match_dice.roll(options["seed"], count, decision.dice)
-                return Action(decision.actor, "roll", {"dice": dice})
+                return game.stamp(state, Action(decision.actor, "roll", {"dice": dice}), self.now())
             if not decision.dice and decision.actor == coach_side:
-                return game.coach(_coach_seed(options)).choose(state, decision)
+                action = game.coach(_coach_seed(options)).choose(state, decision)
+                return game.stamp(state, action, self.now())
         return None
 
     def _follower(
@@ -756,13 +791,19 @@ def _decision_for(
         raise _Waiting(match, pending[0])
     # Hot-seat: one user may have decisions of both sides pending; pick the one that fits.
     fits = [d for d in mine if bool(d.dice) == (kind == "roll")]
-    kinds = [d for d in fits if d.open_ended or any(c.action.kind == kind for c in d.choices)]
+    kinds = [d for d in fits if d.open_ended or _answers(d, kind)]
     return (kinds or fits or mine)[0]
 
 
 def _answers(decision: Decision, kind: str) -> bool:
-    """Whether an action of ``kind`` may answer ``decision`` (the engine checks the rest)."""
-    return kind == decision.kind or any(c.action.kind == kind for c in decision.choices)
+    """Whether an action of ``kind`` may answer ``decision`` (the engine checks the rest): its
+    own kind, a choice's, or one of the kinds it names (``info["kinds"]``, an open-ended turn
+    whose listed choices may lack a kind that is legal only sometimes)."""
+    return (
+        kind == decision.kind
+        or kind in decision.info.get("kinds", ())
+        or any(c.action.kind == kind for c in decision.choices)
+    )
 
 
 def says(who: str, verb: str) -> str:

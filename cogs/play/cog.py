@@ -27,7 +27,7 @@ from cogs.play.move_menus import MoveSelect
 from cogs.text import shown
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.leagues.service import LeagueService
-from referee.service import Referee
+from referee.service import Outcome, Referee
 from store.challenges import ChallengeStore, StoredChallenge
 from store.cluster import ALL_GUILDS, Sharding
 from store.leagues import LeagueStore
@@ -198,10 +198,12 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.metrics.behind(left)
         return left
 
-    async def bring_up_to_date(self, match: StoredMatch, pinging: Sequence[int] = ()) -> bool:
+    async def bring_up_to_date(
+        self, match: StoredMatch, pinging: Sequence[int] = (), outcome: Outcome | None = None
+    ) -> bool:
         """One match's live board brought up to date (a match over shows its result, without
-        controls, and its full-time report follows), mentioning ``pinging``; False when
-        Discord failed again."""
+        controls, and its full-time report follows), mentioning ``pinging``; with ``outcome``
+        (a step just taken) its lines too. False when Discord failed again."""
         store = self.referee.store
         board = await store.live_board(match.id)
         channel_id = board.channel_id if board is not None else match.channel_id
@@ -209,7 +211,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(
                 channel_id
             )
-            outcome = await self.referee.outcome_of(match)
+            outcome = outcome or await self.referee.outcome_of(match)
             await post_step(channel, outcome, pinging=pinging)
         except discord.NotFound:  # the channel or the old board is gone: nothing to bring
             log.info("match #%s: board out of reach", match.id)
@@ -263,19 +265,24 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         await self._show_clock(match, [user_id])
 
     async def on_expiry(self, match: StoredMatch, waiting: str, absent: str) -> None:
-        """A turn clock ran out: the live board says so, mentions the waiting player and
-        offers Claim the win / Let the coach play (``cogs.play.buttons.clock_notes``). Should
-        Discord not take it, the retry loop brings it up to date with the same buttons, so
-        the waiting player is never left without them."""
-        await self._show_clock(match)
+        """A turn clock ran out. Where the rules say what happens then (Simple Soccer's timed
+        version: the turn ends on the spot), the referee does it and the live board shows the
+        step. Otherwise the live board says so, mentions the waiting player and offers Claim
+        the win / Let the coach play (``cogs.play.buttons.clock_notes``). Should Discord not
+        take it, the retry loop brings it up to date, so the waiting player is never left
+        without them."""
+        ended = await self.referee.clock_out(match, absent)
+        await self._show_clock(match, outcome=ended)
 
-    async def _show_clock(self, match: StoredMatch, pinging: Sequence[int] = ()) -> None:
+    async def _show_clock(
+        self, match: StoredMatch, pinging: Sequence[int] = (), outcome: Outcome | None = None
+    ) -> None:
         """The live board with what the turn clocks say, within ``DEADLINE_SEND_TIMEOUT`` (the
         dispatcher waits for it); the retry loop takes over when Discord is slower or fails."""
         await self.referee.store.board_behind(match.id)
         try:
             shown_now = await asyncio.wait_for(
-                self.bring_up_to_date(match, pinging), DEADLINE_SEND_TIMEOUT
+                self.bring_up_to_date(match, pinging, outcome), DEADLINE_SEND_TIMEOUT
             )
         except TimeoutError:
             shown_now = False

@@ -332,6 +332,14 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 
 
 def _h_end(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    if args.get("timeout") is True:  # Timed version: the clock ran out, the turn ends
+        if s.step["k"] == "roll" and not s.step.get("throw"):
+            s.turns_played += 1  # a turn that passed unplayed
+        _end_turn(s, team, "timeout", _at(args), ev)
+        _next_turn(s, 1 - team, ev)
+        return
+    if s.step["k"] == "roll":
+        raise RulesError("Roll for your turn first.")
     if s.held == team:
         raise RulesError(
             "Your goalkeeper still holds the ball: throw or kick it before ending the turn."
@@ -579,6 +587,7 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("play", "kick"): _h_kick,
     ("play", "grab"): _h_grab,
     ("play", "end"): _h_end,
+    ("roll", "end"): _h_end,
     ("save", "roll"): _h_save,
     ("spot", "spot"): _h_spot,
     ("penalty", "roll"): _h_penalty,
