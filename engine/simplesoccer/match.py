@@ -140,6 +140,7 @@ def _h_rolloff(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 def _to_setup(s: SimpleSoccerState, kickoff: int, why: str) -> None:
     s.turn = None
     s.held = -1
+    s.last = None
     s.step = {"k": "setup", "kickoff": kickoff, "placed": [False, False], "why": why}
 
 
@@ -251,6 +252,7 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         s.turn["diagonal"] = True  # Goalie movement: no grab after a diagonal step
     s.members[team][label]["at"] = list(path[-1])
     _spend(s, len(path))
+    s.last = _last("move", team, label, here, path)
     ev.append(
         Event(
             "moved",
@@ -264,6 +266,16 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         )
     )
     _after_spend(s, team, args, ev)
+
+
+def _last(kind: str, team: int, label: str, start: Square, path: list[Square]) -> dict[str, Any]:
+    """The last move, kick or grab, from its start, for the board to draw."""
+    return {
+        "kind": kind,
+        "team": team,
+        "member": label,
+        "path": [list(start)] + [list(sq) for sq in path],
+    }
 
 
 def _spend(s: SimpleSoccerState, cost: int) -> None:
@@ -295,6 +307,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     s.ball = list(end)
     s.held = -1
     _spend(s, len(path))
+    s.last = _last("kick", team, label, start, path)
     ev.append(
         Event(
             "kicked",
@@ -319,9 +332,11 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         raise RulesError("Your team has no goalkeeper.")
     path = parse_path(s.field, args.get("path"), team)
     movement.check_grab(s, team, path, _left(s))
+    here = s.at(team, GOALKEEPER)
     s.members[team][GOALKEEPER]["at"] = list(path[-1])
     s.held = team
     _spend(s, len(path))
+    s.last = _last("grab", team, GOALKEEPER, here, path)
     ev.append(
         Event("grabbed", {"team": team, "path": [list(sq) for sq in path], "cost": len(path)})
     )

@@ -65,6 +65,7 @@ class SimpleSoccerRuleset:
         }
         data["ball_name"] = None if state.ball is None else name(f, state.ball)
         data["points_left"] = None if state.turn is None else state.turn["left"]
+        data["last_path"] = None if state.last is None else state.last["path"]
         sh = data.get("shootout")
         step = state.step
         if sh is not None and sh["ball"] is None and step.get("k") == "penalty":

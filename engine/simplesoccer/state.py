@@ -22,7 +22,8 @@ class SimpleSoccerState:
     (None before the first set-up) and ``held`` the team whose goalkeeper holds it (-1: loose).
     ``turn`` is the turn under way: its team, dice, points and points left, whether the
     goalkeeper stepped diagonally (no grab after that) and when it started (timed matches).
-    ``step`` is the decision now pending (its ``k`` names it).
+    ``step`` is the decision now pending (its ``k`` names it); ``last`` the last move, kick or
+    grab (kind, team, member, path) for the board to draw.
     """
 
     options: dict[str, Any] = field(default_factory=dict)
@@ -38,6 +39,7 @@ class SimpleSoccerState:
     opening: int = -1
     turn: dict[str, Any] | None = None
     shootout: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
     winner: int = -1
     over: bool = False
     reason: str = ""
@@ -87,6 +89,7 @@ class SimpleSoccerState:
             opening=self.opening,
             turn=copy.deepcopy(self.turn),
             shootout=copy.deepcopy(self.shootout),
+            last=self.last,  # replaced, never changed in place
             winner=self.winner,
             over=self.over,
             reason=self.reason,
