@@ -10,12 +10,13 @@ open-ended).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.simplesoccer import movement
-from engine.simplesoccer.field import SIDES, Square, name
+from engine.simplesoccer.field import SIDES, Square, name_table
 from engine.simplesoccer.match import can_save
 from engine.simplesoccer.setup import GOALKEEPER, PRESET_LABELS
 from engine.simplesoccer.state import SimpleSoccerState
@@ -96,9 +97,36 @@ def _p_roll(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
     ]
 
 
+_MEMO: OrderedDict[tuple[Any, ...], tuple[Choice, ...]] = OrderedDict()
+_MEMO_SIZE = 32  # the referee asks for the same turn's choices several times per step
+
+
+def _key(s: SimpleSoccerState, team: int) -> tuple[Any, ...]:
+    """Everything a turn's choices depend on."""
+    turn = s.turn or {}
+    places = tuple(
+        (label, m["at"][0], m["at"][1]) for t in (0, 1) for label, m in s.members[t].items()
+    )
+    ball = None if s.ball is None else (s.ball[0], s.ball[1])
+    return (s.options["size"], team, places, ball, s.held, turn.get("left"), turn.get("diagonal"))
+
+
+def turn_choices(s: SimpleSoccerState, team: int) -> tuple[Choice, ...]:
+    """``play_choices``, remembered for the last few positions asked about."""
+    key = _key(s, team)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _MEMO[key] = tuple(play_choices(s, team))
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    else:
+        _MEMO.move_to_end(key)
+    return found
+
+
 def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     """Every destination of every member and of the ball this turn, the grab, and the end."""
-    f = s.field
+    table = name_table(s.field)
     side = SIDES[team]
     assert s.turn is not None
     left = int(s.turn["left"])
@@ -110,26 +138,26 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
         budget = left - 1 if holding else left
         if budget <= 0:
             continue
-        for sq, path in movement.member_reach(s, team, label, budget).items():
-            out.append(_path_choice(f, side, "move", label, sq, path))
+        for path in movement.member_reach(s, team, label, budget).values():
+            out.append(_path_choice(table, side, "move", label, path))
     for label in s.members[team]:
         if not movement.can_kick(s, team, label):
             continue
         start: Square = s.at(team, GOALKEEPER) if holding else s.ball_at()  # type: ignore[assignment]
-        for sq, path in movement.ball_reach(s, team, start, left).items():
-            out.append(_path_choice(f, side, "kick", label, sq, path))
+        for path in movement.ball_reach(s, team, start, left).values():
+            out.append(_path_choice(table, side, "kick", label, path))
     grab = movement.grab_path(s, team, left)
     if grab is not None:
-        out.append(_path_choice(f, side, "grab", GOALKEEPER, grab[-1], grab))
+        out.append(_path_choice(table, side, "grab", GOALKEEPER, grab))
     if not holding:
         out.append(Choice(Action(side, "end", {}), "End the turn"))
     return out
 
 
 def _path_choice(
-    f: Any, side: str, kind: str, label: str, sq: Square, path: list[Square]
+    table: dict[Square, str], side: str, kind: str, label: str, path: list[Square]
 ) -> Choice:
-    names = [name(f, p) for p in path]
+    names = [table[p] for p in path]
     args: dict[str, Any] = {"path": names}
     if kind != "grab":
         args["member"] = label
@@ -154,7 +182,7 @@ def _p_play(s: SimpleSoccerState, step: dict[str, Any], light: bool = False) -> 
             SIDES[team],
             "play",
             prompt,
-            () if light else tuple(play_choices(s, team)),
+            () if light else turn_choices(s, team),
             open_ended=True,
             info={"left": left, "points": s.turn["points"], "kinds": list(PLAY_KINDS)},
         )

@@ -56,7 +56,7 @@ class Size:
 SIZES: dict[str, Size] = {
     "small": Size("small", 15, 9, 3, 9, 1, 7),
     "standard": Size("standard", 21, 13, 4, 9, 2, 10),
-    "large": Size("large", 27, 17, 5, 11, 3, 10),
+    "large": Size("large", 25, 17, 5, 11, 3, 10),
 }
 DEFAULT_SIZE = "standard"
 GOAL_ROWS = 7  # the area of uncertainty
@@ -175,6 +175,15 @@ def name(f: Field, sq: Square | list[int]) -> str:
 
 def names(f: Field, path: list[Square] | tuple[Square, ...]) -> str:
     return " ".join(name(f, sq) for sq in path)
+
+
+@cache
+def name_table(f: Field) -> dict[Square, str]:
+    """Every square's name, the goal squares' too (a lookup for long lists of paths)."""
+    table = {sq: name(f, sq) for sq in f.squares()}
+    for team in (WEST, EAST):
+        table.update((sq, name(f, sq)) for sq in f.goal_squares(team))
+    return table
 
 
 _SQUARE = re.compile(r"([a-z])(\d{1,2})|goal(\d{1,2})")
