@@ -10,6 +10,7 @@ open-ended).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -99,6 +100,7 @@ def _p_roll(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
 
 _MEMO: OrderedDict[tuple[Any, ...], tuple[Choice, ...]] = OrderedDict()
 _MEMO_SIZE = 32  # the referee asks for the same turn's choices several times per step
+_MEMO_LOCK = threading.Lock()
 
 
 def _key(s: SimpleSoccerState, team: int) -> tuple[Any, ...]:
@@ -114,13 +116,16 @@ def _key(s: SimpleSoccerState, team: int) -> tuple[Any, ...]:
 def turn_choices(s: SimpleSoccerState, team: int) -> tuple[Choice, ...]:
     """``play_choices``, remembered for the last few positions asked about."""
     key = _key(s, team)
-    found = _MEMO.get(key)
-    if found is None:
-        found = _MEMO[key] = tuple(play_choices(s, team))
+    with _MEMO_LOCK:
+        found = _MEMO.get(key)
+        if found is not None:
+            _MEMO.move_to_end(key)
+            return found
+    found = tuple(play_choices(s, team))
+    with _MEMO_LOCK:
+        _MEMO[key] = found
         if len(_MEMO) > _MEMO_SIZE:
             _MEMO.popitem(last=False)
-    else:
-        _MEMO.move_to_end(key)
     return found
 
 
