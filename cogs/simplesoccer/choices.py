@@ -1,0 +1,203 @@
+"""The caller's legal Simple Soccer plays as players read them: which members can move or
+kick, from which square, and every destination with its cost and the path there. Autocomplete
+(``cogs.simplesoccer.commands``) and the live board's menus (``cogs.simplesoccer.menus``) both
+read them here, from the engine's play decision, so they offer only what the referee accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from cogs.play.context import channel_id_of, play_cog
+from cogs.play.registry import PlayRefusal
+from cogs.text import shown
+from engine.core import Choice
+from referee import games
+from referee.errors import RefereeError
+from store.errors import StoreError
+
+KINDS = ("move", "kick", "grab")  # the plays that follow a path
+GOALKEEPER = "G"
+KEEPER_WORDS = {"g", "gk", "goalkeeper", "goalie", "keeper"}
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One legal play along a path: ``member`` ("7", "G") takes ``kind`` to ``to`` for
+    ``cost`` points along ``path`` (square names, the last one ``to``)."""
+
+    kind: str
+    member: str
+    path: tuple[str, ...]
+    cost: int
+
+    @property
+    def to(self) -> str:
+        return self.path[-1]
+
+    @property
+    def value(self) -> str:
+        """The path as the commands take it back: "e6 f7"."""
+        return " ".join(self.path)
+
+    @property
+    def shot(self) -> bool:
+        return self.kind == "kick" and self.to.startswith("goal")
+
+    def label(self) -> str:
+        """
+        >>> Reach("move", "7", ("e6", "f7"), 2).label()
+        'f7 (2 points) via e6'
+        >>> Reach("kick", "7", ("goal7",), 1).label()
+        'goal7 (1 point, a shot)'
+        """
+        what = f"{points(self.cost)}, a shot" if self.shot else points(self.cost)
+        via = f" via {' '.join(self.path[:-1])}" if len(self.path) > 1 else ""
+        return f"{self.to} ({what}){via}"
+
+
+@dataclass(frozen=True, slots=True)
+class Plays:
+    """The caller's plays of the pending turn: every ``Reach``, and where each of the
+    caller's members stands ("7" -> "e5")."""
+
+    reaches: tuple[Reach, ...]
+    squares: dict[str, str]
+    left: int | None = None  # points left this turn
+
+    def of(self, kind: str, member: str | None = None) -> list[Reach]:
+        return [r for r in self.reaches if r.kind == kind and member in (None, r.member)]
+
+    def members(self, kind: str) -> list[str]:
+        """The members that can make a play of ``kind``, goalkeeper first, then by number."""
+        found = {r.member for r in self.of(kind)}
+        return sorted(found, key=member_order)
+
+    def member_label(self, member: str) -> str:
+        """
+        >>> Plays((), {"7": "e5", "G": "goal7"}).member_label("7")
+        '7 (e5)'
+        >>> Plays((), {"G": "goal7"}).member_label("G")
+        'G, the goalkeeper (goal7)'
+        """
+        square = self.squares.get(member)
+        where = f" ({square})" if square else ""
+        who = "G, the goalkeeper" if member == GOALKEEPER else member
+        return f"{who}{where}"
+
+
+def points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def member_order(member: str) -> tuple[int, int]:
+    return (0, 0) if member == GOALKEEPER else (1, int(member) if member.isdigit() else 99)
+
+
+def reach_of(choice: Choice) -> Reach | None:
+    """The play a legal choice makes (None for the end of the turn)."""
+    action = choice.action
+    if action.kind not in KINDS:
+        return None
+    raw = action.args.get("path")
+    path = tuple(raw.split() if isinstance(raw, str) else (str(p) for p in raw or ()))
+    if not path:
+        return None
+    member = str(action.args.get("member", GOALKEEPER))
+    cost = choice.info.get("cost")
+    return Reach(action.kind, member, path, cost if isinstance(cost, int) else len(path))
+
+
+async def plays_of(interaction: discord.Interaction) -> Plays:
+    """The caller's plays now (none for spectators, off turn, or without a match)."""
+    try:
+        match = await play_cog(interaction).referee.store.active_match(channel_id_of(interaction))
+    except (RefereeError, StoreError):
+        return Plays((), {})
+    if match is None:
+        return Plays((), {})
+    return plays_in(match.ruleset, match.state, match.sides_of(interaction.user.id))
+
+
+def plays_in(ruleset: str, state: object, sides: Sequence[str]) -> Plays:
+    """The plays of ``sides`` in a match's ``state``."""
+    game = games.get(ruleset)
+    mine = [d for d in game.ruleset.pending(state) if d.actor in sides and not d.dice]
+    reaches = tuple(r for d in mine for c in d.choices if (r := reach_of(c)) is not None)
+    squares: dict[str, str] = {}
+    left: int | None = None
+    for decision in mine:
+        if any(c.action.kind in KINDS for c in decision.choices):
+            named = game.ruleset.view(state, decision.actor).get("squares", {})
+            squares.update(named.get(decision.actor, {}))
+            found = decision.info.get("left")
+            left = found if isinstance(found, int) else left
+    return Plays(reaches, squares, left)
+
+
+def member_of(text: str) -> str:
+    """The member a player typed: "7", "7 (e5)", "#7", "g", "goalkeeper".
+
+    >>> member_of("7 (e5)"), member_of(" #10 "), member_of("Goalkeeper"), member_of("G (goal7)")
+    ('7', '10', 'G', 'G')
+    """
+    word = re.sub(r"\(.*?\)", " ", text).replace("#", " ").replace(",", " ").strip().lower()
+    first = word.split()[0] if word.split() else ""
+    if first in KEEPER_WORDS:
+        return GOALKEEPER
+    if first.isdigit():
+        return str(int(first))
+    raise PlayRefusal(
+        f"{shown(text)} is not one of your team: give a number (1, 2, ...) or G for the "
+        "goalkeeper, or choose from the list."
+    )
+
+
+VIA = re.compile(r"(?P<to>\S+)\s*(?:\([^)]*\))?\s*(?:via\s+(?P<via>.+))?", re.IGNORECASE)
+
+
+def path_of(text: str, reaches: Sequence[Reach] = ()) -> str:
+    """The path a player typed, as the engine reads it: squares one step each ("e6 f7"), an
+    entry of the list as it reads ("f7 (2 points) via e6"), or only where to end ("f7"), which
+    takes the cheapest legal path there among ``reaches``.
+
+    >>> path_of("f7 (2 points) via e6")
+    'e6 f7'
+    >>> path_of("E6, F7")
+    'e6 f7'
+    >>> path_of("f7", [Reach("move", "7", ("e6", "f7"), 2)])
+    'e6 f7'
+    """
+    text = text.strip().lower()
+    found = VIA.fullmatch(text) if "(" in text or " via " in f" {text} " else None
+    if found is not None:
+        text = f"{found['via'] or ''} {found['to']}"
+    squares = [p for p in re.split(r"[\s,;>-]+", text) if p]
+    if not squares:
+        raise PlayRefusal('Give the squares of the path, one per step, e.g. `path:"e6 f7"`.')
+    if len(squares) == 1:
+        ending = sorted((r for r in reaches if r.to == squares[0]), key=lambda r: r.cost)
+        if ending:
+            return ending[0].value
+    return " ".join(squares)
+
+
+def ranked(reaches: Sequence[Reach], typed: str) -> list[Reach]:
+    """The reaches to offer first for what was typed: those ending on a square that starts
+    with it, then any whose entry holds it; shots first, then the cheapest.
+
+    >>> r = [Reach("move", "7", ("e6", "f7"), 2), Reach("move", "7", ("f6",), 1)]
+    >>> [x.to for x in ranked(r, "")], [x.to for x in ranked(r, "f7")], ranked(r, "zz")
+    (['f6', 'f7'], ['f7'], [])
+    """
+    typed = typed.strip().lower()
+
+    def order(reach: Reach) -> tuple[bool, bool, int, str]:
+        return (not reach.to.startswith(typed), not reach.shot, reach.cost, reach.to)
+
+    found = [r for r in reaches if not typed or typed in r.label().lower() or typed in r.value]
+    return sorted(found, key=order)

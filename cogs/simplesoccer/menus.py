@@ -1,0 +1,232 @@
+"""The live board's Simple Soccer menus: during a turn, one menu of who can play (move a
+member, kick the ball, the goalkeeper's grab); choosing one answers the chooser alone with menus
+of that member's legal destinations, each with its cost and path. Choosing a destination plays
+it, like `/simplesoccer move` (`kick`, `grab`) would.
+
+Custom ids (at most 100 characters)::
+
+    simplesoccer:who:<match>:<version>:<side>                              the board's menu
+    simplesoccer:path:<match>:<version>:<side>:<kind>:<member>:<menu>      a private menu
+
+The board's menu offers ``<kind>:<member>`` ("move:7"); a private menu's option value is the
+path ("e6 f7"). Both carry the match and version they were drawn for: after any other step
+they are out of date and change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.play.buttons import (
+    OPTION_LIMIT,
+    ROW_LIMIT,
+    act_and_post,
+    answer_component_error,
+    chosen,
+    one_choice_select,
+    select_parts,
+)
+from cogs.play.context import channel_id_of, play_cog
+from cogs.play.registry import PlayRefusal
+from cogs.simplesoccer.choices import KINDS, Plays, Reach, plays_in, points, ranked
+from referee.errors import NotAPlayer
+from referee.service import Outcome
+from store.errors import ConflictError
+
+RULESET = "simplesoccer"
+VERBS = {"move": "Move", "kick": "Kick with", "grab": "Grab the ball with"}
+DONE = {"move": "Moved", "kick": "Kicked", "grab": "Grabbed"}
+
+
+def who_options(plays: Plays) -> list[discord.SelectOption]:
+    """The board menu's options: each member that can move, kick or grab, in that order.
+
+    >>> r = (Reach("kick", "7", ("g6",), 1), Reach("move", "7", ("e6",), 1))
+    >>> [(o.label, o.value) for o in who_options(Plays(r, {"7": "f5"}))]
+    [('Move 7 (f5)', 'move:7'), ('Kick with 7 (f5)', 'kick:7')]
+    """
+    options = []
+    for kind in KINDS:
+        for member in plays.members(kind):
+            label = f"{VERBS[kind]} {plays.member_label(member)}"
+            options.append(discord.SelectOption(label=label, value=f"{kind}:{member}"))
+    return options[:OPTION_LIMIT]
+
+
+def more_menus(outcome: Outcome, rows: int) -> list[WhoSelect]:
+    """The board's menu of who can play, for the side whose turn it is (none for the coach)."""
+    if rows <= 0 or outcome.over:
+        return []
+    coach = outcome.options.get("coach_side")
+    menus: list[WhoSelect] = []
+    for decision in outcome.pending():
+        if decision.dice or decision.actor == coach:
+            continue
+        plays = plays_in(outcome.ruleset, outcome.state, [decision.actor])
+        options = who_options(plays)
+        if not options:
+            continue
+        who = f"{outcome.names.get(decision.actor, decision.actor)}"
+        left = f", {points(plays.left)} left" if plays.left is not None else ""
+        placeholder = f"{who} ({outcome.game.side_name(decision.actor)}): who plays?{left}"
+        menus.append(
+            WhoSelect(outcome.match_id, outcome.version, decision.actor, options, placeholder)
+        )
+    return menus[:rows]
+
+
+async def current_plays(
+    interaction: discord.Interaction, match_id: int, version: int, side: str
+) -> Plays:
+    """The plays of ``side`` if the match is still at ``version`` and the chooser plays it."""
+    store = play_cog(interaction).referee.store
+    match = await store.active_match(channel_id_of(interaction))
+    if match is None or match.id != match_id or match.version != version:
+        current = match.version if match is not None else version + 1
+        raise ConflictError(match_id, version, current)
+    sides = match.sides_of(interaction.user.id)
+    if not sides:
+        raise NotAPlayer()
+    if side not in sides:
+        raise PlayRefusal("These are your opponent's plays: wait for your turn.")
+    return plays_in(match.ruleset, match.state, [side])
+
+
+class WhoSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"simplesoccer:who:(?P<match>\d+):(?P<version>\d+):(?P<side>[a-z]+)",
+):
+    """The board's menu of who can play: choosing answers with their destinations."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        side: str,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None,
+    ) -> None:
+        self.match_id, self.version, self.side = match_id, version, side
+        custom_id = f"{RULESET}:who:{match_id}:{version}:{side}"
+        super().__init__(one_choice_select(custom_id, options, placeholder))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhoSelect:
+        return cls(int(match["match"]), int(match["version"]), match["side"], *select_parts(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind, _, member = chosen(self.item).partition(":")
+            if kind not in KINDS:
+                raise PlayRefusal("This menu is not used any more.")
+            plays = await current_plays(interaction, self.match_id, self.version, self.side)
+            reaches = ranked(plays.of(kind, member), "")
+            if not reaches:
+                raise PlayRefusal("That play is not possible any more.")
+            view = discord.ui.View(timeout=None)
+            for index in range(min(ROW_LIMIT, -(-len(reaches) // OPTION_LIMIT))):
+                part = reaches[index * OPTION_LIMIT : (index + 1) * OPTION_LIMIT]
+                view.add_item(
+                    PathSelect(self.match_id, self.version, self.side, kind, member, index, part)
+                )
+            await interaction.response.send_message(
+                path_text(plays, kind, member, len(reaches)), view=view, ephemeral=True
+            )
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+
+
+def path_text(plays: Plays, kind: str, member: str, found: int) -> str:
+    """The private menus' message: who, and where they can go.
+
+    >>> path_text(Plays((), {"7": "e5"}, 4), "move", "7", 30)
+    'Where does 7 (e5) go? 4 points left; every square reachable is listed.'
+    >>> path_text(Plays((), {"G": "d7"}, 3), "kick", "G", 200)[:49]
+    'Where does the ball go? G, the goalkeeper (d7) ki'
+    """
+    left = f" {points(plays.left)} left;" if plays.left is not None else ""
+    listed = OPTION_LIMIT * ROW_LIMIT
+    tail = (
+        " every square reachable is listed."
+        if found <= listed
+        else f" the {listed} nearest are listed; `/simplesoccer {kind}` takes any path."
+    )
+    if kind == "move":
+        return f"Where does {plays.member_label(member)} go?{left}{tail}"
+    return f"Where does the ball go? {plays.member_label(member)} kicks or throws it.{left}{tail}"
+
+
+class PathSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(
+        r"simplesoccer:path:(?P<match>\d+):(?P<version>\d+):(?P<side>[a-z]+):"
+        r"(?P<kind>[a-z]+):(?P<member>[0-9G]+):(?P<menu>\d)"
+    ),
+):
+    """Some of a member's destinations, in the private answer to the board's menu."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        side: str,
+        kind: str,
+        member: str,
+        menu: int,
+        reaches: Sequence[Reach] = (),
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        self.match_id, self.version, self.side = match_id, version, side
+        self.kind, self.member = kind, member
+        if reaches:
+            options = [discord.SelectOption(label=r.label(), value=r.value) for r in reaches]
+            first = reaches[0]
+            placeholder = f"More, from {first.to} ({points(first.cost)})" if menu else "Where to?"
+        custom_id = f"{RULESET}:path:{match_id}:{version}:{side}:{kind}:{member}:{menu}"
+        super().__init__(one_choice_select(custom_id, options, placeholder))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PathSelect:
+        options, placeholder = select_parts(item)
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            match["side"],
+            match["kind"],
+            match["member"],
+            int(match["menu"]),
+            options=options,
+            placeholder=placeholder,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.kind not in KINDS:
+                raise PlayRefusal("This menu is not used any more.")
+            path = chosen(self.item)
+            args = {"path": path} if self.kind == "grab" else {"member": self.member, "path": path}
+            await act_and_post(
+                interaction,
+                self.kind,
+                args,
+                expected_version=self.version,
+                match_id=self.match_id,
+                side=self.side,
+            )
+            await interaction.edit_original_response(
+                content=f"{DONE[self.kind]}: {path}.", view=None
+            )
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+
+
+ITEMS = (WhoSelect, PathSelect)

@@ -1,0 +1,412 @@
+"""Simple Soccer in a channel through `/simplesoccer` commands, buttons and menus, as members
+see it."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import discord
+import simcord
+
+from store.models import MatchStatus
+from tests.discord.conftest import World
+from tests.discord.test_play import bot_member, private, public, referee, refused, text_of
+from tests.discord.test_timeouts import keep_old_board
+
+MAX_STEPS = 400
+ASKED = re.compile(r"`/simplesoccer ([a-z]+)")
+ENTRY = re.compile(
+    r"(?P<to>(?:[a-z]\d+|goal\d+)) \((?P<cost>\d+) points?(?:, a shot)?\)(?: via .+)?"
+)
+
+
+def asked(message: discord.Message, member: simcord.MemberActor) -> str | None:
+    """The subcommand the public message asks ``member`` for, if any."""
+    for line in message.content.splitlines():
+        if line.startswith(member.mention):
+            found = ASKED.search(line)
+            assert found, line
+            return found.group(1)
+    return None
+
+
+def controls(message: discord.Message) -> dict[str, discord.Component]:
+    """The message's buttons and menus by custom id (which Discord wants unique)."""
+    found = [c for row in message.components for c in getattr(row, "children", [])]
+    ids = [c.custom_id for c in found]
+    assert len(ids) == len(set(ids)), ids
+    return {c.custom_id or "": c for c in found}
+
+
+def control(message: discord.Message, part: str) -> discord.Component:
+    """The one control whose custom id holds ``part`` (":setup", ":who:"...)."""
+    [found] = [c for cid, c in controls(message).items() if part in cid]
+    return found
+
+
+def private_menus(answer: simcord.ResponseMessage) -> list[dict[str, object]]:
+    """The select menus of a private answer (as Discord sends them: plain data)."""
+    return [c for row in answer.components for c in row["components"] if c["type"] == 3]
+
+
+def button(message: discord.Message, label: str) -> str:
+    [found] = [cid for cid, c in controls(message).items() if getattr(c, "label", "") == label]
+    return found
+
+
+async def squares(world: World) -> dict[str, dict[str, str]]:
+    """Where every member stands now, by side."""
+    return (await referee(world).current(world.channel.id)).view()["squares"]
+
+
+async def challenge_accepted(world: World, **options: object) -> discord.Message:
+    """Alice challenges Bob and Bob accepts with the button; the opening board."""
+    posted = await world.alice.slash(
+        world.channel, "simplesoccer challenge", opponent=world.bob, **options
+    )
+    assert private(posted) == ""
+    challenge = public(world)[-1]
+    assert "challenges you to a Simple Soccer match" in challenge.content
+    assert private(await world.bob.click(challenge, label="Accept")) == ""
+    return public(world)[-1]
+
+
+async def set_up(world: World) -> discord.Message:
+    """Both teams set up: Alice with the board's menu, Bob with the command."""
+    board = public(world)[-1]
+    assert asked(board, world.alice) == asked(board, world.bob) == "setup"
+    menu = control(board, ":setup")
+    assert [o.label for o in menu.options] == ["Balanced", "Attacking", "Defensive"]
+    assert private(await world.alice.select(board, ["attacking"], custom_id=menu.custom_id)) == ""
+    assert asked(public(world)[-1], world.alice) is None  # Alice is done, Bob not yet
+    reply = await world.bob.slash(world.channel, "simplesoccer setup", preset="defensive")
+    assert private(reply) == ""
+    return public(world)[-1]
+
+
+# -- a match between two members, physical dice -------------------------------------------------
+
+
+async def kick_off_with_physical_dice(world: World) -> discord.Message:
+    """A small-board match with physical dice: the roll-off typed (Alice wins: West kicks off),
+    the set-up, then Alice's turn rolled at the table; the board asking her to play."""
+    opening = await challenge_accepted(
+        world, dice="physical", size="small", length="score", target=1
+    )
+    assert "small board, 7 a side, first to 1 goal" in text_of(public(world)[-2])
+    assert "Roll the dice" not in [getattr(c, "label", "") for c in controls(opening).values()]
+    assert asked(opening, world.alice) == asked(opening, world.bob) == "roll"
+    missing = refused(world, await world.alice.slash(world.channel, "simplesoccer roll"))
+    assert "physical dice" in missing and "dice:" in missing
+    assert private(await world.alice.slash(world.channel, "simplesoccer roll", dice="5")) == ""
+    assert private(await world.bob.slash(world.channel, "simplesoccer roll", dice="2")) == ""
+    await set_up(world)
+    rolling = public(world)[-1]
+    assert asked(rolling, world.alice) == "roll" and "2 dice" in rolling.content
+    assert private(await world.alice.slash(world.channel, "simplesoccer roll", dice="4 3")) == ""
+    playing = public(world)[-1]
+    assert asked(playing, world.alice) == "move" and asked(playing, world.bob) is None
+    return playing
+
+
+async def test_a_turn_with_a_move_a_kick_and_its_end_through_commands(world: World) -> None:
+    await kick_off_with_physical_dice(world)
+    channel, alice = world.channel, world.alice
+    before = await squares(world)
+
+    movers = await alice.autocomplete(channel, "simplesoccer move", "member", "")
+    names = {m["value"]: m["name"] for m in movers}
+    assert names["G"] == f"G, the goalkeeper ({before['west']['G']})"
+    assert names["3"] == f"3 ({before['west']['3']})"
+    paths = await alice.autocomplete(channel, "simplesoccer move", "path", "", member="3")
+    assert paths and all(ENTRY.fullmatch(p["name"]) for p in paths)
+    costs = [int(ENTRY.fullmatch(p["name"])["cost"]) for p in paths]
+    assert costs == sorted(costs) and costs[0] == 1 and max(costs) <= 7
+    two = next(p for p in paths if ENTRY.fullmatch(p["name"])["cost"] == "2")
+    assert two["value"].split()[-1] == ENTRY.fullmatch(two["name"])["to"]
+    assert " via " in two["name"] and len(two["value"].split()) == 2
+    typed = await alice.autocomplete(channel, "simplesoccer move", "path", "b", member="3")
+    assert typed and all(p["name"].startswith("b") for p in typed[:3])
+
+    # only where to go: the cheapest path there
+    assert (
+        private(
+            await alice.slash(
+                channel, "simplesoccer move", member="3", path=ENTRY.fullmatch(two["name"])["to"]
+            )
+        )
+        == ""
+    )
+    moved = await squares(world)
+    assert moved["west"]["3"] == ENTRY.fullmatch(two["name"])["to"] != before["west"]["3"]
+    board = public(world)[-1]
+    assert "5 points left" in text_of(board) or "5 left" in text_of(board)
+
+    kickers = await alice.autocomplete(channel, "simplesoccer kick", "member", "")
+    assert [k["value"] for k in kickers] == ["7"]  # the kick-off fielder, the ball at his feet
+    kicks = await alice.autocomplete(channel, "simplesoccer kick", "path", "", member="7")
+    kick = next(k for k in kicks if ENTRY.fullmatch(k["name"])["cost"] == "3")
+    assert (
+        private(await alice.slash(channel, "simplesoccer kick", member="7", path=kick["value"]))
+        == ""
+    )
+    view = (await referee(world).current(channel.id)).view()
+    assert view["ball_name"] == kick["value"].split()[-1] and view["points_left"] == 2
+
+    ending = public(world)[-1]
+    assert private(await alice.click(ending, custom_id=button(ending, "End turn"))) == ""
+    bobs = public(world)[-1]
+    assert asked(bobs, world.bob) == "roll" and asked(bobs, alice) is None
+
+
+async def test_a_bad_path_is_refused_privately_and_changes_nothing(world: World) -> None:
+    playing = await kick_off_with_physical_dice(world)
+    channel, alice = world.channel, world.alice
+    before = await referee(world).current(channel.id)
+    posted = [(m.id, m.content) for m in public(world)]
+
+    far = refused(world, await alice.slash(channel, "simplesoccer move", member="3", path="a1 o9"))
+    assert "o9" in far or "a1" in far
+    off = refused(world, await alice.slash(channel, "simplesoccer move", member="3", path="z9"))
+    assert "z9" in off
+    nobody = refused(
+        world, await alice.slash(channel, "simplesoccer move", member="boss", path="c3")
+    )
+    assert "not one of your team" in nobody
+    no_ball = refused(world, await alice.slash(channel, "simplesoccer kick", member="1", path="c4"))
+    assert no_ball
+    spectator = refused(world, await world.carol.slash(channel, "simplesoccer end"))
+    assert spectator == "You are not playing in this match."
+    not_yours = refused(world, await world.bob.slash(channel, "simplesoccer end"))
+    assert not_yours.startswith("Not your turn")
+    menu = control(playing, ":who:")
+    wrong = refused(
+        world, await world.bob.select(playing, [menu.options[0].value], custom_id=menu.custom_id)
+    )
+    assert "opponent" in wrong
+
+    after = await referee(world).current(channel.id)
+    assert after.version == before.version and after.view() == before.view()
+    assert [(m.id, m.content) for m in public(world)] == posted
+
+
+async def test_undo_takes_a_move_back(world: World) -> None:
+    await kick_off_with_physical_dice(world)
+    channel, alice = world.channel, world.alice
+    before = await referee(world).current(channel.id)
+    nothing = refused(world, await alice.slash(channel, "simplesoccer undo"))
+    assert nothing.startswith("Nothing to take back")
+
+    assert private(await alice.slash(channel, "simplesoccer move", member="2", path="c4")) == ""
+    moved = await referee(world).current(channel.id)
+    assert moved.view()["squares"] != before.view()["squares"]
+    assert private(await alice.slash(channel, "simplesoccer undo")) == ""
+    undone = await referee(world).current(channel.id)
+    assert undone.view()["squares"] == before.view()["squares"]
+    assert undone.view()["points_left"] == before.view()["points_left"]
+    assert "takes back" in text_of(public(world)[-1])
+
+
+async def test_the_board_menus_move_a_member(world: World) -> None:
+    playing = await kick_off_with_physical_dice(world)
+    menu = control(playing, ":who:")
+    offered = {o.value: o.label for o in menu.options}
+    assert offered["kick:7"].startswith("Kick with 7 (")
+    assert "move:G" in offered and "7 points left" in (menu.placeholder or "")
+    before = await squares(world)
+
+    shown = await world.alice.select(playing, ["move:4"], custom_id=menu.custom_id)
+    answer = shown.response
+    assert answer is not None and answer.ephemeral
+    assert answer.content.startswith(f"Where does 4 ({before['west']['4']}) go?")
+    first, *more = private_menus(answer)
+    labels = [o["label"] for m in (first, *more) for o in m["options"]]
+    assert all(ENTRY.fullmatch(label) for label in labels)
+    assert labels[0].endswith("(1 point)") and len(labels) > 25  # in more than one menu
+    option = first["options"][0]
+    await world.carol.send(world.channel, "go on!")  # the board will be posted again
+    keep_old_board(world)  # and the old one stays, with its menu
+    done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
+    assert done.acknowledged
+    assert (await squares(world))["west"]["4"] == option["value"]
+    assert answer.content == f"Moved: {option['value']}." and not answer.components
+    stale = refused(world, await world.alice.select(playing, ["move:5"], custom_id=menu.custom_id))
+    assert "out of date" in stale
+
+
+# -- challenges -------------------------------------------------------------------------------
+
+
+async def test_the_challenge_says_the_match_options(world: World) -> None:
+    channel = world.channel
+    timed = await world.alice.slash(
+        channel, "simplesoccer challenge", opponent=world.bob, length="timed", half_time=True
+    )
+    assert private(timed) == ""
+    text = public(world)[-1].content
+    assert "standard board, 10 a side, 20 minutes of play with 1 minute a turn, half time" in text
+    assert private(await world.alice.slash(channel, "simplesoccer decline")) == "Withdrawn."
+
+    wrong = refused(
+        world,
+        await world.alice.slash(
+            channel, "simplesoccer challenge", opponent=world.bob, length="turns", target=3
+        ),
+    )
+    assert "`target`" in wrong and "length:score" in wrong
+    odd = refused(
+        world,
+        await world.alice.slash(
+            channel, "simplesoccer challenge", opponent=world.bob, turns=9, half_time=True
+        ),
+    )
+    assert "even" in odd
+
+
+# -- a whole match against the coach ------------------------------------------------------------
+
+
+async def test_a_whole_match_against_the_coach(world: World) -> None:
+    """Alice plays the bot's coach on the small board for 6 turns with virtual dice, with the
+    board's controls: Roll the dice, the set-up menu, a shot or a move from the menus, End
+    turn, and the shootout's secret spot menu if it comes to that."""
+    start = await world.alice.slash(
+        world.channel,
+        "simplesoccer challenge",
+        opponent=bot_member(world),
+        size="small",
+        turns=6,
+    )
+    assert private(start) == ""
+    rng, seen = random.Random(4), Counter[str]()
+    for _ in range(MAX_STEPS):
+        board = public(world)[-1]
+        what = asked(board, world.alice)
+        if what is None:
+            break
+        seen[what] += 1
+        ids = controls(board)
+        if what == "roll":
+            reply = private(
+                await world.alice.click(board, custom_id=button(board, "Roll the dice"))
+            )
+        elif what == "setup":
+            menu = control(board, ":setup")
+            reply = private(
+                await world.alice.select(
+                    board, [rng.choice(menu.options).value], custom_id=menu.custom_id
+                )
+            )
+        elif what == "spot":
+            menu = control(board, ":spot")
+            reply = private(
+                await world.alice.select(board, [str(rng.randint(1, 7))], custom_id=menu.custom_id)
+            )
+            assert "stands on spot" in reply
+            continue
+        else:
+            assert what == "move", board.content
+            reply = await alice_plays(world, board, rng)
+        assert reply == "", reply
+        assert ids is not None
+    else:
+        raise AssertionError("the match did not end")
+
+    final, report = public(world)[-2:]
+    assert "wins." in final.content or "draw" in final.content
+    assert (report.embeds[0].title or "").startswith("Full time: Simple Soccer match #")
+    current = await referee(world).store.history(
+        int(re.search(r"#(\d+)", report.embeds[0].title or "")[1])
+    )
+    assert current.match.status == MatchStatus.FINISHED
+    assert seen["roll"] >= 3 and seen["setup"] >= 1 and seen["move"] >= 1
+
+
+async def alice_plays(world: World, board: discord.Message, rng: random.Random) -> str:
+    """One play of Alice's turn: a shot when she has one, else now and then a kick or a move
+    from the board's menus, else End turn."""
+    channel, alice = world.channel, world.alice
+    kickers = await alice.autocomplete(channel, "simplesoccer kick", "member", "")
+    if kickers:
+        member = kickers[0]["value"]
+        kicks = await alice.autocomplete(
+            channel, "simplesoccer kick", "path", "goal", member=member
+        )
+        shots = [k for k in kicks if "a shot" in k["name"]]
+        if shots or rng.random() < 0.5:
+            path = (shots or kicks)[0]["value"] if (shots or kicks) else None
+            if path is not None:
+                return private(
+                    await alice.slash(channel, "simplesoccer kick", member=member, path=path)
+                )
+    ids = controls(board)
+    if rng.random() < 0.3 and any(":who:" in cid for cid in ids):
+        menu = control(board, ":who:")
+        movers = [o.value for o in menu.options if o.value.startswith("move:")]
+        if movers:
+            shown = (
+                await alice.select(board, [rng.choice(movers)], custom_id=menu.custom_id)
+            ).response
+            assert shown is not None and shown.ephemeral
+            first = private_menus(shown)[0]
+            last = first["options"][-1]["value"]
+            await alice.select(shown, [last], custom_id=first["custom_id"])
+            return ""
+    grabs = await alice.autocomplete(channel, "simplesoccer grab", "path", "")
+    if grabs:
+        return private(await alice.slash(channel, "simplesoccer grab", path=grabs[0]["value"]))
+    if any(getattr(c, "label", "") == "End turn" for c in ids.values()):
+        return private(await alice.click(board, custom_id=button(board, "End turn")))
+    kicks = await alice.autocomplete(
+        channel, "simplesoccer kick", "path", "", member=kickers[0]["value"]
+    )
+    return private(
+        await alice.slash(
+            channel, "simplesoccer kick", member=kickers[0]["value"], path=kicks[0]["value"]
+        )
+    )
+
+
+async def test_a_draw_ends_in_a_shootout_with_a_secret_spot(world: World) -> None:
+    await challenge_accepted(world, dice="physical", size="small", turns=2)
+    channel, alice, bob = world.channel, world.alice, world.bob
+    assert private(await alice.slash(channel, "simplesoccer roll", dice="5")) == ""
+    assert private(await bob.slash(channel, "simplesoccer roll", dice="2")) == ""
+    await set_up(world)
+    for member, dice in ((alice, "1 1"), (bob, "1")):  # a turn each, ended at once: 0-0
+        assert private(await member.slash(channel, "simplesoccer roll", dice=dice)) == ""
+        assert private(await member.slash(channel, "simplesoccer end")) == ""
+
+    board = public(world)[-1]
+    assert "Full time, 0-0" in text_of(board) and "shootout" in text_of(board).lower()
+    assert asked(board, bob) == "spot" and asked(board, alice) is None
+    menu = control(board, ":spot")
+    assert [o.value for o in menu.options] == [str(n) for n in range(1, 8)]
+    wrong = refused(world, await alice.select(board, ["4"], custom_id=menu.custom_id))
+    assert wrong
+    secret = private(await bob.select(board, ["4"], custom_id=menu.custom_id))
+    assert secret.startswith("Your goalkeeper stands on spot 4.")
+    kick = public(world)[-1]
+    assert asked(kick, alice) == "roll" and "spot 4" not in text_of(kick)
+    assert "spot 4" not in private(await world.carol.slash(channel, "simplesoccer status"))
+
+    # the die counts the open spots from the kicker's left: 3 is spot 3, next to the goalkeeper
+    assert private(await alice.slash(channel, "simplesoccer roll", dice="3")) == ""
+    assert asked(public(world)[-1], bob) == "roll"
+    assert private(await bob.slash(channel, "simplesoccer roll", dice="2")) == ""  # even: a goal
+    state = (await referee(world).current(channel.id)).state
+    assert state.shootout["kicks"] == [[True], []]
+    assert asked(public(world)[-1], alice) == "spot"  # now Alice's goalkeeper
+
+
+async def test_help_and_rules(world: World) -> None:
+    reply = (await world.alice.slash(world.channel, "simplesoccer help")).response
+    assert reply is not None and reply.ephemeral
+    text = reply.embeds[0].description or ""
+    for name in ("challenge", "setup", "move", "kick", "grab", "end", "undo", "spot"):
+        assert f"`/simplesoccer {name}`" in text
+    shots = await world.bob.slash(world.channel, "simplesoccer help", topic="shots")
+    assert shots.response is not None and shots.response.ephemeral
+    assert "save" in (shots.response.embeds[0].description or "").lower()
