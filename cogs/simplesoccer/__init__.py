@@ -1,0 +1,1 @@
+"""Simple Soccer in Discord: its slash group, its help and its rules topics."""
