@@ -15,7 +15,7 @@ import discord
 from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import PlayRefusal
 from cogs.text import shown
-from engine.core import Choice
+from engine.core import Choice, Decision
 from referee import games
 from referee.errors import RefereeError
 from store.errors import StoreError
@@ -123,10 +123,14 @@ async def plays_of(interaction: discord.Interaction) -> Plays:
     return plays_in(match.ruleset, match.state, match.sides_of(interaction.user.id))
 
 
-def plays_in(ruleset: str, state: object, sides: Sequence[str]) -> Plays:
-    """The plays of ``sides`` in a match's ``state``."""
+def plays_in(
+    ruleset: str, state: object, sides: Sequence[str], pending: Sequence[Decision] | None = None
+) -> Plays:
+    """The plays of ``sides`` in a match's ``state`` (whose ``pending`` decisions the caller
+    may have worked out already)."""
     game = games.get(ruleset)
-    mine = [d for d in game.ruleset.pending(state) if d.actor in sides and not d.dice]
+    pending = game.ruleset.pending(state) if pending is None else pending
+    mine = [d for d in pending if d.actor in sides and not d.dice]
     reaches = tuple(r for d in mine for c in d.choices if (r := reach_of(c)) is not None)
     squares: dict[str, str] = {}
     left: int | None = None

@@ -66,7 +66,7 @@ def more_menus(outcome: Outcome, rows: int) -> list[WhoSelect]:
     for decision in outcome.pending():
         if decision.dice or decision.actor == coach:
             continue
-        plays = plays_in(outcome.ruleset, outcome.state, [decision.actor])
+        plays = plays_in(outcome.ruleset, outcome.state, [decision.actor], outcome.pending())
         options = who_options(plays)
         if not options:
             continue
