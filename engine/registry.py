@@ -9,8 +9,13 @@ from engine.core.errors import RulesError
 from engine.core.ruleset import Ruleset
 from engine.dicesoccer import DICESOCCER
 from engine.fuba import FUBA
+from engine.simplesoccer import SIMPLESOCCER
 
-RULESETS: dict[str, Ruleset[Any]] = {FUBA.name: FUBA, DICESOCCER.name: DICESOCCER}
+RULESETS: dict[str, Ruleset[Any]] = {
+    FUBA.name: FUBA,
+    DICESOCCER.name: DICESOCCER,
+    SIMPLESOCCER.name: SIMPLESOCCER,
+}
 
 
 def get(name: str) -> Ruleset[Any]:

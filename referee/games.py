@@ -11,6 +11,7 @@ from engine.core import RulesError
 from referee.adapter import Game
 from referee.dicesoccer.game import DICESOCCER_GAME
 from referee.fuba.game import FUBA_GAME
+from referee.simplesoccer.game import SIMPLESOCCER_GAME
 
 DEFAULT = "fuba"  # the game a match is of unless the caller names another
 
@@ -18,7 +19,7 @@ DEFAULT = "fuba"  # the game a match is of unless the caller names another
 @cache
 def games() -> dict[str, Game]:
     """Every registered game by ruleset name."""
-    return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME)}
+    return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME, SIMPLESOCCER_GAME)}
 
 
 def title_of(name: str) -> str:

@@ -1,0 +1,393 @@
+"""The Simple Soccer adapter of the referee: narration, board images, the coach, typed
+commands, statistics.
+
+>>> parse("roll 4 2"), parse("end")
+(('roll', {'dice': '4 2'}), ('end', {}))
+>>> parse("move 7 e5 f6")
+('move', {'member': '7', 'path': ['e5', 'f6']})
+>>> parse("kick 7 f6 g6 goal7")
+('kick', {'member': '7', 'path': ['f6', 'g6', 'goal7']})
+>>> parse("setup G goal7, 1 c3")
+('setup', {'layout': 'G goal7, 1 c3'})
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine import registry
+from engine.core import Action, Decision, Event, MalformedAction
+from engine.simplesoccer.field import front
+from engine.simplesoccer.setup import PRESETS, member_label
+from referee.adapter import Game, JSONData
+from referee.simplesoccer.narration import (
+    GOALKEEPER,
+    SIDE_NAMES,
+    SIDES,
+    caption,
+    narrate,
+    points,
+)
+from referee.simplesoccer.tally import tally
+
+# The typed commands for each kind of decision: the terminal's help shows those of the
+# decision at hand first, then all of them.
+_USAGE = {
+    "roll": "roll (the bot rolls) or roll 4 2 (physical dice)",
+    "setup": "setup balanced|attacking|defensive, or your own layout: setup G goal7, 1 c3, "
+    "2 c11, ...",
+    "play": "move 7 e5 f6 (a member, then each square it steps on), kick 7 f6 g6 goal7 (the "
+    "ball's squares; a goal square shoots), grab e7 e8 (the goalkeeper, straight steps onto "
+    "the ball), end",
+    "spot": "spot 4 (where the goalkeeper stands, 1-7 from the kicker's left)",
+}
+_HELP = f"Type a number from the list, or a command: {'; '.join(_USAGE.values())}."
+_SQUARE = re.compile(r"[a-z]\d{1,2}|goal\d{1,2}")
+_END = {"end", "done", "pass"}
+
+
+def _path(words: list[str], example: str) -> list[str]:
+    """Square names, one per step ("e5 f6", "e5, f6", "e5-f6", "e5 to f6")."""
+    names = [w for w in re.split(r"[\s,;>-]+", " ".join(words)) if w and w != "to"]
+    if not names:
+        raise MalformedAction(f"Name the squares, one per step: {example}.")
+    for word in names:
+        if not _SQUARE.fullmatch(word):
+            raise MalformedAction(
+                f"{word!r} is not a square: name squares like a chess board, a letter for the "
+                f'column and a number for the row ("e5"), or a goal square ("goal7"). '
+                f"For example: {example}."
+            )
+    return names
+
+
+def _member_and_path(kind: str, rest: list[str], example: str) -> tuple[str, JSONData]:
+    if len(rest) < 2:
+        raise MalformedAction(f"Write it like this: {example}.")
+    return kind, {"member": member_label(rest[0]), "path": _path(rest[1:], example)}
+
+
+def parse(text: str) -> tuple[str, JSONData]:
+    """A typed Simple Soccer command -> (action kind, args); the engine checks the rest.
+    Typed dice stay text: the referee reads them (``typed_dice``)."""
+    raw = text.strip()
+    words = raw.lower().split()
+    if not words:
+        raise MalformedAction(_HELP)
+    kind, rest = words[0], words[1:]
+    if kind == "roll":
+        if any(not w.isdigit() for w in " ".join(rest).replace(",", " ").split()):
+            raise MalformedAction('Type the dice you rolled as numbers, e.g. "roll 4 2".')
+        return "roll", ({"dice": " ".join(rest)} if rest else {})
+    if kind in ("setup", "set"):
+        if rest and rest[0] == "up":
+            rest = rest[1:]
+        if not rest:
+            raise MalformedAction(f"Write it like this: {_USAGE['setup']}.")
+        if len(rest) == 1 and rest[0] in PRESETS:
+            return "setup", {"preset": rest[0]}
+        layout = raw.split(None, 1)[1]
+        layout = re.sub(r"^up\s+", "", layout, flags=re.IGNORECASE)
+        return "setup", {"layout": layout}
+    if kind == "move":
+        return _member_and_path("move", rest, "move 7 e5 f6")
+    if kind in ("kick", "shoot", "throw"):
+        return _member_and_path("kick", rest, "kick 7 f6 g6 goal7")
+    if kind == "grab":
+        return "grab", {"path": _path(rest, "grab e7 e8")}
+    if kind in _END:
+        if rest and rest != ["turn"]:
+            raise MalformedAction('Type "end" to end the turn.')
+        return "end", {}
+    if kind == "spot":
+        if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 7:
+            raise MalformedAction("Write it like this: spot 4 (1-7, from the kicker's left).")
+        return "spot", {"spot": int(rest[0])}
+    raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
+
+
+def describe_undo(action: Action) -> str:
+    """A take-back in a player's words.
+
+    >>> describe_undo(Action("west", "move", {"member": "7", "path": ["e5", "f6"]}))
+    'a move: 7 to f6 (2 steps)'
+    >>> describe_undo(Action("west", "kick", {"member": "7", "path": "e5 f5 g5 h6"}))
+    'a kick: 7 to h6'
+    >>> describe_undo(Action("west", "end", {}))
+    'the end of the turn'
+    """
+    args = action.args
+    path = args.get("path") or []
+    if isinstance(path, str):
+        path = path.replace(",", " ").split()
+    to = str(path[-1]) if path else "?"
+    if action.kind == "move":
+        steps = f" ({len(path)} steps)" if len(path) > 1 else ""
+        return f"a move: {args.get('member')} to {to}{steps}"
+    if action.kind == "kick":
+        return f"a kick: {args.get('member')} to {to}"
+    if action.kind == "grab":
+        return f"a grab: the goalkeeper to {to}"
+    if action.kind == "end":
+        return "the end of the turn"
+    return f"a {action.kind.replace('_', ' ')}"
+
+
+# -- images ------------------------------------------------------------------------------
+
+
+def render_png(view: JSONData, names: Sequence[str], events: Sequence[Event] = ()) -> bytes:
+    """The field, both teams, the ball, the score, the turn and a short caption of
+    ``events`` (a goal, a save, a shot...)."""
+    from render.simplesoccer.board import render_png as render  # Pillow only when asked for
+
+    return render(view, names=names, caption=caption(events) or "")
+
+
+def replay(steps: Sequence[tuple[Any, list[Event]]], names: Sequence[str]) -> bytes | None:
+    """The match as an animated GIF: the board after the set-up, every turn and the end."""
+    from referee.simplesoccer.frames import HOLD_MS, frames
+    from render.simplesoccer.replay import replay_gif
+
+    shots = frames(steps)
+    if not shots:
+        return None
+    return replay_gif([(f.view, f.caption or "", HOLD_MS[f.kind]) for f in shots], names=names)
+
+
+# -- the match's figures -----------------------------------------------------------------
+
+
+def _per_side(counts: Sequence[int]) -> str:
+    return f"{SIDE_NAMES[0]} {counts[0]}, {SIDE_NAMES[1]} {counts[1]}"
+
+
+def statistics(events: Sequence[Event]) -> list[str]:
+    """Goals, shots, saves, goalkeepers' grabs and the shootout.
+
+    >>> statistics([Event("shot", {"team": 0, "member": "7", "at": [21, 6], "goalie": [21, 6],
+    ...                            "distance": 3}),
+    ...             Event("goal", {"team": 0, "member": "7", "score": [1, 0]})])
+    ['Goals: West 1, East 0', 'Shots: West 1, East 0']
+    """
+    t = tally(events)
+    lines = [f"Goals: {_per_side(t.goals)}"]
+    if any(t.shots):
+        lines.append(f"Shots: {_per_side(t.shots)}")
+    if any(t.saves):
+        lines.append(f"Saves: {_per_side(t.saves)}")
+    if any(t.grabs):
+        lines.append(f"Goalkeeper grabs: {_per_side(t.grabs)}")
+    if t.shootout is not None:
+        scored = [sum(k) for k in t.shootout]
+        taken = [len(k) for k in t.shootout]
+        lines.append(f"Shootout: West {scored[0]} of {taken[0]}, East {scored[1]} of {taken[1]}")
+    return lines
+
+
+def score(state: Any) -> dict[str, int]:
+    return {side: state.score[i] for i, side in enumerate(SIDES)}
+
+
+def result(state: Any) -> JSONData:
+    """The winner, the score and how it ended: "target" (the set score), "full_time" or
+    "shootout" (with the kicks scored)."""
+    out: JSONData = {
+        "winner": SIDES[state.winner] if state.winner >= 0 else None,
+        "score": score(state),
+        "reason": state.reason or "full_time",
+    }
+    if state.shootout is not None:
+        out["shootout"] = {side: sum(state.shootout["kicks"][i]) for i, side in enumerate(SIDES)}
+    return out
+
+
+def kicked_off(state: Any) -> bool:
+    """Play has begun once the first turn's dice are rolled: the roll-off and the set-up can
+    still be called off."""
+    return state.turns_played > 0 or state.over or state.shootout is not None
+
+
+def forfeit_goals(state: Any) -> int:
+    """An awarded match: the set score's target, else football's 3-0."""
+    options = state.options
+    return int(options["target"]) if options.get("length") == "score" else 3
+
+
+def coach(seed: int) -> Any:
+    from engine.simplesoccer.coach import Coach  # helper F's: imported when first asked for
+
+    return Coach(seed)
+
+
+def demo(
+    seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
+) -> int:
+    """The offline demo (``referee.simplesoccer.demo``): the basic rules, with match options
+    typed as "size=small length=score target=3"."""
+    from referee.simplesoccer.demo import run_demo
+
+    return run_demo(seed, as_json, out, out_dir, options)
+
+
+# -- what is pending, and the match at a glance -------------------------------------------
+
+_ROLLS = {
+    "rolloff": "for the kick-off",
+    "turn": "for the turn",
+    "throw": "for the goalkeeper's throw",
+    "save": "for the goalkeeper's save",
+    "penalty": "for the penalty kick",
+    "penalty_save": "for the goalkeeper's save",
+}
+_TASKS = {
+    "setup": "set up the team",
+    "spot": "choose where the goalkeeper stands for the penalty",
+}
+
+
+def task(decision: Decision) -> str:
+    """A pending decision in a player's words, to follow "West must first ...".
+
+    >>> task(Decision("west", "roll", "Roll.", dice=2, info={"purpose": "turn"}))
+    'roll 2 dice for the turn'
+    >>> task(Decision("east", "play", "Your turn.", info={"left": 5, "points": 7}))
+    'play the turn: 5 points left'
+    """
+    if decision.dice:
+        n = decision.dice
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        purpose = _ROLLS.get(decision.info.get("purpose", ""))
+        return " ".join(filter(None, (f"roll {dice}", purpose)))
+    if decision.kind == "play":
+        return f"play the turn: {points(int(decision.info.get('left', 0)))} left"
+    return _TASKS.get(decision.kind, "decide")
+
+
+def _clock(options: JSONData, view: JSONData) -> str:
+    length = options.get("length", "turns")
+    if length == "score":
+        target = int(options.get("target", 2))
+        return f"First to {target} goal{'' if target == 1 else 's'}"
+    if length == "timed":
+        played = int(float(view.get("elapsed") or 0))
+        total = int(options.get("minutes", 20)) * 60
+        text = f"Time {played // 60}:{played % 60:02d} of {total // 60}:00"
+    else:
+        text = f"Turn {int(view.get('turns_played') or 0)} of {options.get('turns', 40)}"
+    if options.get("half_time"):
+        text += ", second half" if int(view.get("half") or 1) == 2 else ", first half"
+    return text
+
+
+def _ball(view: JSONData) -> str:
+    """Where the ball is and who has it at their feet."""
+    held = int(view.get("held", -1))
+    if held >= 0:
+        return f"Ball: held by {SIDE_NAMES[held]}'s goalkeeper"
+    ball = view.get("ball")
+    if ball is None:
+        return "Ball: on the centre spot at the kick-off"
+    at = (int(ball[0]), int(ball[1]))
+    feet = [
+        f"{SIDE_NAMES[t]}'s {'goalkeeper' if label == GOALKEEPER else label}"
+        for t, team in enumerate(view.get("members") or ())
+        for label, m in team.items()
+        if at in front((int(m["at"][0]), int(m["at"][1])), m["facing"])
+    ]
+    where = view.get("ball_name") or "?"
+    return (
+        f"Ball: {where}, at the feet of {' and '.join(feet)}" if feet else f"Ball: {where}, loose"
+    )
+
+
+def _now(view: JSONData) -> str:
+    """Whose decision it is: the roll-off, the set-up, a turn, a save, the shootout."""
+    step = view.get("step") or {}
+    k = step.get("k")
+    if k == "rolloff":
+        return "Rolling to see who kicks off"
+    if k == "setup":
+        why = {"goal": "after the goal", "half": "for the second half"}.get(step.get("why"), "")
+        kicker = SIDE_NAMES[int(step["kickoff"])]
+        return " ".join(filter(None, ("Setting up", why))) + f"; {kicker} kicks off"
+    if k in ("roll", "play"):
+        who = SIDE_NAMES[int(step["team"])]
+        turn = view.get("turn")
+        if k == "play" and turn:
+            return f"{who} to play: {turn['left']} of {points(int(turn['points']))} left"
+        n = int(step.get("n", 1))
+        return f"{who} to roll for the turn ({n} {'die' if n == 1 else 'dice'})"
+    if k == "save":
+        return f"Shot! {SIDE_NAMES[int(step['team'])]}'s goalkeeper to roll for the save"
+    return ""
+
+
+def status_lines(view: JSONData) -> list[str]:
+    """The match at a glance for ``/simplesoccer status``: the length and clock (the half),
+    whose turn it is and its points left, and the ball (who has it at their feet); in the
+    shootout, its score."""
+    options = view.get("options") or {}
+    lines = [_clock(options, view)]
+    sh = view.get("shootout")
+    if view.get("over"):
+        lines.append("Full time")
+    if sh is not None:
+        kicks = sh["kicks"]
+        lines.append(
+            f"Penalty shootout: West {sum(kicks[0])} of {len(kicks[0])}, East {sum(kicks[1])} "
+            f"of {len(kicks[1])}"
+        )
+        if not view.get("over"):
+            taker = sh.get("taker") or ""
+            who = "goalkeeper" if taker == GOALKEEPER else f"number {taker}"
+            lines.append(f"{SIDE_NAMES[int(sh['kicker'])]}'s {who} to kick")
+        return lines
+    if view.get("over"):
+        return lines
+    now = _now(view)
+    if now:
+        lines.append(now)
+    if (view.get("step") or {}).get("k") not in ("rolloff", "setup"):
+        lines.append(_ball(view))
+    return lines
+
+
+HIGHLIGHTS = frozenset(
+    {"goal", "half_time", "full_time", "shootout_start", "penalty_result", "over"}
+)
+
+
+def highlight(event: Event) -> bool:
+    """A goal, half time, full time and the shootout's kicks and result."""
+    return event.kind in HIGHLIGHTS
+
+
+SIMPLESOCCER_GAME = Game(
+    name="simplesoccer",
+    title="Simple Soccer",
+    ruleset=registry.get("simplesoccer"),
+    side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
+    narrate=narrate,
+    render_png=render_png,
+    coach=coach,
+    result=result,
+    score=score,
+    kicked_off=kicked_off,
+    parse=parse,
+    commands=_HELP,
+    usage=_USAGE,
+    statistics=statistics,
+    replay=replay,
+    undoable=frozenset({"move", "kick", "grab", "end"}),
+    describe_undo=describe_undo,
+    demo=demo,
+    forfeit_goals=forfeit_goals,
+    rule_levels={"basic": {}},
+    task=task,
+    status_lines=status_lines,
+    highlight=highlight,
+)
