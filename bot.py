@@ -12,7 +12,7 @@ python3 bot.py verify FILE     check a match's downloaded action log against its
 python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
 python3 bot.py doctor          check the token, the bot's permissions and the database
 python3 bot.py health          ask the running bot whether it is ready (METRICS_PORT)
---game NAME                    (demo, play) the game: fuba (default) or dicesoccer
+--game NAME                    (demo, play) the game: fuba (default), dicesoccer or simplesoccer
 """
 
 from __future__ import annotations
@@ -282,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bot.py",
         description="Discord bot that referees tabletop football games (FUBA, Sports Dice "
-        "Soccer). With no command it runs the bot.",
+        "Soccer, Simple Soccer). With no command it runs the bot.",
         epilog=SETTINGS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -311,7 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="",
         metavar="TEXT",
         help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var" or '
-        '"condition pressing"',
+        '"condition pressing"; Simple Soccer: match options, e.g. "size=small length=score '
+        'target=3 half_time=true"',
     )
     demo.add_argument(
         "--skills",
@@ -326,7 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--vs-coach",
         action="store_true",
-        help="the second side (FUBA: East, Sports Dice Soccer: Black) is played by the coach",
+        help="the second side (FUBA and Simple Soccer: East, Sports Dice Soccer: Black) is "
+        "played by the coach",
     )
     play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
     play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")
@@ -337,7 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="KEY=VALUE",
         help="a match option of the game, repeatable (dicesoccer: advanced=true, "
-        "target_score=5, sections=4, faces=BBKKPR)",
+        "target_score=5, sections=4, faces=BBKKPR; simplesoccer: size=small, length=score, "
+        "target=3, turns=40, half_time=true)",
     )
     play.add_argument(
         "--out",
