@@ -49,17 +49,23 @@ def help_description(
     described = [f"`/{cmd.qualified_name}` - {cmd.description}" for cmd in registered]
     listed = ", ".join(f"`/{cmd.qualified_name}`" for cmd in registered)
     tail: list[str] = []
+    short: list[str] = []
     if others:
         tail = ["", "**Also on this bot**"]
-        tail += [
-            f"{title}: " + ", ".join(f"`/{cmd.qualified_name}`" for cmd in cmds)
-            for title, cmds in others
-        ]
-    for body in (described, [listed]):  # many commands: keep the names, drop descriptions
-        text = "\n".join([*head, *body, *tail])
+        short = [*tail, *(_also(title, cmds, short=True) for title, cmds in others)]
+        tail += [_also(title, cmds) for title, cmds in others]
+    # many commands: the other games by their help alone, then this one's names alone
+    for body, also in ((described, tail), (described, short), ([listed], short)):
+        text = "\n".join([*head, *body, *also])
         if len(text) <= EMBED_DESCRIPTION_LIMIT:
             return text
     return text[:EMBED_DESCRIPTION_LIMIT]
+
+
+def _also(title: str, commands: Sequence[app_commands.Command], short: bool = False) -> str:
+    """Another game's line: its commands, or (``short``) its help command alone."""
+    helps = [cmd for cmd in commands if cmd.name == "help"] if short else []
+    return f"{title}: " + ", ".join(f"`/{cmd.qualified_name}`" for cmd in helps or commands)
 
 
 def claim_step(group: str) -> Step:
