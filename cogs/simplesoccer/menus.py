@@ -39,7 +39,22 @@ from store.errors import ConflictError
 
 RULESET = "simplesoccer"
 VERBS = {"move": "Move", "kick": "Kick with", "grab": "Grab the ball with"}
-DONE = {"move": "Moved", "kick": "Kicked", "grab": "Grabbed"}
+
+
+def done_text(kind: str, member: str, path: str) -> str:
+    """The private answer once a destination is played.
+
+    >>> done_text("move", "4", "d6 c5"), done_text("kick", "7", "i5 goal5")
+    ('Done: 4 to c5 (via d6).', 'Done: the ball to goal5 (via i5).')
+    >>> done_text("grab", "G", "b5")
+    'Done: the goalkeeper grabs the ball on b5.'
+    """
+    *via, to = path.split()
+    by = f" (via {' '.join(via)})" if via else ""
+    if kind == "grab":
+        return f"Done: the goalkeeper grabs the ball on {to}."
+    who = member if kind == "move" else "the ball"
+    return f"Done: {who} to {to}{by}."
 
 
 def who_options(plays: Plays) -> list[discord.SelectOption]:
@@ -72,7 +87,7 @@ def more_menus(outcome: Outcome, rows: int) -> list[WhoSelect]:
             continue
         who = f"{outcome.names.get(decision.actor, decision.actor)}"
         left = f", {points(plays.left)} left" if plays.left is not None else ""
-        placeholder = f"{who} ({outcome.game.side_name(decision.actor)}): who plays?{left}"
+        placeholder = f"{who} ({outcome.game.side_name(decision.actor)}){left}: who plays?"
         menus.append(
             WhoSelect(outcome.match_id, outcome.version, decision.actor, options, placeholder)
         )
@@ -146,20 +161,26 @@ def path_text(plays: Plays, kind: str, member: str, found: int) -> str:
     """The private menus' message: who, and where they can go.
 
     >>> path_text(Plays((), {"7": "e5"}, 4), "move", "7", 30)
-    'Where does 7 (e5) go? 4 points left; every square reachable is listed.'
-    >>> path_text(Plays((), {"G": "d7"}, 3), "kick", "G", 200)[:49]
-    'Where does the ball go? G, the goalkeeper (d7) ki'
+    'Where does 7 (e5) go? 4 points left; every square in reach is listed.'
+    >>> path_text(Plays((), {"G": "d7"}, 3), "kick", "G", 200)[:60]
+    'Where does G, the goalkeeper (d7) send the ball? 3 points le'
+    >>> path_text(Plays((), {"G": "d7"}, 3), "kick", "G", 200)[60:]
+    'ft; the 125 nearest squares are listed (`/simplesoccer kick` takes any path).'
     """
     left = f" {points(plays.left)} left;" if plays.left is not None else ""
     listed = OPTION_LIMIT * ROW_LIMIT
     tail = (
-        " every square reachable is listed."
+        " every square in reach is listed."
         if found <= listed
-        else f" the {listed} nearest are listed; `/simplesoccer {kind}` takes any path."
+        else f" the {listed} nearest squares are listed (`/simplesoccer {kind}` takes any path)."
     )
-    if kind == "move":
-        return f"Where does {plays.member_label(member)} go?{left}{tail}"
-    return f"Where does the ball go? {plays.member_label(member)} kicks or throws it.{left}{tail}"
+    who = plays.member_label(member)
+    ask = {
+        "move": f"Where does {who} go?",
+        "kick": f"Where does {who} send the ball?",
+        "grab": f"Which way does {who} go to grab the ball?",
+    }[kind]
+    return f"{ask}{left}{tail}"
 
 
 class PathSelect(
@@ -223,7 +244,7 @@ class PathSelect(
                 side=self.side,
             )
             await interaction.edit_original_response(
-                content=f"{DONE[self.kind]}: {path}.", view=None
+                content=done_text(self.kind, self.member, path), view=None
             )
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
