@@ -90,7 +90,8 @@ async def set_up(world: World) -> discord.Message:
 
 
 async def kick_off_with_physical_dice(world: World) -> discord.Message:
-    """A small-board match with physical dice: the roll-off typed (Alice wins: West kicks off),
+    """A small-board match with physical dice: the roll-off typed (a tie, then Alice wins: West
+    kicks off),
     the set-up, then Alice's turn rolled at the table; the board asking her to play."""
     opening = await challenge_accepted(
         world, dice="physical", size="small", length="score", target=1
@@ -100,8 +101,12 @@ async def kick_off_with_physical_dice(world: World) -> discord.Message:
     assert asked(opening, world.alice) == asked(opening, world.bob) == "roll"
     missing = refused(world, await world.alice.slash(world.channel, "simplesoccer roll"))
     assert "physical dice" in missing and "dice:" in missing
-    assert private(await world.alice.slash(world.channel, "simplesoccer roll", dice="5")) == ""
-    assert private(await world.bob.slash(world.channel, "simplesoccer roll", dice="2")) == ""
+    for alice_die, bob_die in (("3", "3"), ("5", "2")):  # a tie rolls again
+        reply = await world.alice.slash(world.channel, "simplesoccer roll", dice=alice_die)
+        assert private(reply) == ""
+        assert (
+            private(await world.bob.slash(world.channel, "simplesoccer roll", dice=bob_die)) == ""
+        )
     await set_up(world)
     rolling = public(world)[-1]
     assert asked(rolling, world.alice) == "roll" and "2 dice" in rolling.content
@@ -109,6 +114,13 @@ async def kick_off_with_physical_dice(world: World) -> discord.Message:
     playing = public(world)[-1]
     assert asked(playing, world.alice) == "move" and asked(playing, world.bob) is None
     return playing
+
+
+def entry(offered: dict[str, str]) -> tuple[str, int]:
+    """Where an autocomplete entry of a path ends, and its cost."""
+    found = ENTRY.fullmatch(offered["name"])
+    assert found, offered
+    return found["to"], int(found["cost"])
 
 
 async def test_a_turn_with_a_move_a_kick_and_its_end_through_commands(world: World) -> None:
@@ -121,39 +133,28 @@ async def test_a_turn_with_a_move_a_kick_and_its_end_through_commands(world: Wor
     assert names["G"] == f"G, the goalkeeper ({before['west']['G']})"
     assert names["3"] == f"3 ({before['west']['3']})"
     paths = await alice.autocomplete(channel, "simplesoccer move", "path", "", member="3")
-    assert paths and all(ENTRY.fullmatch(p["name"]) for p in paths)
-    costs = [int(ENTRY.fullmatch(p["name"])["cost"]) for p in paths]
-    assert costs == sorted(costs) and costs[0] == 1 and max(costs) <= 7
-    two = next(p for p in paths if ENTRY.fullmatch(p["name"])["cost"] == "2")
-    assert two["value"].split()[-1] == ENTRY.fullmatch(two["name"])["to"]
-    assert " via " in two["name"] and len(two["value"].split()) == 2
+    costs = [entry(p)[1] for p in paths]
+    assert costs == sorted(costs) and costs[0] == 1 and costs[-1] <= 7  # 4 + 3 points
+    two = next(p for p in paths if entry(p)[1] == 2)
+    to = entry(two)[0]
+    assert " via " in two["name"] and two["value"].split() == [two["value"].split()[0], to]
     typed = await alice.autocomplete(channel, "simplesoccer move", "path", "b", member="3")
     assert typed and all(p["name"].startswith("b") for p in typed[:3])
 
     # only where to go: the cheapest path there
-    assert (
-        private(
-            await alice.slash(
-                channel, "simplesoccer move", member="3", path=ENTRY.fullmatch(two["name"])["to"]
-            )
-        )
-        == ""
-    )
-    moved = await squares(world)
-    assert moved["west"]["3"] == ENTRY.fullmatch(two["name"])["to"] != before["west"]["3"]
-    board = public(world)[-1]
-    assert "5 points left" in text_of(board) or "5 left" in text_of(board)
+    moving = await alice.slash(channel, "simplesoccer move", member="3", path=to)
+    assert private(moving) == ""
+    assert (await squares(world))["west"]["3"] == to != before["west"]["3"]
+    assert "5 points left" in public(world)[-1].content
 
     kickers = await alice.autocomplete(channel, "simplesoccer kick", "member", "")
     assert [k["value"] for k in kickers] == ["7"]  # the kick-off fielder, the ball at his feet
     kicks = await alice.autocomplete(channel, "simplesoccer kick", "path", "", member="7")
-    kick = next(k for k in kicks if ENTRY.fullmatch(k["name"])["cost"] == "3")
-    assert (
-        private(await alice.slash(channel, "simplesoccer kick", member="7", path=kick["value"]))
-        == ""
-    )
+    kick = next(k for k in kicks if entry(k)[1] == 3)
+    kicking = await alice.slash(channel, "simplesoccer kick", member="7", path=kick["value"])
+    assert private(kicking) == ""
     view = (await referee(world).current(channel.id)).view()
-    assert view["ball_name"] == kick["value"].split()[-1] and view["points_left"] == 2
+    assert view["ball_name"] == entry(kick)[0] and view["points_left"] == 2
 
     ending = public(world)[-1]
     assert private(await alice.click(ending, custom_id=button(ending, "End turn"))) == ""
@@ -214,7 +215,7 @@ async def test_the_board_menus_move_a_member(world: World) -> None:
     menu = control(playing, ":who:")
     offered = {o.value: o.label for o in menu.options}
     assert offered["kick:7"].startswith("Kick with 7 (")
-    assert "move:G" in offered and "7 points left" in (menu.placeholder or "")
+    assert "move:G" in offered and "7 points left: who plays?" in (menu.placeholder or "")
     before = await squares(world)
 
     shown = await world.alice.select(playing, ["move:4"], custom_id=menu.custom_id)
@@ -231,7 +232,7 @@ async def test_the_board_menus_move_a_member(world: World) -> None:
     done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
     assert done.acknowledged
     assert (await squares(world))["west"]["4"] == option["value"]
-    assert answer.content == f"Moved: {option['value']}." and not answer.components
+    assert answer.content == f"Done: 4 to {option['value']}." and not answer.components
     stale = refused(world, await world.alice.select(playing, ["move:5"], custom_id=menu.custom_id))
     assert "out of date" in stale
 
