@@ -174,7 +174,9 @@ def match_rules(
     turn_timeout=TURN_TIMEOUT_HELP + "; timed matches: the turn clock (default 1)",
     thread=THREAD_HELP,
     ranked=RANKED_HELP,
-    size="Board size: small 15x9, standard 21x13 (default), large 27x17",
+    size="Board size: "
+    + ", ".join(f"{s.name} {s.width}x{s.height}" for s in SIZES.values())
+    + " (default: standard)",
     fielders=f"Fielders a side besides the goalkeeper (1-{MAX_FIELDERS}; default 10, small 7)",
     length="How the match ends: after a turn count (default), at a set score, or timed",
     target="Set score: goals needed to win (default 2)",
