@@ -10,6 +10,8 @@ from collections import Counter
 import discord
 import simcord
 
+from bot import create_bot
+from botconfig import Settings
 from store.models import MatchStatus
 from tests.discord.conftest import World
 from tests.discord.test_play import bot_member, private, public, referee, refused, text_of
@@ -411,3 +413,20 @@ async def test_help_and_rules(world: World) -> None:
     shots = await world.bob.slash(world.channel, "simplesoccer help", topic="shots")
     assert shots.response is not None and shots.response.ephemeral
     assert "save" in (shots.response.embeds[0].description or "").lower()
+
+
+async def test_the_board_menus_work_after_a_restart(world: World, settings: Settings) -> None:
+    playing = await kick_off_with_physical_dice(world)
+    await world.env.restart_bot(create_bot(settings))
+
+    menu = control(playing, ":who:")
+    answer = (await world.alice.select(playing, ["kick:7"], custom_id=menu.custom_id)).response
+    assert answer is not None and answer.content.startswith("Where does 7 (")
+    await world.env.restart_bot(create_bot(settings))
+
+    first = private_menus(answer)[0]
+    path = first["options"][0]["value"]
+    done = await world.alice.select(answer, [path], custom_id=first["custom_id"])
+    assert private(done) == f"Done: the ball to {path.split()[-1]}."
+    view = (await referee(world).current(world.channel.id)).view()
+    assert view["ball_name"] == path.split()[-1]
