@@ -430,3 +430,25 @@ async def test_the_board_menus_work_after_a_restart(world: World, settings: Sett
     assert private(done) == f"Done: the ball to {path.split()[-1]}."
     view = (await referee(world).current(world.channel.id)).view()
     assert view["ball_name"] == path.split()[-1]
+
+
+async def test_a_typed_layout_sets_a_team_up_and_a_wrong_one_is_explained(world: World) -> None:
+    await challenge_accepted(world, dice="physical", size="small")
+    channel, bob = world.channel, world.bob
+    assert private(await world.alice.slash(channel, "simplesoccer roll", dice="6")) == ""
+    assert private(await bob.slash(channel, "simplesoccer roll", dice="1")) == ""  # West kicks off
+    both = refused(
+        world, await bob.slash(channel, "simplesoccer setup", preset="balanced", layout="G goal5")
+    )
+    assert "one of the two" in both
+    layout = "G goal5, 1 m2, 2 m5, 3 m8, 4 k2, 5 k5, 6 k8, 7 j5"
+    short = refused(world, await bob.slash(channel, "simplesoccer setup", layout="G goal5, 1 m2"))
+    assert "2, 3, 4, 5, 6, 7 still missing" in short
+    west = layout.replace("1 m2", "1 c3")  # in the other half
+    wrong = refused(world, await bob.slash(channel, "simplesoccer setup", layout=west))
+    assert wrong == "c3 is in the other team's half: set up in your own half."
+    assert asked(public(world)[-1], bob) == "setup"
+
+    assert private(await bob.slash(channel, "simplesoccer setup", layout=layout)) == ""
+    placed = (await squares(world))["east"]
+    assert placed == dict(item.split() for item in layout.split(", "))
