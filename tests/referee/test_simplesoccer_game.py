@@ -278,3 +278,26 @@ async def test_a_whole_short_match_ends_with_a_result(referee: Referee, store: M
     history = await store.history(out.match_id)
     assert history.match.status == MatchStatus.FINISHED
     assert history.match.result == out.result
+
+
+def test_the_pictures_of_a_match() -> None:
+    """A board at the kick-off, after every turn, at every shot before the goalkeeper's roll,
+    after each shootout kick and at the end, each with its caption."""
+    from referee.simplesoccer.frames import frames
+    from tests.referee.test_simplesoccer_narration import random_steps
+
+    for seed in (0, 3):
+        steps = random_steps(seed, {"size": "small", "turns": 20, "half_time": True})
+        events = [e for _, ev in steps for e in ev]
+        shots = frames(steps)
+        assert [e for f in shots for e in f.events] == events  # every event in one picture
+        assert shots[0].kind == "kickoff" and shots[0].caption.endswith("kicks off")
+        assert shots[-1].kind == "final"
+        assert re.match(r"(West|East) wins ", shots[-1].caption or "")
+        turns = sum(1 for e in events if e.kind == "rolled" and e.data["why"] != "throw")
+        assert len([f for f in shots if f.kind in ("turn", "shot", "goal")]) >= turns - 1
+        goals = [f for f in shots if any(e.kind == "goal" for e in f.events)]
+        assert len(goals) == sum(steps[-1][0].score)
+        assert all(f.kind in ("goal", "final") for f in goals)
+        assert all(f.caption.startswith("Goal for ") for f in goals if f.kind == "goal")
+        assert all(f.view["field"]["width"] == 15 for f in shots)

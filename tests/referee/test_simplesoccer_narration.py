@@ -163,11 +163,12 @@ def test_half_time_full_time_and_the_shootout() -> None:
     assert caption(events) == "West wins the shootout after a 1-1 draw"
 
 
-def random_match(seed: int, options: dict[str, Any]) -> list[Event]:
-    """A match between two random players (shooting whenever they can), with virtual dice."""
+def random_steps(seed: int, options: dict[str, Any]) -> list[tuple[Any, list[Event]]]:
+    """A match between two random players (shooting whenever they can), with virtual dice:
+    (state after, events) per action."""
     rng, dice = random.Random(seed), VirtualDice(seed)
     s = SIMPLESOCCER.initial(options)
-    events: list[Event] = []
+    steps: list[tuple[Any, list[Event]]] = []
     while not s.over:
         decision = SIMPLESOCCER.pending(s)[0]
         if decision.dice:
@@ -179,8 +180,12 @@ def random_match(seed: int, options: dict[str, Any]) -> list[Event]:
             pick = shots or (kicks if kicks and rng.random() < 0.7 else choices)
             action = rng.choice(pick).action
         s, ev = SIMPLESOCCER.apply(s, action)
-        events.extend(ev)
-    return events
+        steps.append((s, ev))
+    return steps
+
+
+def random_match(seed: int, options: dict[str, Any]) -> list[Event]:
+    return [e for _, ev in random_steps(seed, options) for e in ev]
 
 
 def test_every_event_of_whole_matches_is_told_in_a_players_words() -> None:
