@@ -286,19 +286,21 @@ def _clock(options: JSONData, view: JSONData) -> str:
 def _ball(view: JSONData) -> str:
     """Where the ball is and who has it at their feet."""
     held = int(view.get("held", -1))
+    where = view.get("ball_name") or "?"
     if held >= 0:
-        return f"Ball: held by {SIDE_NAMES[held]}'s goalkeeper"
+        return f"Ball: {where}, held by {SIDE_NAMES[held]}'s goalkeeper"
     ball = view.get("ball")
     if ball is None:
         return "Ball: on the centre spot at the kick-off"
     at = (int(ball[0]), int(ball[1]))
+    if not 0 <= at[0] < int((view.get("field") or {}).get("width", 99)):
+        return f"Ball: {where}, crossing the goal line"
     feet = [
         f"{SIDE_NAMES[t]}'s {'goalkeeper' if label == GOALKEEPER else label}"
         for t, team in enumerate(view.get("members") or ())
         for label, m in team.items()
         if at in front((int(m["at"][0]), int(m["at"][1])), m["facing"])
     ]
-    where = view.get("ball_name") or "?"
     return (
         f"Ball: {where}, at the feet of {' and '.join(feet)}" if feet else f"Ball: {where}, loose"
     )

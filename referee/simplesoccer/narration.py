@@ -179,7 +179,9 @@ def _grabbed(d: Data) -> str:
 def _shot(d: Data) -> str:
     at = square(d["at"], goal=True)
     dist = d["distance"]
-    if d.get("goalie") is None or dist > 6:
+    if d.get("goalie") is None:
+        return f"Shot! The ball crosses at {at}: the goal is empty."
+    if dist > 6:
         return f"Shot! The ball crosses at {at}; the goalkeeper is {dist} away: no chance."
     return (
         f"Shot! The ball crosses at {at}; the goalkeeper is {dist} away and needs "

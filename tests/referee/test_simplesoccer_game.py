@@ -301,3 +301,18 @@ def test_the_pictures_of_a_match() -> None:
         assert all(f.kind in ("goal", "final") for f in goals)
         assert all(f.caption.startswith("Goal for ") for f in goals if f.kind == "goal")
         assert all(f.view["field"]["width"] == 15 for f in shots)
+
+
+def test_status_lines_at_a_shot_and_with_the_goalkeeper_holding_the_ball() -> None:
+    from tests.referee.test_simplesoccer_narration import shot_from_s10
+
+    s, _ = act(shot_from_s10(), "west", "kick", member="9", path="u10 goal10")
+    assert status_lines(SIMPLESOCCER.view(s, None))[1:] == [
+        "Shot! East's goalkeeper to roll for the save",
+        "Ball: goal10, crossing the goal line",
+    ]
+    s, _ = act(s, "east", "roll", dice=[3])  # saved: the goalkeeper holds it, 3 dice
+    assert status_lines(SIMPLESOCCER.view(s, None))[1:] == [
+        "East to roll for the turn (3 dice)",
+        "Ball: goal10, held by East's goalkeeper",
+    ]
