@@ -1,0 +1,129 @@
+"""The offline demo of Simple Soccer (``python3 bot.py demo --game simplesoccer``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import MalformedAction, RulesError
+from referee.demo import run_demo
+from referee.simplesoccer.demo import iter_match, parse_options
+from referee.simplesoccer.frames import frames
+from tests.test_demo import run_bot
+
+SUMMARY_FIELDS = (
+    "game",
+    "seed",
+    "score",
+    "winner",
+    "turns",
+    "shots",
+    "saves",
+    "shootout",
+    "actions",
+)
+
+
+def demo_text(
+    seed: int, as_json: bool = True, out_dir: Path | None = None, options: str = ""
+) -> str:
+    out = io.StringIO()
+    code = run_demo(
+        seed=seed, as_json=as_json, out=out, out_dir=out_dir, game="simplesoccer", options=options
+    )
+    assert code == 0
+    return out.getvalue()
+
+
+def test_demo_is_deterministic() -> None:
+    assert demo_text(3) == demo_text(3)
+    assert demo_text(3) != demo_text(4)
+
+
+def test_demo_json_summary_matches_the_match() -> None:
+    text = demo_text(11)
+    summary = json.loads(text.splitlines()[-1])
+    assert set(SUMMARY_FIELDS) <= set(summary)
+    assert summary["game"] == "simplesoccer" and summary["seed"] == 11
+    steps = list(iter_match(11))  # the same coach and dice as the demo
+    state = steps[-1][0]
+    assert summary["score"] == state.score
+    assert summary["winner"] == (("west", "east")[state.winner] if state.winner >= 0 else None)
+    assert summary["turns"] == state.turns_played == 40
+    assert summary["actions"] == len(steps)
+    lines = text.splitlines()
+    assert sum("Shot! " in line for line in lines) == sum(summary["shots"])
+    assert sum(line.strip().startswith("Goal for ") for line in lines) == sum(state.score)
+    assert f"Final score: West {state.score[0]}-{state.score[1]} East" in text
+    if summary["shootout"] is None:
+        assert state.score[0] != state.score[1]
+    else:
+        assert sum(summary["shootout"]["score"]) == sum(map(sum, summary["shootout"]["kicks"]))
+
+
+def test_demo_tells_the_kick_off_every_turn_and_the_final_whistle() -> None:
+    lines = demo_text(7, as_json=False).splitlines()
+    assert lines[0].startswith("Simple Soccer demo match, seed 7: West and East are both played")
+    assert "(standard board, 10 fielders a side, 40 turns)" in lines[0]
+    assert lines[1].startswith("Kick-off: ") and "kicks off." in lines[1]
+    turns = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+): ", line))]
+    assert turns == list(range(1, 41))
+    assert any(line.strip().startswith("Full time, ") for line in lines)
+    assert lines[-1].startswith("Final score: ")
+
+
+def test_demo_plays_the_match_options_given() -> None:
+    text = demo_text(5, options="size=small length=score target=1")
+    summary = json.loads(text.splitlines()[-1])
+    assert summary["options"]["size"] == "small" and summary["options"]["fielders"] == 7
+    assert summary["reason"] == "target" and max(summary["score"]) == 1
+    assert "(small board, 7 fielders a side, first to 1 goal)" in text.splitlines()[0]
+    halves = demo_text(5, options="turns=10 half_time=true")
+    assert "(standard board, 10 fielders a side, 10 turns, two halves)" in halves
+    assert re.search(r"Half time, \d+-\d+\.", halves)
+    assert "Second half: " in halves
+
+
+def test_demo_refuses_rules_and_options_it_does_not_have() -> None:
+    with pytest.raises(RulesError, match="advanced rules are not in the bot yet"):
+        demo_text(1, options="advanced")
+    with pytest.raises(RulesError, match="Simple Soccer has no option 'weather'"):
+        demo_text(1, options="weather=rain")
+    with pytest.raises(MalformedAction, match="'size' must be one of"):
+        demo_text(1, options="size=huge")
+
+
+def test_bot_demo_command() -> None:
+    done = run_bot("demo", "--game", "simplesoccer", "--seed", "7", "--json", timeout=120)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["game"] == "simplesoccer" and summary["seed"] == 7
+    assert done.stdout.startswith("Simple Soccer demo match, seed 7")
+    done = run_bot("demo", "--game", "simplesoccer", "--rules", "advanced", timeout=60)
+    assert done.returncode == 2
+    assert "issue 17" in done.stderr
+
+
+def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
+    from PIL import Image
+
+    pytest.importorskip("render.simplesoccer.replay")  # the board images land after the demo
+
+    options = "size=small turns=16"
+    text = demo_text(7, as_json=False, out_dir=tmp_path, options=options)
+    boards = sorted(tmp_path.glob("*.png"))
+    steps = [(s, ev) for s, _, ev in iter_match(7, parse_options(options))]
+    turns = sum(1 for line in text.splitlines() if line.startswith("Turn "))
+    assert len(boards) == len(frames(steps)) > turns  # the kick-off, every turn, every shot
+    goals = sum(steps[-1][0].score)
+    assert sum(1 for b in boards if b.name.endswith("-goal.png")) == goals
+    assert boards[-1].name.endswith("-final.png")
+    assert any(b.name.endswith("-kickoff.png") for b in boards)
+    assert Image.open(boards[0]).size[0] >= 300
+    gif = Image.open(tmp_path / "replay.gif")
+    assert gif.n_frames == len(boards)
+    assert f"Board images: {len(boards)} PNG files and replay.gif in {tmp_path}" in text
