@@ -316,3 +316,25 @@ def test_status_lines_at_a_shot_and_with_the_goalkeeper_holding_the_ball() -> No
         "East to roll for the turn (3 dice)",
         "Ball: goal10, held by East's goalkeeper",
     ]
+
+
+async def test_a_match_against_the_coach(referee: Referee, store: MatchStore) -> None:
+    from tests.referee.conftest import BOT, COACH_SEATS
+
+    out = await referee.start_match(
+        1, CHANNEL, COACH_SEATS, ruleset="simplesoccer", coach_side="east", seed=3,
+        rules={"size": "small", "turns": 12},
+    )  # fmt: skip
+    steps = 0
+    while not out.over:
+        assert all(p.user_id == ADA for p in out.next)  # the referee rolls, the coach plays
+        prompt = out.next[0]
+        choices = await referee.legal_choices(CHANNEL, ADA, side=prompt.side)
+        action = choices[-1].action if prompt.kind == "play" else choices[0].action
+        out = await referee.act(CHANNEL, ADA, action.kind, action.args, side=prompt.side)
+        steps += 1
+        assert steps < 300
+    assert out.result is not None and out.result["winner"] in ("west", "east")
+    history = await store.history(out.match_id)
+    assert {e.user_id for e in history.log} <= {ADA, BOT, None}
+    assert any(e.action.kind == "kick" and e.action.actor == "east" for e in history.log)
