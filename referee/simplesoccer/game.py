@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
+from engine.simplesoccer import clock
 from engine.simplesoccer.field import front
 from engine.simplesoccer.setup import PRESETS, member_label
 from referee.adapter import Game, JSONData
@@ -392,4 +393,6 @@ SIMPLESOCCER_GAME = Game(
     task=task,
     status_lines=status_lines,
     highlight=highlight,
+    stamp=clock.stamp,  # the timed version's game clock counts each turn's real time
+    time_up=clock.time_up,  # and ends a turn on the spot when its clock runs out
 )

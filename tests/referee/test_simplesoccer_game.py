@@ -338,3 +338,35 @@ async def test_a_match_against_the_coach(referee: Referee, store: MatchStore) ->
     history = await store.history(out.match_id)
     assert {e.user_id for e in history.log} <= {ADA, BOT, None}
     assert any(e.action.kind == "kick" and e.action.actor == "east" for e in history.log)
+
+
+async def test_a_timed_match_counts_each_turns_real_time(store: MatchStore) -> None:
+    """Timed version: a turn counts the time it took, a turn whose clock runs out ends on the
+    spot and counts its whole clock (30 seconds)."""
+    from datetime import timedelta
+
+    from tests.referee.test_deadlines import Clock
+
+    clock = Clock()
+    referee = Referee(store, clock=clock)
+    out = await referee.start_match(
+        1, CHANNEL, SEATS, ruleset="simplesoccer", seed=4, rules={"length": "timed", "minutes": 20}
+    )
+    while out.next[0].kind != "setup":
+        out = await typed(referee, out, "roll")
+    for p in list(out.next):
+        out = await referee.act(CHANNEL, p.user_id, "setup", {"preset": "balanced"}, side=p.side)
+    first = out.next[0]
+    clock.now += timedelta(seconds=12)
+    out = await referee.act(CHANNEL, first.user_id, "end", {}, side=first.side)
+    status = await referee.status(CHANNEL, ADA)
+    assert status.lines[0] == "Time 0:12 of 20:00"
+    match = await store.active_match(CHANNEL)
+    assert match is not None
+    other = out.next[0].side
+    timed_out = await referee.clock_out(match, other)
+    assert timed_out is not None
+    said = f"{SIMPLESOCCER_GAME.side_name(other)}'s time is up"
+    assert any(line.startswith(said) for line in timed_out.lines)
+    status = await referee.status(CHANNEL, ADA)
+    assert status.lines[0] == "Time 0:42 of 20:00"
