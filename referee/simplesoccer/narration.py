@@ -66,10 +66,9 @@ def _keeper_square(team: int, sq: Sequence[int]) -> str:
 
 def member(label: str, team: int | None = None) -> str:
     """ "Number 7", "The goalkeeper"; with ``team``: "West's number 7"."""
-    who = "goalkeeper" if label == GOALKEEPER else f"number {label}"
     if team is None:
-        return who[0].upper() + who[1:] if label != GOALKEEPER else "The goalkeeper"
-    return f"{side(team)}'s {who}"
+        return "The goalkeeper" if label == GOALKEEPER else f"Number {label}"
+    return f"{side(team)}'s {'goalkeeper' if label == GOALKEEPER else f'number {label}'}"
 
 
 def points(n: int) -> str:
