@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from datetime import timedelta
 
 import discord
 import simcord
@@ -15,7 +16,7 @@ from botconfig import Settings
 from store.models import MatchStatus
 from tests.discord.conftest import World
 from tests.discord.test_play import bot_member, private, public, referee, refused, text_of
-from tests.discord.test_timeouts import keep_old_board
+from tests.discord.test_timeouts import Clock, keep_old_board
 
 MAX_STEPS = 400
 ASKED = re.compile(r"`/simplesoccer ([a-z]+)")
@@ -452,3 +453,29 @@ async def test_a_typed_layout_sets_a_team_up_and_a_wrong_one_is_explained(world:
     assert private(await bob.slash(channel, "simplesoccer setup", layout=layout)) == ""
     placed = (await squares(world))["east"]
     assert placed == dict(item.split() for item in layout.split(", "))
+
+
+async def test_a_timed_turn_ends_on_the_spot_when_its_clock_runs_out(world: World) -> None:
+    """A timed match challenged without a turn timeout gets a 1-minute turn clock: Alice lets
+    it run out in her turn, and the turn passes to Bob without anyone claiming anything."""
+    cog = world.env.bot.get_cog("MatchPlay")
+    assert cog is not None and cog.dispatcher is not None
+    clock = Clock()
+    cog.referee.clock = cog.dispatcher.clock = clock
+    await challenge_accepted(world, dice="physical", size="small", length="timed", minutes=5)
+    active = await cog.referee.store.active_match(world.channel.id)
+    assert active is not None and active.options["turn_timeout"] == 1
+    channel, alice, bob = world.channel, world.alice, world.bob
+    assert private(await alice.slash(channel, "simplesoccer roll", dice="6")) == ""
+    assert private(await bob.slash(channel, "simplesoccer roll", dice="1")) == ""
+    await set_up(world)
+    assert private(await alice.slash(channel, "simplesoccer roll", dice="6 5")) == ""
+    assert asked(public(world)[-1], alice) == "move"
+
+    clock.offset = timedelta(minutes=2)
+    await cog.dispatcher.tick()
+    board = public(world)[-1]
+    assert "ran out of time: the turn ends on the spot" in text_of(board)
+    assert asked(board, bob) == "roll" and "claim" not in board.content.lower()
+    state = (await cog.referee.current(channel.id)).state
+    assert state.turns_played == 1 and state.elapsed > 0
