@@ -20,6 +20,7 @@ from referee import games
 from referee.errors import RefereeError
 from store.errors import StoreError
 
+RULESET = "simplesoccer"
 KINDS = ("move", "kick", "grab")  # the plays that follow a path
 GOALKEEPER = "G"
 KEEPER_WORDS = {"g", "gk", "goalkeeper", "goalie", "keeper"}
@@ -118,7 +119,7 @@ async def plays_of(interaction: discord.Interaction) -> Plays:
         match = await play_cog(interaction).referee.store.active_match(channel_id_of(interaction))
     except (RefereeError, StoreError):
         return Plays((), {})
-    if match is None:
+    if match is None or match.ruleset != RULESET:  # another game's match: not these plays
         return Plays((), {})
     return plays_in(match.ruleset, match.state, match.sides_of(interaction.user.id))
 

@@ -41,7 +41,7 @@ from cogs.play.help import COMMANDS as HELP
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.play.texts import minutes_text
 from cogs.simplesoccer import menus
-from cogs.simplesoccer.choices import Plays, member_of, path_of, plays_of, ranked
+from cogs.simplesoccer.choices import RULESET, Plays, member_of, path_of, plays_of, ranked
 from cogs.simplesoccer.help import INTRO, STEPS
 from cogs.simplesoccer.rules import BOOK
 from engine.simplesoccer.field import SIZES
@@ -56,7 +56,6 @@ from engine.simplesoccer.options import (
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
 
-RULESET = "simplesoccer"
 PRESETS = ("balanced", "attacking", "defensive")
 TIMED_TURN_MINUTES = 1  # the turn clock of a timed match challenged without a turn timeout
 SPOT_REPLY = (

@@ -32,12 +32,11 @@ from cogs.play.buttons import (
 )
 from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import PlayRefusal
-from cogs.simplesoccer.choices import KINDS, Plays, Reach, plays_in, points, ranked
+from cogs.simplesoccer.choices import KINDS, RULESET, Plays, Reach, plays_in, points, ranked
 from referee.errors import NotAPlayer
 from referee.service import Outcome
 from store.errors import ConflictError
 
-RULESET = "simplesoccer"
 VERBS = {"move": "Move", "kick": "Kick with", "grab": "Grab the ball with"}
 
 

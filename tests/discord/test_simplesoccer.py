@@ -479,3 +479,11 @@ async def test_a_timed_turn_ends_on_the_spot_when_its_clock_runs_out(world: Worl
     assert asked(board, bob) == "roll" and "claim" not in board.content.lower()
     state = (await cog.referee.current(channel.id)).state
     assert state.turns_played == 1 and state.elapsed > 0
+
+
+async def test_simple_soccer_plays_are_refused_in_another_games_match(world: World) -> None:
+    channel, alice = world.channel, world.alice
+    await alice.slash(channel, "fuba challenge", opponent=bot_member(world))
+    assert await alice.autocomplete(channel, "simplesoccer move", "member", "") == []
+    other = refused(world, await alice.slash(channel, "simplesoccer move", member="3", path="c4"))
+    assert other == "The match in this channel is FUBA, not Simple Soccer. Use `/fuba move`."
