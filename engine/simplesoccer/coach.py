@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -47,15 +48,21 @@ from engine.simplesoccer.state import SimpleSoccerState
 
 MAX_ACTIONS = 20_000  # a coach match takes a few hundred
 MAX_POINTS = 18  # three dice
-MIDDLE_SPOT = 4  # of the 7 penalty spots: the ball lands farthest from it on average
+MIDDLE_SPOT = 4  # of the 7 penalty spots: the ball lands nearest to it on average
 RANDOM_SPOT = 0.2  # how often the goalkeeper's spot is a surprise instead
 
-# weights of the position judged at the end of a turn; a goal is worth 1
-PROGRESS = 0.45  # the ball at the other goal line, at a team-mate's feet
-LOOSE_PROGRESS = 0.6  # share of PROGRESS when nobody of ours has it at its feet yet
-LATER = 0.85  # a chance next turn against the same chance now
-STEAL = 0.6  # how likely the other team takes a chance to kick or grab the ball
-SAVED = -0.1  # a saved shot: their goalkeeper throws with 3 dice
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How the coach weighs the position at the end of a turn; a goal is worth 1."""
+
+    progress: float = 0.45  # the ball at the other goal line, at a team-mate's feet
+    loose: float = 0.6  # share of progress when nobody of ours has it at its feet yet
+    later: float = 0.85  # a chance next turn against the same chance now
+    steal: float = 0.6  # how likely the other team takes a chance to kick or grab the ball
+    saved: float = -0.1  # a saved shot: their goalkeeper throws with 3 dice
+
+
 SUPPORT = ((4, -3), (4, 3), (8, 0))  # where team-mates wait: columns ahead of the ball, rows
 
 
@@ -160,8 +167,9 @@ class _Turn:
     """One team's view of the position during its turn: who stands where, the tables the
     plan reads, walking distances."""
 
-    def __init__(self, s: SimpleSoccerState, team: int) -> None:
+    def __init__(self, s: SimpleSoccerState, team: int, style: Style) -> None:
         self.s = s
+        self.style = style
         self.team = team
         self.f = s.field
         assert s.turn is not None
@@ -279,6 +287,7 @@ class _Turn:
     def value(self, ball: Square, spare: int, kicker: Square | None = None) -> float:
         """What the ball left on ``ball`` is worth when the turn ends, with ``spare`` points
         still to spend on getting a team-mate to it."""
+        st = self.style
         ours = self.reach(ball, True, kicker)
         theirs = self.reach(ball, False)
         if theirs == 0:
@@ -293,18 +302,20 @@ class _Turn:
         ahead = self.forward(ball)
         if ours <= spare:
             chance = self.ours.expect(ball, 2)
-            later = PROGRESS * ahead
+            later = st.progress * ahead
         else:
             chance = self.ours.expect(ball, 1, ours - spare)
-            later = PROGRESS * LOOSE_PROGRESS * ahead
-        steal *= STEAL
-        theirs_later = PROGRESS * LOOSE_PROGRESS * (1.0 - ahead)
-        return (1.0 - steal) * LATER * max(chance, later) - STEAL * threat - steal * theirs_later
+            later = st.progress * st.loose * ahead
+        steal *= st.steal
+        theirs_later = st.progress * st.loose * (1.0 - ahead)
+        return (
+            (1.0 - steal) * st.later * max(chance, later) - st.steal * threat - steal * theirs_later
+        )
 
     def shot(self, goal: Square) -> float:
         keeper = self.their_keeper
         chance = 1.0 if keeper is None else 1.0 - save_odds(manhattan(keeper, goal))
-        return chance + (1.0 - chance) * SAVED
+        return chance + (1.0 - chance) * self.style.saved
 
 
 class Coach:
@@ -312,9 +323,10 @@ class Coach:
 
     needs_choices = False  # answers a turn from the position, not from the listed choices
 
-    def __init__(self, seed: int = 0, preset: str = "balanced") -> None:
+    def __init__(self, seed: int = 0, preset: str = "balanced", style: Style | None = None) -> None:
         self.seed = seed
         self.preset = preset
+        self.style = Style() if style is None else style
 
     def choose(self, state: SimpleSoccerState, decision: Decision) -> Action:
         """The coach's action for a pending non-dice ``decision``."""
@@ -341,7 +353,7 @@ class Coach:
 
     def play(self, s: SimpleSoccerState, team: int) -> Action:
         """The next action of ``team``'s turn."""
-        t = _Turn(s, team)
+        t = _Turn(s, team, self.style)
         side = SIDES[team]
         if s.held == team:
             return self._throw(t, side)
