@@ -113,6 +113,10 @@ async def kick_off_with_physical_dice(world: World) -> discord.Message:
     await set_up(world)
     rolling = public(world)[-1]
     assert asked(rolling, world.alice) == "roll" and "2 dice" in rolling.content
+    one = refused(world, await world.alice.slash(world.channel, "simplesoccer roll", dice="4"))
+    assert one == "Roll exactly 2 dice."
+    seven = refused(world, await world.alice.slash(world.channel, "simplesoccer roll", dice="4 7"))
+    assert seven == "A die shows 1 to 6, not 7."
     assert private(await world.alice.slash(world.channel, "simplesoccer roll", dice="4 3")) == ""
     playing = public(world)[-1]
     assert asked(playing, world.alice) == "move" and asked(playing, world.bob) is None
