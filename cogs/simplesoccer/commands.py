@@ -9,10 +9,11 @@ game's:
   a set score or timed, with a turn clock) and half time;
 - dice rolled on request (`/simplesoccer roll` or the Roll the dice button), or typed with
   physical dice;
-- `setup` (a preset, also as buttons, or a typed layout), `move`, `kick` and `grab` along a
-  path of squares (autocomplete offers every legal destination with its cost), `end` (also a
-  button) and the shootout's secret `spot` (also a private menu);
-- the live board's menus of moves and kicks (``cogs.simplesoccer.menus``).
+- `setup` (a preset, also the board's menu, or a typed layout), `move`, `kick` and `grab`
+  along a path of squares (autocomplete offers every legal destination with its cost, from
+  ``cogs.simplesoccer.choices``), `end` (also a button) and the shootout's secret `spot`
+  (also a menu whose choice only the chooser sees);
+- the live board's menus of who plays and where to (``cogs.simplesoccer.menus``).
 """
 
 from __future__ import annotations
