@@ -103,6 +103,7 @@ def position(
     held: str | None = None,
     team: str = WEST,
     dice: tuple[int, ...] | None = None,
+    points: int | None = None,
     left: int | None = None,
     kickoff: str = WEST,
     **options: Any,
@@ -111,8 +112,9 @@ def position(
 
     ``west`` / ``east`` map member labels ("G", "1") to square names ("e5", "goal7" for the
     own goal). ``held`` names the side whose goalkeeper holds the ball (on its square). With
-    ``dice`` the turn of ``team`` is rolled (``left`` points left, default all), else ``team``
-    must roll now (the engine counts its dice).
+    ``dice`` the turn of ``team`` is rolled; with ``points`` it is rolled (1s) and given that
+    many points whatever its dice; ``left`` sets the points left. Else ``team`` must roll now
+    (the engine counts its dice).
     """
     s = new(**options)
     f = s.field
@@ -130,8 +132,13 @@ def position(
     s.opening = s.kickoff = team_of(kickoff)
     t = team_of(team)
     ss_match._start_turn(s, t)
+    if points is not None:
+        dice = (1,) * s.step["n"]
     if dice is not None:
         s, _ = roll(s, team, *dice)
+        assert s.turn is not None
+        if points is not None:
+            s.turn["points"] = s.turn["left"] = points
         if left is not None:
             assert s.turn is not None
             s.turn["left"] = left
