@@ -13,6 +13,7 @@ from bot import create_bot
 from botconfig import Settings
 from store.models import MatchStatus
 from tests.discord.conftest import World
+from tests.discord.help_text import assert_lists_commands
 from tests.discord.test_play import (
     bot_member,
     play_until,
@@ -467,8 +468,7 @@ async def test_help_and_rules(world: World) -> None:
     assert reply is not None and reply.ephemeral
     text = reply.embeds[0].description or ""
     assert reply.embeds[0].title == "Sports Dice Soccer referee"
-    for name in world.alice.available_commands(world.channel):
-        assert f"`/{name}`" in text
+    assert_lists_commands(text, world.alice.available_commands(world.channel), "dicesoccer")
     assert "physical dice" in text.lower() and "B B K P R R" in text
 
     rules = (await world.bob.slash(world.channel, "dicesoccer help", topic="power chip")).response

@@ -7,6 +7,7 @@ from botconfig import Settings
 from cogs.fuba.help import help_description
 from cogs.fuba.rules import TOPICS
 from tests.discord.conftest import World
+from tests.discord.help_text import assert_lists_commands
 
 
 async def test_help_lists_the_registered_fuba_commands_privately(world: World) -> None:
@@ -17,13 +18,7 @@ async def test_help_lists_the_registered_fuba_commands_privately(world: World) -
     text = reply.embeds[0].description or ""
     assert "`/fuba help`" in text
     assert "`/fuba claim`" in text and "`/fuba status`" in text
-    available = world.alice.available_commands(world.channel)
-    games = {name.split()[0] for name in available if name.endswith(" help")} - {"fuba"}
-    assert games >= {"dicesoccer", "simplesoccer"}
-    for name in available:
-        group = name.split()[0]
-        # every FUBA and league command; the other games by their help (the embed is full)
-        assert f"`/{f'{group} help' if group in games else name}`" in text
+    assert_lists_commands(text, world.alice.available_commands(world.channel), "fuba")
     assert world.channel.last_message is None  # nothing public in the channel
 
 
