@@ -1,0 +1,132 @@
+"""The goalkeeper (Goalie movement): the grab, the 3 dice after it, the throw from the hands."""
+
+from __future__ import annotations
+
+from engine.simplesoccer import SIMPLESOCCER
+
+from .scenario import (
+    EAST,
+    WEST,
+    act,
+    ball_name,
+    find,
+    grab,
+    kick,
+    kinds,
+    move,
+    position,
+    problem,
+    roll,
+    where,
+)
+
+EAST_TEAM = {"G": "goal7", "1": "p5"}
+
+
+def _loose(goalie: str, ball: str, points: int = 6):
+    return position({"G": goalie, "1": "h3"}, EAST_TEAM, ball=ball, points=points)
+
+
+def test_rulebook_one_away_diagonally_needs_two_straight_steps() -> None:
+    s = _loose("b6", "c7")
+    why = problem(s, WEST, "grab", path="c7")
+    assert why is not None and "straight" in why
+    s, ev = grab(s, WEST, "c6 c7")
+    assert find(ev, "grabbed").data["cost"] == 2
+    assert where(s, WEST, "G") == "c7" and s.held == 0
+
+
+def test_a_grab_must_land_exactly_on_the_ball() -> None:
+    s = _loose("b6", "b9")
+    assert "exactly" in (problem(s, WEST, "grab", path="b7 b8") or "")
+    assert "exactly" in (problem(s, WEST, "grab", path="b7 b8 b9 b10") or "")
+    s, _ = grab(s, WEST, "b7 b8 b9")
+    assert s.held == 0
+
+
+def test_a_grab_costs_its_steps_and_needs_the_points() -> None:
+    s = _loose("b6", "b9", points=2)
+    assert "2 left" in (problem(s, WEST, "grab", path="b7 b8 b9") or "")
+
+
+def test_no_grab_outside_the_penalty_area() -> None:
+    s = _loose("d7", "e7")
+    assert "penalty area" in (problem(s, WEST, "grab", path="e7") or "")
+    s = _loose("b3", "b2")  # below the area's rows
+    assert "penalty area" in (problem(s, WEST, "grab", path="b2") or "")
+
+
+def test_no_grab_after_a_diagonal_goalkeeper_step() -> None:
+    s = _loose("b6", "b9")
+    s, _ = move(s, WEST, "G", "c7")
+    assert "diagonal" in (problem(s, WEST, "grab", path="c8 c9 b9") or "")
+    assert not any(c.action.kind == "grab" for c in SIMPLESOCCER.pending(s)[0].choices)
+
+
+def test_straight_goalkeeper_steps_before_a_grab_are_fine() -> None:
+    s = _loose("b6", "b9")
+    s, _ = move(s, WEST, "G", "b7")
+    s, _ = grab(s, WEST, "b8 b9")
+    assert s.held == 0
+
+
+def test_the_grab_is_offered_as_a_choice() -> None:
+    s = _loose("b6", "c7")
+    grabs = [c for c in SIMPLESOCCER.pending(s)[0].choices if c.action.kind == "grab"]
+    assert len(grabs) == 1 and grabs[0].info["cost"] == 2 and grabs[0].info["to"] == "c7"
+
+
+def test_after_a_grab_three_dice_then_a_throw_in_the_same_turn() -> None:
+    s = _loose("b6", "c7")
+    turns = s.turns_played
+    s, ev = grab(s, WEST, "c6 c7")
+    assert "turn_end" not in kinds(ev)  # the rest of the points are lost, the turn goes on
+    (d,) = SIMPLESOCCER.pending(s)
+    assert (d.actor, d.dice, d.info["purpose"]) == (WEST, 3, "throw")
+    s, ev = roll(s, WEST, 2, 3, 4)
+    assert find(ev, "rolled").data["why"] == "throw"
+    assert s.turn["left"] == 9 and s.turns_played == turns
+    # the goalkeeper throws from its square
+    s, ev = kick(s, WEST, "G", "d7 e7 f7")
+    e = find(ev, "kicked").data
+    assert e["throw"] is True and ball_name(s) == "f7" and s.held == -1
+    assert s.turn["left"] == 6
+
+
+def test_points_after_the_grab_shared_with_the_team_but_one_kept_for_the_throw() -> None:
+    s = position({"G": "c7", "1": "h3"}, EAST_TEAM, held=WEST, dice=(1, 1, 2))
+    assert "throw or kick it first" in (problem(s, WEST, "move", member="G", path="c8") or "")
+    assert "Keep a point" in (problem(s, WEST, "move", member="1", path="h4 h5 h6 h7") or "")
+    s, _ = move(s, WEST, "1", "h4 h5 h6")
+    assert s.turn["left"] == 1 and s.step["k"] == "play"
+    s, ev = kick(s, WEST, "G", "d7")
+    assert "turn_end" in kinds(ev) and s.step["team"] == 1
+
+
+def test_no_ending_the_turn_while_the_goalkeeper_holds_the_ball() -> None:
+    s = position({"G": "c7", "1": "h3"}, EAST_TEAM, held=WEST, dice=(1, 1, 2))
+    assert "still holds the ball" in (problem(s, WEST, "end") or "")
+    assert not any(c.action.kind == "end" for c in SIMPLESOCCER.pending(s)[0].choices)
+
+
+def test_only_the_goalkeeper_plays_a_held_ball() -> None:
+    s = position({"G": "c7", "1": "c8"}, EAST_TEAM, held=WEST, dice=(1, 1, 2))
+    assert "only it can" in (problem(s, WEST, "kick", member="1", path="d7") or "")
+
+
+def test_the_goalkeeper_kicks_from_a_diagonal_front_square_anywhere_on_the_field() -> None:
+    s = position({"G": "j4", "1": "h3"}, EAST_TEAM, ball="k5", points=3)
+    s, ev = kick(s, WEST, "G", "l5 m5")
+    assert ball_name(s) == "m5" and find(ev, "kicked").data["throw"] is False
+
+
+def test_the_other_team_cannot_grab_in_our_area() -> None:
+    # East's goalkeeper grabs only in East's own area
+    s = position({"G": "goal7", "1": "h3"}, {"G": "s7", "1": "p5"}, ball="c7", team=EAST, points=6)
+    assert "penalty area" in (problem(s, EAST, "grab", path="r7") or "")
+    s = position({"G": "goal7", "1": "h3"}, {"G": "s7", "1": "p5"}, ball="s9", team=EAST, points=6)
+    s, _ = grab(s, EAST, "s8 s9")
+    assert s.held == 1
+    s, _ = roll(s, EAST, 1, 1, 1)
+    s, _ = act(s, EAST, "kick", member="G", path="r9 q9 p9")
+    assert ball_name(s) == "p9" and s.step["k"] == "roll" and s.step["team"] == 0
