@@ -58,12 +58,11 @@ def _p_setup(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
             Choice(Action(SIDES[t], "setup", {"preset": key}), label)
             for key, label in PRESET_LABELS.items()
         )
-        role = "you kick off" if kickoff else "the other team kicks off"
         out.append(
             Decision(
                 SIDES[t],
                 "setup",
-                f"Set up your team in your half ({role}): pick a formation or type a layout.",
+                "Set up your team in your own half: pick a formation or type a layout.",
                 choices,
                 open_ended=True,
                 info={"kickoff": kickoff},
