@@ -22,7 +22,12 @@ from referee.match_dice import roll
 from render.pool import Drawer, workers_from_env
 
 # What a worker imports before it forks off the server (shared, copy-on-write).
-PRELOAD = ("referee.games", "render.fuba.board", "render.dicesoccer.board")
+PRELOAD = (
+    "referee.games",
+    "render.fuba.board",
+    "render.dicesoccer.board",
+    "render.simplesoccer.board",
+)
 WARM_STEPS = 60  # actions of a coach match whose boards a worker draws at its start
 
 _drawer: Drawer | None = None

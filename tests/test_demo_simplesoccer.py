@@ -111,8 +111,6 @@ def test_bot_demo_command() -> None:
 def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
     from PIL import Image
 
-    pytest.importorskip("render.simplesoccer.replay")  # the board images land after the demo
-
     options = "size=small turns=16"
     text = demo_text(7, as_json=False, out_dir=tmp_path, options=options)
     boards = sorted(tmp_path.glob("*.png"))

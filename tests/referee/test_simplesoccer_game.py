@@ -370,3 +370,22 @@ async def test_a_timed_match_counts_each_turns_real_time(store: MatchStore) -> N
     assert any(line.startswith(said) for line in timed_out.lines)
     status = await referee.status(CHANNEL, ADA)
     assert status.lines[0] == "Time 0:42 of 20:00"
+
+
+def test_the_board_and_the_replay_of_a_match() -> None:
+    import io
+
+    from PIL import Image
+
+    from referee.simplesoccer.frames import frames
+    from tests.referee.test_simplesoccer_narration import random_steps
+
+    steps = random_steps(1, {"size": "small", "turns": 8})
+    names = ("Ada", "Brian")
+    state, events = steps[-1]
+    png = SIMPLESOCCER_GAME.render_png(SIMPLESOCCER.view(state, None), names, events)
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    gif = SIMPLESOCCER_GAME.replay(steps, names)
+    assert gif is not None
+    assert Image.open(io.BytesIO(gif)).n_frames == len(frames(steps))
+    assert SIMPLESOCCER_GAME.replay([], names) is None
