@@ -11,9 +11,9 @@ chance to steal it and shoot. Points left over bring the goalkeeper back to the 
 goal, a fielder to the ball and team-mates onto the squares the other team would kick from.
 Pure: no I/O; a function of the seed and the position.
 
->>> state, events = play_match(3)
->>> state.over, sum(state.score) > 0
-(True, True)
+>>> state, events = play_match(3, {"size": "small"})
+>>> state.over, state.winner in (0, 1), any(e.kind == "shot" for e in events)
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -83,7 +83,11 @@ DICE = {n: _odds(n) for n in (1, 2, 3)}
 
 def save_odds(distance: int) -> float:
     """The goalkeeper's chance to save a shot ``distance`` straight steps away (Shot on
-    goal): a die of at least the distance, of the same parity; none beyond a die's reach."""
+    goal): a die of at least the distance, of the same parity; none beyond a die's reach.
+
+    >>> [round(save_odds(d) * 6) for d in range(1, 8)]
+    [3, 3, 2, 2, 1, 1, 0]
+    """
     if distance > MAX_SAVE:
         return 0.0
     return sum(can_save(distance, die) for die in range(1, 7)) / 6
@@ -97,7 +101,11 @@ def cheb(a: Square, b: Square) -> int:
 def line(a: Square, b: Square, width: int) -> list[Square]:
     """A shortest ball path from ``a`` to ``b``: the rows first, the columns last, so a shot
     enters the goal only at its last step and stays on the board before; a goalkeeper's
-    throw from its goal steps onto the board first."""
+    throw from its goal steps onto the board first.
+
+    >>> line((19, 0), (21, 3), 21), line((-1, 6), (2, 2), 21)
+    ([(19, 1), (20, 2), (21, 3)], [(0, 5), (0, 4), (1, 3), (2, 2)])
+    """
     x, y = a
     tx, ty = b
     path: list[Square] = []
@@ -437,35 +445,40 @@ class Coach:
         return chosen
 
     def _spare(self, t: _Turn, side: str) -> Action:
-        """Points left once the ball is where it should be: a fielder to the ball, the
-        goalkeeper home, team-mates onto the squares the other team would kick from, else the
+        """Points left once the ball is where it should be: the goalkeeper home, a fielder to
+        the ball, team-mates onto the squares the other team would kick from, else the
         end of the turn."""
         ball = t.ball
-        if ball is not None and t.reach(ball, True) > 0:
-            move = self._run(t, list(kick_spots(ball, t.facing)), partial=True)
-            if move is not None:
-                return _act(t, side, "move", *move)
         if GOALKEEPER in t.mine and t.mine[GOALKEEPER] != t.home:
             dist, nxt = t.walk([t.home], 99, keeper=True)
             path = t.route(t.mine[GOALKEEPER], dist, nxt)
             if path is not None:
                 return _act(t, side, "move", GOALKEEPER, path[: t.left])
-        if ball is not None and t.reach(ball, False) > 0:
+        if ball is not None and t.reach(ball, True) > 0:
+            move = self._run(t, list(kick_spots(ball, t.facing)), partial=True)
+            if move is not None:
+                return _act(t, side, "move", *move)
+        # blocking the other team only while we can still get to the ball ourselves: else
+        # nobody could ever play it
+        if ball is not None and t.reach(ball, False) > 0 and t.reach(ball, True) < 99:
             blocks = [sq for sq in kick_spots(ball, t.their_facing) if t.free(sq)]
             move = self._run(t, blocks, partial=False)
             if move is not None:
                 return _act(t, side, "move", *move)
         if ball is not None:
+            busy: set[str] = set()
             for target in _support(t, ball):
-                if any(cheb(at, target) <= 1 for at in t.mine.values()):
+                near = [k for k, at in t.mine.items() if k not in busy and cheb(at, target) <= 1]
+                if near:
+                    busy.add(near[0])
                     continue
-                move = self._run(t, [target], partial=True)
+                move = self._run(t, [target], partial=True, busy=busy)
                 if move is not None:
                     return _act(t, side, "move", *move)
         return Action(side, "end", {})
 
     def _run(
-        self, t: _Turn, targets: list[Square], partial: bool
+        self, t: _Turn, targets: list[Square], partial: bool, busy: set[str] | None = None
     ) -> tuple[str, list[Square]] | None:
         """The nearest fielder not at the ball walks to one of ``targets`` (as far as the
         points go, with ``partial``)."""
@@ -475,7 +488,7 @@ class Coach:
         dist, nxt = t.walk(targets, budget)
         best: tuple[int, str, list[Square]] | None = None
         for label, at in t.mine.items():
-            if label == GOALKEEPER or _at_ball(t, at):
+            if label == GOALKEEPER or _at_ball(t, at) or (busy and label in busy):
                 continue
             path = t.route(at, dist, nxt)
             if path is None or (not partial and len(path) > t.left):
