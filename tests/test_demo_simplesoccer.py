@@ -125,3 +125,13 @@ def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
     gif = Image.open(tmp_path / "replay.gif")
     assert gif.n_frames == len(boards)
     assert f"Board images: {len(boards)} PNG files and replay.gif in {tmp_path}" in text
+
+
+def test_bot_help_lists_simple_soccer_and_its_options() -> None:
+    done = run_bot("demo", "--help", timeout=60)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "simplesoccer (Simple Soccer); default fuba" in text
+    assert 'Simple Soccer: match options, e.g. "size=small length=score target=3' in text
+    done = run_bot("play", "--help", timeout=60)
+    assert "simplesoccer: size=small, length=score, target=3" in " ".join(done.stdout.split())
