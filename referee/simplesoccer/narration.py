@@ -348,6 +348,8 @@ _CAPTION_ORDER = (
     "grabbed",
     "kickoff",
     "rolloff",
+    "kicked",
+    "rolled",
 )
 
 
@@ -374,6 +376,11 @@ def _caption_of(e: Event) -> str | None:
         return _kickoff(d).rstrip(".")
     if e.kind == "rolloff" and d["winner"] >= 0:
         return f"{side(d['winner'])} wins the roll-off"
+    if e.kind == "kicked":
+        verb = "throws" if d.get("throw") else "kicks"
+        return f"{member(d['member'], d['team'])} {verb} the ball to {square(d['path'][-1])}"
+    if e.kind == "rolled":
+        return f"{side(d['team'])} rolls {dice_text(d['dice'])}: {points(d['points'])}"
     return None
 
 

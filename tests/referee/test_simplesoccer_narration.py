@@ -203,3 +203,12 @@ def test_every_event_of_whole_matches_is_told_in_a_players_words() -> None:
         assert sum(line.startswith("Goal for ") for line in lines) == goals
         assert lines[-1].startswith(("West wins", "East wins"))
     assert {"shot", "goal", "half_time", "shootout_start", "penalty_result"} <= seen
+
+
+def test_a_turn_without_a_shot_is_captioned_by_its_last_kick_or_its_roll() -> None:
+    s = kicked_off()
+    s, rolled = act(s, "west", "roll", dice=[5, 2])
+    assert caption(rolled) == "West rolls 5 and 2: 7 points"
+    s, kicked = act(s, "west", "kick", member="10", path=["l7", "m6"])
+    _, ended = act(s, "west", "end")
+    assert caption(rolled + kicked + ended) == "West's number 10 kicks the ball to m6"
