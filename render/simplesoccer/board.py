@@ -381,6 +381,11 @@ def _name(names: Sequence[str], t: int, most: int = 0) -> str:
     return name[: most - 1].rstrip() + "…" if most and len(name) > most else name
 
 
+def _whose(name: str) -> str:
+    """ "West's", "Otters'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | None]:
     """Whose turn it is and what they are to do, and that team (or None)."""
     step = view.get("step") or {}
@@ -404,10 +409,10 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
         return f"{n}: {left} of {points} point{'s' if points != 1 else ''} left", t
     return {
         "roll": f"{n} to roll for the throw" if step.get("throw") else f"{n} to roll",
-        "save": f"{n}'s keeper to save",
-        "spot": f"{n}'s keeper picks a spot",
+        "save": f"{_whose(n)} keeper to save",
+        "spot": f"{_whose(n)} keeper picks a spot",
         "penalty": f"{n} to shoot",
-        "penalty_save": f"{n}'s keeper to save",
+        "penalty_save": f"{_whose(n)} keeper to save",
     }.get(k or "", ""), t
 
 
@@ -560,10 +565,10 @@ def shootout_title(
     k = step.get("k")
     if k == "spot" and sh.get("ball"):
         last = 1 - kicker
-        return last, f"{_name(names, last)}'s last kick, seen from the penalty spot"
+        return last, f"{_whose(_name(names, last))} last kick, seen from the penalty spot"
     if k == "over" or (k not in ("penalty", "penalty_save") and sh.get("ball")):
-        return kicker, f"{_name(names, kicker)}'s last kick, seen from the penalty spot"
-    who = f"{_name(names, kicker)}'s {taker}" if taker else _name(names, kicker)
+        return kicker, f"{_whose(_name(names, kicker))} last kick, seen from the penalty spot"
+    who = f"{_whose(_name(names, kicker))} {taker}" if taker else _name(names, kicker)
     if sh.get("ball"):
         return kicker, f"{who} shoots to spot {sh['ball']}"
     return kicker, f"{who} to shoot: spots from the kicker's left"
