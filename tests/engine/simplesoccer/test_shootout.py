@@ -171,3 +171,13 @@ def test_a_spot_out_of_range_is_refused() -> None:
     s = _shootout()
     assert "1 to 7" in (problem(s, EAST, "spot", spot=8) or "")
     assert "not your turn" in (problem(s, WEST, "spot", spot=3) or "")
+
+
+def test_east_kicks_first_when_it_won_the_rolloff() -> None:
+    s = _shootout(EAST)
+    s, ev = _score(s)
+    assert find(ev, "penalty").data["team"] == 1
+    for kick in (_miss, _score, _miss, _score):
+        s, _ = kick(s)
+    s, _ = _miss(s)  # West's 3rd miss: 3-0, two kicks each to come
+    assert s.over and s.winner == 1 and [len(k) for k in s.shootout["kicks"]] == [3, 3]
