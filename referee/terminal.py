@@ -15,6 +15,7 @@ up, and end of input (Ctrl-D) leaves the match unfinished.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -31,6 +32,7 @@ GUILD, CHANNEL = 0, 1  # the terminal's pretend server and channel
 PLAYERS = (1, 2)  # user ids of the two people (hot-seat)
 COACH_USER = 0  # the coach's seat
 WIDTH = 100  # the moves of one area wrap at this many characters
+MAX_LISTED = 30  # more choices of one kind than this are typed, not numbered
 
 
 def is_move(choice: Choice) -> bool:
@@ -38,14 +40,24 @@ def is_move(choice: Choice) -> bool:
     return "from" in choice.action.args and "to" in choice.action.args
 
 
+def crowded(choices: list[Choice]) -> list[str]:
+    """The kinds of action with too many choices to number (every square a Simple Soccer
+    member can reach): the player types those as commands."""
+    counts = Counter(c.action.kind for c in choices if not is_move(c))
+    return [kind for kind, n in counts.items() if n > MAX_LISTED]
+
+
 def arranged(choices: list[Choice]) -> list[Choice]:
     """The choices in the order they are numbered: every other choice first (the actions,
-    "done"), then the moves grouped by the area they start from, in the game's order."""
+    "done"), then the moves grouped by the area they start from, in the game's order; the
+    crowded kinds are left out."""
     groups: dict[Any, list[Choice]] = {}
     for choice in choices:
         if is_move(choice):
             groups.setdefault(choice.action.args["from"], []).append(choice)
-    return [c for c in choices if not is_move(c)] + [c for g in groups.values() for c in g]
+    left_out = set(crowded(choices))
+    others = [c for c in choices if not is_move(c) and c.action.kind not in left_out]
+    return others + [c for g in groups.values() for c in g]
 
 
 class TerminalGame:
@@ -128,10 +140,10 @@ class TerminalGame:
     async def turn(self, outcome: Outcome) -> Outcome:
         """Ask the side to decide until it gives an action the referee accepts."""
         prompt = outcome.next[0]
-        choices = arranged(
-            await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
-        )
+        legal = await self.referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        choices = arranged(legal)
         self.ask(prompt, choices, outcome.game.dice_hint)
+        self.typed_kinds(outcome, prompt, crowded(legal))
         while True:
             line = self.read("> ").strip()
             if not line:
@@ -188,6 +200,12 @@ class TerminalGame:
         if usage:
             self.say(f"  Now: {usage}; or a number from the list.")
         self.say(f"  {outcome.game.commands} Or: undo, resign, help.")
+
+    def typed_kinds(self, outcome: Outcome, prompt: Prompt, kinds: list[str]) -> None:
+        """How to type the choices too many to number."""
+        if kinds:
+            usage = outcome.game.usage.get(prompt.kind) or ", ".join(kinds)
+            self.say(f"  Or type: {usage}")
 
     def ask(self, prompt: Prompt, choices: list[Choice], dice_hint: str = "") -> None:
         self.say(f"\n{prompt.who}: {prompt.text}")

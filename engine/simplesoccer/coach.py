@@ -61,6 +61,7 @@ class Style:
     later: float = 0.85  # a chance next turn against the same chance now
     steal: float = 0.6  # how likely the other team takes a chance to kick or grab the ball
     saved: float = -0.1  # a saved shot: their goalkeeper throws with 3 dice
+    chain: float = 0.9  # a shot after one more pass against the same shot now
 
 
 SUPPORT = ((4, -3), (4, 3), (8, 0))  # where team-mates wait: columns ahead of the ball, rows
@@ -316,9 +317,13 @@ class _Turn:
             later = st.progress * st.loose * ahead
         steal *= st.steal
         theirs_later = st.progress * st.loose * (1.0 - ahead)
-        return (
-            (1.0 - steal) * st.later * max(chance, later) - st.steal * threat - steal * theirs_later
-        )
+        keep = (1.0 - steal) * st.later * max(chance, later)
+        value = keep - st.steal * threat - steal * theirs_later
+        if spare > ours:  # a team-mate gets to it and shoots this turn
+            now = self.ours.best(ball)[min(spare - ours, MAX_POINTS)]
+            if now > 0.0:
+                value = max(value, st.chain * (now + (1.0 - now) * st.saved))
+        return value
 
     def shot(self, goal: Square) -> float:
         keeper = self.their_keeper

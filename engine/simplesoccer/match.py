@@ -16,7 +16,14 @@ from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
 from engine.simplesoccer import movement, shootout
-from engine.simplesoccer.field import SIDES, Square, facing_of, manhattan, parse_path
+from engine.simplesoccer.field import (
+    SIDES,
+    Square,
+    adjacent,
+    facing_of,
+    manhattan,
+    parse_path,
+)
 from engine.simplesoccer.options import normalize
 from engine.simplesoccer.setup import (
     GOALKEEPER,
@@ -240,11 +247,12 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "Your goalkeeper holds the ball: throw or kick it first (kick with member G)."
             )
         left -= 1  # keep a point for the goalkeeper's throw
+    here = s.at(team, label)
     path = parse_path(s.field, args.get("path"), team)
+    path = movement.shortest(s, path, here, lambda: movement.member_reach(s, team, label, left))
     if s.held == team and len(path) > left:
         raise RulesError(f"Keep a point for your goalkeeper's throw: {left} for this move at most.")
     movement.check_move(s, team, label, path, left)
-    here = s.at(team, label)
     if label == GOALKEEPER and any(
         a[0] != b[0] and a[1] != b[1] for a, b in zip([here, *path], path, strict=False)
     ):
@@ -259,6 +267,7 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             {
                 "team": team,
                 "member": label,
+                "from": list(here),
                 "path": [list(sq) for sq in path],
                 "cost": len(path),
                 "left": _left(s),
@@ -302,7 +311,9 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     throw = s.held == team
     start: Square = s.at(team, GOALKEEPER) if throw else s.ball_at()  # type: ignore[assignment]
     path = parse_path(f, args.get("path"), 1 - team)
-    movement.check_kick(s, team, start, path, _left(s))
+    left = _left(s)
+    path = movement.shortest(s, path, start, lambda: movement.ball_reach(s, team, start, left))
+    movement.check_kick(s, team, start, path, left)
     end = path[-1]
     s.ball = list(end)
     s.held = -1
@@ -314,6 +325,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             {
                 "team": team,
                 "member": label,
+                "from": list(start),
                 "path": [list(sq) for sq in path],
                 "cost": len(path),
                 "left": _left(s),
@@ -331,14 +343,24 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if GOALKEEPER not in s.members[team]:
         raise RulesError("Your team has no goalkeeper.")
     path = parse_path(s.field, args.get("path"), team)
-    movement.check_grab(s, team, path, _left(s))
     here = s.at(team, GOALKEEPER)
+    if len(path) == 1 and not adjacent(here, path[0]):
+        path = movement.grab_path(s, team, _left(s)) or path  # the way there, if there is one
+    movement.check_grab(s, team, path, _left(s))
     s.members[team][GOALKEEPER]["at"] = list(path[-1])
     s.held = team
     _spend(s, len(path))
     s.last = _last("grab", team, GOALKEEPER, here, path)
     ev.append(
-        Event("grabbed", {"team": team, "path": [list(sq) for sq in path], "cost": len(path)})
+        Event(
+            "grabbed",
+            {
+                "team": team,
+                "from": list(here),
+                "path": [list(sq) for sq in path],
+                "cost": len(path),
+            },
+        )
     )
     assert s.turn is not None
     s.turn["left"] = 0

@@ -153,6 +153,25 @@ def _check_cost(path: list[Square], left: int) -> None:
         raise RulesError(f"That path takes {len(path)} points; you have {left} left this turn.")
 
 
+def shortest(
+    s: SimpleSoccerState,
+    path: list[Square],
+    start: Square,
+    reach: Callable[[], dict[Square, list[Square]]],
+) -> list[Square]:
+    """A path given as its last square alone, out of one step's reach: the shortest legal
+    way there (``reach()`` lists them), so that "move 7 f6" means "go to f6"."""
+    if len(path) != 1 or adjacent(start, path[0]):
+        return path
+    found = reach().get(path[0])
+    if found is None:
+        raise RulesError(
+            f"{name(s.field, path[0])} cannot be reached from {name(s.field, start)} with the "
+            "points left (or the way is blocked)."
+        )
+    return found
+
+
 # -- every reachable square --------------------------------------------------------------
 
 

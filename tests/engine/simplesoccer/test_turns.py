@@ -92,7 +92,17 @@ def test_a_move_longer_than_the_points_left_is_refused() -> None:
 
 def test_a_step_must_be_to_a_neighbouring_square() -> None:
     s = _turn("k7")
-    assert "next to" in (problem(s, WEST, "move", member="1", path="g5") or "")
+    assert "next to" in (problem(s, WEST, "move", member="1", path="f5 h5") or "")
+
+
+def test_a_lone_far_square_is_reached_the_shortest_way() -> None:
+    s = _turn("k7")  # West's 1 on e5
+    s, ev = move(s, WEST, "1", "g5")
+    moved = find(ev, "moved").data
+    assert where(s, WEST, "1") == "g5" and moved["cost"] == len(moved["path"]) == 2
+    assert moved["from"] == [4, 4] and s.turn["left"] == 4
+    far = problem(s, WEST, "move", member="1", path="u5")
+    assert far is not None and "cannot be reached" in far
 
 
 def test_no_step_onto_a_marker_or_the_ball() -> None:
