@@ -85,7 +85,10 @@ def test_bot_help_lists_the_games() -> None:
         done = run_bot(command, "--help", timeout=60)
         assert done.returncode == 0, done.stderr
         text = " ".join(done.stdout.split())
-        assert "fuba (FUBA), dicesoccer (Sports Dice Soccer); default fuba" in text
+        assert (
+            "fuba (FUBA), dicesoccer (Sports Dice Soccer), simplesoccer (Simple Soccer); "
+            "default fuba"
+        ) in text
 
 
 def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
