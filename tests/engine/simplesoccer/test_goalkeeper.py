@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.simplesoccer import SIMPLESOCCER
 
 from .scenario import (
@@ -130,3 +132,23 @@ def test_the_other_team_cannot_grab_in_our_area() -> None:
     s, _ = roll(s, EAST, 1, 1, 1)
     s, _ = act(s, EAST, "kick", member="G", path="r9 q9 p9")
     assert ball_name(s) == "p9" and s.step["k"] == "roll" and s.step["team"] == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a fielder's move may leave the goalkeeper holding the ball with 1 "
+    "point and every square next to it taken: no throw, no end, the match is stuck",
+)
+def test_a_held_ball_never_leaves_the_team_stuck() -> None:
+    # West's goalkeeper holds the ball in goal7; East stands on a6, a7 and a8
+    s = position(
+        {"G": "goal7", "1": "e5"},
+        {"G": "goal7", "1": "a6", "2": "a7", "3": "a8"},
+        held=WEST,
+        dice=(1, 1, 1),
+    )
+    if problem(s, WEST, "move", member="1", path="e6 e7") is not None:
+        return  # refusing the move is one fix
+    s, _ = move(s, WEST, "1", "e6 e7")
+    (d,) = SIMPLESOCCER.pending(s)
+    assert d.choices, "the team holding the ball has nothing it may do"
