@@ -205,9 +205,12 @@ def test_the_ball_stays_on_the_board() -> None:
 
 
 def test_never_into_the_own_goal() -> None:
-    s = position({"G": "goal4", "1": "c7"}, EAST_TEAM, ball="b7", kickoff=EAST, points=6)
-    s.members[0]["1"]["facing"] = "w"  # only to test the own goal; basic facing is east
+    # West's own goal is two steps from the ball; East's goal is far out of reach
+    s = position({"G": "goal10", "1": "a6"}, EAST_TEAM, ball="b7", points=6)
+    kicks = [c for c in SIMPLESOCCER.pending(s)[0].choices if c.action.kind == "kick"]
+    assert kicks and not [c for c in kicks if c.info["to"].startswith("goal")]
     assert problem(s, WEST, "kick", member="1", path="a7 goal7") is not None
+    assert problem(s, WEST, "kick", member="1", path="goal7") is not None
     assert s.ball == [1, 6]
 
 
