@@ -152,3 +152,20 @@ def test_a_held_ball_never_leaves_the_team_stuck() -> None:
     s, _ = move(s, WEST, "1", "e6 e7")
     (d,) = SIMPLESOCCER.pending(s)
     assert d.choices, "the team holding the ball has nothing it may do"
+
+
+def test_a_grab_typed_as_the_balls_square_walks_there_straight() -> None:
+    s = _loose("b6", "c8")
+    s, ev = grab(s, WEST, "c8")
+    assert find(ev, "grabbed").data["cost"] == 3 and where(s, WEST, "G") == "c8"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine message: a grab typed as the ball's square without enough points says "
+    "'straight steps only' instead of saying the points are short",
+)
+def test_a_grab_out_of_reach_says_the_points_are_short() -> None:
+    s = _loose("b6", "c8", points=2)
+    why = problem(s, WEST, "grab", path="c8") or ""
+    assert "point" in why, why
