@@ -179,3 +179,23 @@ def test_untimed_matches_ignore_the_clock() -> None:
     s, _ = roll(s, WEST, 1, 1, at=0.0)
     s, _ = act(s, WEST, "end", at=500.0)
     assert s.elapsed == 0.0
+
+
+def test_a_goal_on_the_half_time_turn_leads_to_the_second_half_kick_off() -> None:
+    # West kicked off the match; East scores on the last turn of the first half. West
+    # conceded, but the half is over: the team that did not kick off the first half, East,
+    # kicks off the second (Optional half time)
+    s = position(
+        {"G": "m7", "1": "p3"},
+        {"G": "goal7", "1": "b7"},
+        ball="a7",
+        team=EAST,
+        points=2,
+        kickoff=WEST,
+        turns=4,
+        half_time=True,
+    )
+    s.turns_played = 2
+    s, ev = kick(s, EAST, "1", "goal7")
+    assert kinds(ev)[-2:] == ["goal", "half_time"] and s.score == [0, 1]
+    assert s.step == {"k": "setup", "kickoff": 1, "placed": [False, False], "why": "half"}
