@@ -5,11 +5,12 @@ time (it is asked again after each), and the goalkeeper's spot in a shootout. A 
 planned afresh at every call from the position alone: the goalkeeper grabs a loose ball in
 its own penalty area when it can; else the coach weighs every shot (the goal square with the
 best odds against the goalkeeper's save roll) against every kick of the ball to a free square,
-after a fielder's run to get the ball at its feet, and judges where the ball ends by the next
-turns: the team's shot odds with 2 dice when a team-mate has it at its feet, the other team's
-chance to steal it and shoot. Points left over bring the goalkeeper back to the middle of its
-goal, a fielder to the ball and team-mates onto the squares the other team would kick from.
-Pure: no I/O; a function of the seed and the position.
+after a fielder's run to get the ball at its feet, and judges where the ball ends: a shot
+after one more pass this turn, else the next turns (the team's shot odds with 2 dice when a
+team-mate has the ball at its feet, how far up the field it is, the other team's chance to
+steal it and shoot). Points left over bring the goalkeeper back to the middle of its goal, a
+fielder to the ball, team-mates onto the squares the other team would kick from and up the
+field ahead of the ball. Pure: no I/O; a function of the seed and the position.
 
 >>> state, events = play_match(3, {"size": "small"})
 >>> state.over, state.winner in (0, 1), any(e.kind == "shot" for e in events)
