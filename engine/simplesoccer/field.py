@@ -173,8 +173,8 @@ def name(f: Field, sq: Square | list[int]) -> str:
     return f"{column(x)}{y + 1}"
 
 
-def names(f: Field, path: list[Square] | tuple[Square, ...]) -> str:
-    return " ".join(name(f, sq) for sq in path)
+def names(f: Field, path: list[Square] | tuple[Square, ...]) -> list[str]:
+    return [name(f, sq) for sq in path]
 
 
 @cache

@@ -22,6 +22,7 @@ from engine.simplesoccer.field import (
     adjacent,
     facing_of,
     manhattan,
+    names,
     parse_path,
 )
 from engine.simplesoccer.options import normalize
@@ -269,6 +270,7 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "member": label,
                 "from": list(here),
                 "path": [list(sq) for sq in path],
+                "squares": names(s.field, [here, *path]),
                 "cost": len(path),
                 "left": _left(s),
             },
@@ -327,6 +329,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "member": label,
                 "from": list(start),
                 "path": [list(sq) for sq in path],
+                "squares": names(s.field, [start, *path]),
                 "cost": len(path),
                 "left": _left(s),
                 "throw": throw,
@@ -358,6 +361,7 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "team": team,
                 "from": list(here),
                 "path": [list(sq) for sq in path],
+                "squares": names(s.field, [here, *path]),
                 "cost": len(path),
             },
         )

@@ -7,9 +7,9 @@ needs and whether it came.
 >>> from engine.core import Event
 >>> narrate([Event("rolled", {"team": 0, "dice": [5, 2], "points": 7, "why": "ball"})])
 ['West rolls 5 and 2: 7 points (with the ball).']
->>> narrate([Event("moved", {"team": 0, "member": "7", "path": [[4, 4], [5, 5]], "cost": 2,
-...                          "left": 5})])
-['Number 7 moves to f6 (2 points, 5 left).']
+>>> narrate([Event("moved", {"team": 0, "member": "7", "squares": ["e5", "e6", "f6"],
+...                          "cost": 2, "left": 5})])
+['Number 7 moves from e5 to f6 (2 points, 5 left).']
 """
 
 from __future__ import annotations
@@ -19,16 +19,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.events import Event
-from engine.simplesoccer.field import SIZES, field
 
 SIDES = ("west", "east")
 SIDE_NAMES = ("West", "East")
 GOALKEEPER = "G"
 Data = dict[str, Any]
-
-# Each board size's width -> its goal rows: an East goal square lies one column past the
-# board's last, which events alone do not tell.
-_GOALS = {f.width: f.goal_rows for f in map(field, SIZES)}
 
 
 def side(team: int) -> str:
@@ -55,13 +50,6 @@ def square(sq: Sequence[int], goal: bool = False) -> str:
     if goal or x < 0:
         return f"goal{y + 1}"
     return f"{string.ascii_lowercase[x]}{y + 1}"
-
-
-def _keeper_square(team: int, sq: Sequence[int]) -> str:
-    """Where a goalkeeper stands: its own goal squares included."""
-    x, y = sq[0], sq[1]
-    east_goal = team == 1 and y in _GOALS.get(x, ())
-    return square(sq, goal=east_goal)
 
 
 def member(label: str, team: int | None = None) -> str:
@@ -156,9 +144,8 @@ def _spent(d: Data) -> str:
 
 
 def _moved(d: Data) -> str:
-    path = d["path"]
-    to = _keeper_square(d["team"], path[-1]) if d["member"] == GOALKEEPER else square(path[-1])
-    return f"{member(d['member'])} moves to {to} ({_spent(d)})."
+    start, *_, to = d["squares"]
+    return f"{member(d['member'])} moves from {start} to {to} ({_spent(d)})."
 
 
 def _kicked(d: Data, shot: bool = False) -> str:
@@ -167,11 +154,11 @@ def _kicked(d: Data, shot: bool = False) -> str:
         verb = "throws the ball at goal" if d.get("throw") else "shoots"
         return f"{who} {verb} ({points(d['cost'])})."
     verb = "throws the ball" if d.get("throw") else "kicks the ball"
-    return f"{who} {verb} to {square(d['path'][-1])} ({_spent(d)})."
+    return f"{who} {verb} from {d['squares'][0]} to {d['squares'][-1]} ({_spent(d)})."
 
 
 def _grabbed(d: Data) -> str:
-    at = _keeper_square(d["team"], d["path"][-1])
+    at = d["squares"][-1]
     return f"{side(d['team'])}'s goalkeeper grabs the ball at {at} ({points(d['cost'])})."
 
 
@@ -378,7 +365,7 @@ def _caption_of(e: Event) -> str | None:
         return f"{side(d['winner'])} wins the roll-off"
     if e.kind == "kicked":
         verb = "throws" if d.get("throw") else "kicks"
-        return f"{member(d['member'], d['team'])} {verb} the ball to {square(d['path'][-1])}"
+        return f"{member(d['member'], d['team'])} {verb} the ball to {d['squares'][-1]}"
     if e.kind == "rolled":
         return f"{side(d['team'])} rolls {dice_text(d['dice'])}: {points(d['points'])}"
     return None

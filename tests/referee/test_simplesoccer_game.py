@@ -244,7 +244,7 @@ async def test_typed_commands_and_a_take_back_in_a_hot_seat_match(
     player = ADA if kicker == "west" else BRIAN
     # the kick-off team's 10 stands behind the ball: it plays it forward
     out = await typed(referee, out, "kick 10 l7" if kicker == "west" else "kick 10 j7")
-    assert any(line.startswith("Number 10 kicks the ball to ") for line in out.lines)
+    assert any(line.startswith("Number 10 kicks the ball from k7 to ") for line in out.lines)
     out = await referee.undo(CHANNEL, player)
     assert any("takes back a kick: 10 to " in line for line in out.lines)
     status = await referee.status(CHANNEL, ADA)

@@ -43,9 +43,9 @@ def test_the_kick_off_roll_and_a_move() -> None:
     s, events = act(s, "west", "roll", dice=[5, 2])
     assert narrate(events) == ["West rolls 5 and 2: 7 points (with the ball)."]
     s, events = act(s, "west", "move", member="6", path=["g8", "h9"])
-    assert narrate(events) == ["Number 6 moves to h9 (2 points, 5 left)."]
+    assert narrate(events) == ["Number 6 moves from f7 to h9 (2 points, 5 left)."]
     s, events = act(s, "west", "kick", member="10", path=["l7", "m6"])
-    assert narrate(events) == ["Number 10 kicks the ball to m6 (2 points, 3 left)."]
+    assert narrate(events) == ["Number 10 kicks the ball from k7 to m6 (2 points, 3 left)."]
     s, events = act(s, "west", "end")
     assert narrate(events) == ["West ends the turn (3 points unused)."]
     _, events = act(s, "east", "roll", dice=[4])  # nobody of East's has m6 at its feet
@@ -108,17 +108,21 @@ def test_the_goalkeeper_grabs_in_its_box_then_throws() -> None:
     s, events = act(s, "west", "roll", dice=[4, 4, 2])
     assert narrate(events) == ["West's goalkeeper rolls 4, 4 and 2 for the throw: 10 points."]
     _, events = act(s, "west", "kick", member="G", path="c7 d7 e8")
-    assert narrate(events) == ["The goalkeeper throws the ball to e8 (3 points, 7 left)."]
+    assert narrate(events) == ["The goalkeeper throws the ball from b7 to e8 (3 points, 7 left)."]
 
 
 def test_east_goalkeeper_steps_along_its_own_goal() -> None:
     """East's goal squares lie past the board's last column: told as goal squares."""
-    for size, expected in (("small", "goal6"), ("standard", "goal8"), ("large", "goal10")):
+    for size, start, up in (
+        ("small", "goal5", "goal6"),
+        ("standard", "goal7", "goal8"),
+        ("large", "goal9", "goal10"),
+    ):
         s = kicked_off(size=size)
         turn_of(s, 1, 1, "loose")
         s, _ = act(s, "east", "roll", dice=[3])
-        _, events = act(s, "east", "move", member="G", path=[expected])  # one row up
-        assert narrate(events) == [f"The goalkeeper moves to {expected} (1 point, 2 left)."]
+        _, events = act(s, "east", "move", member="G", path=[up])  # one row up
+        assert narrate(events) == [f"The goalkeeper moves from {start} to {up} (1 point, 2 left)."]
 
 
 def test_the_roll_off_and_the_set_up() -> None:
