@@ -286,6 +286,26 @@ class _Turn:
             best = min(best, d)
         return best
 
+    def blocked(self, ball: Square, budget: int) -> int:
+        """``reach`` for the other team once ``budget`` points have put fielders of ours on
+        the squares they would kick from, the nearest to them first."""
+        spots = []
+        for sq in kick_spots(ball, self.their_facing):
+            who = self.occ.get(sq)
+            if who is not None:
+                if who[0] != self.team:
+                    return 0
+                continue
+            if self.f.on_board(sq) and sq != ball:
+                spots.append((self.near(sq, False), self.near(sq, True)))
+        best = 99
+        for theirs, ours in sorted(spots):
+            if 0 < ours <= budget:
+                budget -= ours
+            else:
+                best = min(best, theirs)
+        return best
+
     # -- judging where the ball ends ------------------------------------------------------
 
     def forward(self, sq: Square) -> float:
@@ -299,7 +319,8 @@ class _Turn:
         still to spend on getting a team-mate to it."""
         st = self.style
         ours = self.reach(ball, True, kicker)
-        theirs = self.reach(ball, False)
+        blocking = spare - ours if ours <= spare else 0
+        theirs = self.reach(ball, False) if blocking <= 0 else self.blocked(ball, blocking)
         if theirs == 0:
             steal, threat = 1.0, self.danger.expect(ball, 2)
         else:
@@ -507,7 +528,8 @@ class Coach:
 
 
 def _support(t: _Turn, ball: Square) -> list[Square]:
-    """Squares ahead of the ball where team-mates wait for a pass."""
+    """Squares ahead of the ball where team-mates wait for a pass (taken by one already, or
+    free)."""
     f = t.f
     ahead = 1 if t.team == 0 else -1
     cy = f.centre[1]
@@ -515,7 +537,8 @@ def _support(t: _Turn, ball: Square) -> list[Square]:
     for dx, y in SUPPORT:
         x = min(max(ball[0] + ahead * dx, 1), f.width - 2)
         sq = (x, min(max(cy + y, 0), f.height - 1))
-        if t.free(sq):
+        who = t.occ.get(sq)
+        if sq != ball and (who is None or who[0] == t.team):
             out.append(sq)
     return out
 

@@ -153,7 +153,7 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     grab = movement.grab_path(s, team, left)
     if grab is not None:
         out.append(_path_choice(table, side, "grab", GOALKEEPER, grab))
-    if not holding:
+    if not holding or not movement.can_throw(s, team):
         out.append(Choice(Action(side, "end", {}), "End the turn"))
     return out
 

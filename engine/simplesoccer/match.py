@@ -149,6 +149,9 @@ def _to_setup(s: SimpleSoccerState, kickoff: int, why: str) -> None:
     s.turn = None
     s.held = -1
     s.last = None
+    s.ball = None
+    s.ended_at = None
+    s.members = [{}, {}]  # Optional half time: "reset the field"; after a goal the same
     s.step = {"k": "setup", "kickoff": kickoff, "placed": [False, False], "why": why}
 
 
@@ -218,7 +221,8 @@ def _h_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             "points": points,
             "left": points,
             "diagonal": False,
-            "started": _at(args),
+            # Timed version: the clock starts when the other team's turn ended
+            "started": s.ended_at if s.ended_at is not None else _at(args),
         }
         why = step["why"]
     ev.append(Event("rolled", {"team": team, "dice": dice, "points": points, "why": why}))
@@ -254,6 +258,8 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if s.held == team and len(path) > left:
         raise RulesError(f"Keep a point for your goalkeeper's throw: {left} for this move at most.")
     movement.check_move(s, team, label, path, left)
+    if s.held == team:
+        _keep_a_throw(s, team, label, path)
     if label == GOALKEEPER and any(
         a[0] != b[0] and a[1] != b[1] for a, b in zip([here, *path], path, strict=False)
     ):
@@ -287,6 +293,19 @@ def _last(kind: str, team: int, label: str, start: Square, path: list[Square]) -
         "member": label,
         "path": [list(start)] + [list(sq) for sq in path],
     }
+
+
+def _keep_a_throw(s: SimpleSoccerState, team: int, label: str, path: list[Square]) -> None:
+    """A move while the goalkeeper holds the ball must leave it somewhere to throw to."""
+    after = s.clone()
+    after.members[team][label]["at"] = list(path[-1])
+    assert after.turn is not None
+    after.turn["left"] -= len(path)
+    if not movement.can_throw(after, team):
+        raise RulesError(
+            "That move would leave your goalkeeper nowhere to throw the ball with the points "
+            "left: keep a square free, or keep more points."
+        )
 
 
 def _spend(s: SimpleSoccerState, cost: int) -> None:
@@ -347,8 +366,14 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         raise RulesError("Your team has no goalkeeper.")
     path = parse_path(s.field, args.get("path"), team)
     here = s.at(team, GOALKEEPER)
-    if len(path) == 1 and not adjacent(here, path[0]):
-        path = movement.grab_path(s, team, _left(s)) or path  # the way there, if there is one
+    if len(path) == 1 and not adjacent(here, path[0]) and path[0] == s.ball_at():
+        found = movement.grab_path(s, team, _left(s))
+        if found is None:
+            raise RulesError(
+                "Your goalkeeper cannot reach the ball with straight steps and the points left "
+                "(or the way is blocked)."
+            )
+        path = found
     movement.check_grab(s, team, path, _left(s))
     s.members[team][GOALKEEPER]["at"] = list(path[-1])
     s.held = team
@@ -374,6 +399,8 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 
 def _h_end(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if args.get("timeout") is True:  # Timed version: the clock ran out, the turn ends
+        if s.options["length"] != "timed":
+            raise RulesError("Only a timed match has a turn clock.")
         if s.step["k"] == "roll" and not s.step.get("throw"):
             s.turns_played += 1  # a turn that passed unplayed
         _end_turn(s, team, "timeout", _at(args), ev)
@@ -381,7 +408,7 @@ def _h_end(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         return
     if s.step["k"] == "roll":
         raise RulesError("Roll for your turn first.")
-    if s.held == team:
+    if s.held == team and movement.can_throw(s, team):
         raise RulesError(
             "Your goalkeeper still holds the ball: throw or kick it before ending the turn."
         )
@@ -403,6 +430,7 @@ def _end_turn(s: SimpleSoccerState, team: int, reason: str, at: float | None, ev
         s.elapsed = round(s.elapsed + took, 3)
     ev.append(Event("turn_end", {"team": team, "left": int(turn.get("left", 0)), "reason": reason}))
     s.turn = None
+    s.ended_at = at
 
 
 def _next_turn(s: SimpleSoccerState, team: int, ev: Events) -> None:

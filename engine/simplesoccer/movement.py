@@ -50,6 +50,13 @@ def can_kick(s: SimpleSoccerState, team: int, label: str) -> bool:
     return ball in front((m["at"][0], m["at"][1]), m["facing"])
 
 
+def can_throw(s: SimpleSoccerState, team: int) -> bool:
+    """Whether ``team``'s goalkeeper, holding the ball, has somewhere to throw it with the
+    points left."""
+    left = int(s.turn["left"]) if s.turn else 0
+    return left > 0 and bool(ball_reach(s, team, s.at(team, GOALKEEPER), left))
+
+
 def controls(s: SimpleSoccerState, team: int) -> bool:
     """Whether one of ``team``'s members has the ball at its feet (2 dice)."""
     return s.held < 0 and any(can_kick(s, team, label) for label in s.members[team])

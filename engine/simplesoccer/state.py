@@ -40,6 +40,7 @@ class SimpleSoccerState:
     turn: dict[str, Any] | None = None
     shootout: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
+    ended_at: float | None = None
     winner: int = -1
     over: bool = False
     reason: str = ""
@@ -90,6 +91,7 @@ class SimpleSoccerState:
             turn=copy.deepcopy(self.turn),
             shootout=copy.deepcopy(self.shootout),
             last=self.last,  # replaced, never changed in place
+            ended_at=self.ended_at,
             winner=self.winner,
             over=self.over,
             reason=self.reason,

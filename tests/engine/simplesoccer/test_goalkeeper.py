@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.simplesoccer import SIMPLESOCCER
 
 from .scenario import (
@@ -134,11 +132,6 @@ def test_the_other_team_cannot_grab_in_our_area() -> None:
     assert ball_name(s) == "p9" and s.step["k"] == "roll" and s.step["team"] == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a fielder's move may leave the goalkeeper holding the ball with 1 "
-    "point and every square next to it taken: no throw, no end, the match is stuck",
-)
 def test_a_held_ball_never_leaves_the_team_stuck() -> None:
     # West's goalkeeper holds the ball in goal7; East stands on a6, a7 and a8
     s = position(
@@ -160,11 +153,6 @@ def test_a_grab_typed_as_the_balls_square_walks_there_straight() -> None:
     assert find(ev, "grabbed").data["cost"] == 3 and where(s, WEST, "G") == "c8"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine message: a grab typed as the ball's square without enough points says "
-    "'straight steps only' instead of saying the points are short",
-)
 def test_a_grab_out_of_reach_says_the_points_are_short() -> None:
     s = _loose("b6", "c8", points=2)
     why = problem(s, WEST, "grab", path="c8") or ""

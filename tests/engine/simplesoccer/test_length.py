@@ -128,6 +128,16 @@ def test_timed_turns_last_from_the_roll_to_the_end_capped_at_the_turn_clock() ->
     assert s.elapsed == 42.5
 
 
+def test_a_timed_turn_starts_when_the_other_team_ended_its_own() -> None:
+    """Timed version: ending a turn starts the other player's clock, before they roll."""
+    s = started(length="timed", minutes=2)
+    s, _ = roll(s, WEST, 1, 1, at=1000.0)
+    s, _ = act(s, WEST, "end", at=1010.0)
+    s, _ = roll(s, EAST, 4, at=1020.0)  # East took 10 s to roll
+    s, _ = act(s, EAST, "end", at=1025.0)
+    assert s.elapsed == 10.0 + 15.0
+
+
 def test_timed_turn_spent_on_points_ends_at_its_last_action() -> None:
     s = started(length="timed", minutes=2)
     s, _ = roll(s, WEST, 1, 1, at=1000.0)
