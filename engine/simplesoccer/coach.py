@@ -286,26 +286,6 @@ class _Turn:
             best = min(best, d)
         return best
 
-    def blocked(self, ball: Square, budget: int) -> int:
-        """``reach`` for the other team once ``budget`` points have put fielders of ours on
-        the squares they would kick from, the nearest to them first."""
-        spots = []
-        for sq in kick_spots(ball, self.their_facing):
-            who = self.occ.get(sq)
-            if who is not None:
-                if who[0] != self.team:
-                    return 0
-                continue
-            if self.f.on_board(sq) and sq != ball:
-                spots.append((self.near(sq, False), self.near(sq, True)))
-        best = 99
-        for theirs, ours in sorted(spots):
-            if 0 < ours <= budget:
-                budget -= ours
-            else:
-                best = min(best, theirs)
-        return best
-
     # -- judging where the ball ends ------------------------------------------------------
 
     def forward(self, sq: Square) -> float:
@@ -319,8 +299,7 @@ class _Turn:
         still to spend on getting a team-mate to it."""
         st = self.style
         ours = self.reach(ball, True, kicker)
-        blocking = spare - ours if ours <= spare else 0
-        theirs = self.reach(ball, False) if blocking <= 0 else self.blocked(ball, blocking)
+        theirs = self.reach(ball, False)
         if theirs == 0:
             steal, threat = 1.0, self.danger.expect(ball, 2)
         else:
@@ -405,7 +384,8 @@ class Coach:
         """The goalkeeper holding the ball throws it: the best square within reach."""
         start = t.mine[GOALKEEPER]
         best = self._best_kick(t, start, t.left, start)
-        assert best is not None
+        if best is None:  # hemmed in: nowhere to throw to
+            return Action(side, "end", {})
         _, target = best
         return _act(t, side, "kick", GOALKEEPER, line(start, target, t.f.width))
 
