@@ -96,8 +96,8 @@ def main() -> int:
     print(f"goals_per_match_random: {out.goals_against / n:.2f} goals")
     print(f"matches_per_s: {n / elapsed:.2f} matches/s")
     start = time.perf_counter()
-    for seed in range(args.first_seed, args.first_seed + SELF_PLAY):
-        play_match(seed, options)
+    for own in range(args.first_seed, args.first_seed + SELF_PLAY):
+        play_match(own, options)
     each = (time.perf_counter() - start) / SELF_PLAY
     print(f"coach_vs_coach_match_s: {each:.3f} s")
     print(f"seeds: {args.first_seed}-{seed - 1} range")
