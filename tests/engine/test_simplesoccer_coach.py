@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import time
 from typing import Any
 
 import pytest
@@ -159,6 +160,13 @@ def test_beats_a_random_player() -> None:
         state, _ = play_match(seed, coaches=pair if side == 0 else pair[::-1])
         wins += state.winner == side
     assert wins >= 18
+
+
+def test_a_coach_match_takes_well_under_a_second() -> None:
+    start = time.perf_counter()
+    for seed in range(5):
+        play_match(seed)
+    assert (time.perf_counter() - start) / 5 < 1.0  # about 0.1 s on a laptop
 
 
 def test_same_seed_same_match() -> None:
