@@ -14,6 +14,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
+from engine.core.options import side_index as core_side_index
 from engine.dicesoccer import chart
 from engine.dicesoccer.options import BALL, DICE, NAMES, SIDES, normalize, symbol
 from engine.dicesoccer.state import DiceSoccerState
@@ -30,10 +31,7 @@ def new_match(options: dict[str, Any] | None = None) -> DiceSoccerState:
 
 
 def side_index(actor: str) -> int:
-    try:
-        return SIDES.index(actor)
-    except ValueError:
-        raise NotYourDecision(f"{actor!r} is not a side of this match (white or black).") from None
+    return core_side_index(SIDES, actor)
 
 
 def team_name(team: int) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import MalformedAction
+from engine.core.options import whole
 
 SIDES = ("white", "black")
 BALL, KICK, PENALTY, RED = "ball", "kick", "penalty", "red_card"
@@ -99,15 +100,6 @@ def parse_faces(value: object) -> list[str]:
     return faces
 
 
-def _whole(options: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
-    value = options.get(name, default)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MalformedAction(f"'{name}' must be a whole number from {low} to {high}.")
-    return value
-
-
 def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
     """The match options the rules read, checked and completed with the defaults. Other keys
     (a dice seed kept by the referee, for instance) are ignored."""
@@ -118,9 +110,9 @@ def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(advanced, bool):
         raise MalformedAction("'advanced' must be true or false.")
     return {
-        "sections": _whole(options, "sections", DEFAULT_SECTIONS, 1, MAX_SECTIONS),
+        "sections": whole(options, "sections", DEFAULT_SECTIONS, 1, MAX_SECTIONS),
         "faces": parse_faces(options.get("faces", list(DEFAULT_FACES))),
-        "target_score": _whole(options, "target_score", DEFAULT_TARGET, 1, MAX_TARGET),
+        "target_score": whole(options, "target_score", DEFAULT_TARGET, 1, MAX_TARGET),
         "advanced": advanced,
     }
 

@@ -12,6 +12,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
+from engine.core.options import side_index as core_side_index
 from engine.fuba import (
     advanced,
     bring,
@@ -69,10 +70,7 @@ def new_match(options: dict[str, Any] | None = None) -> FubaState:
 
 
 def side_index(actor: str) -> int:
-    try:
-        return SIDES.index(actor)
-    except ValueError:
-        raise NotYourDecision(f"{actor!r} is not a side of this match (west or east).") from None
+    return core_side_index(SIDES, actor)
 
 
 # ----------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
+from engine.core.options import side_index as core_side_index
 from engine.simplesoccer import movement, shootout
 from engine.simplesoccer.field import (
     SIDES,
@@ -48,10 +49,7 @@ def new_match(options: dict[str, Any] | None = None) -> SimpleSoccerState:
 
 
 def side_index(actor: str) -> int:
-    try:
-        return SIDES.index(actor)
-    except ValueError:
-        raise NotYourDecision(f"{actor!r} is not a side of this match (west or east).") from None
+    return core_side_index(SIDES, actor)
 
 
 def team_name(team: int) -> str:

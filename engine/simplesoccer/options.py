@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import MalformedAction
+from engine.core.options import whole
 from engine.simplesoccer.field import DEFAULT_SIZE, SIZES
 
 LENGTHS = ("turns", "score", "timed")
@@ -29,15 +30,6 @@ MAX_TURNS = 400
 MAX_MINUTES = 180
 
 KNOWN = ("size", "fielders", "length", "target", "turns", "minutes", "half_time")
-
-
-def _whole(options: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
-    value = options.get(name, default)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MalformedAction(f"'{name}' must be a whole number from {low} to {high}.")
-    return value
 
 
 def _flag(options: dict[str, Any], name: str) -> bool:
@@ -68,7 +60,7 @@ def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
         raise MalformedAction(
             "Half time needs a turn count or a timed match: a set-score match has no halves."
         )
-    turns = _whole(options, "turns", DEFAULT_TURNS, 2, MAX_TURNS)
+    turns = whole(options, "turns", DEFAULT_TURNS, 2, MAX_TURNS)
     if half_time and turns % 2:
         raise MalformedAction("With half time the turn count must be even (two equal halves).")
     timeout = options.get("turn_timeout")
@@ -77,11 +69,11 @@ def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
         turn_seconds = 60 * timeout
     return {
         "size": size,
-        "fielders": _whole(options, "fielders", SIZES[size].fielders, 1, MAX_FIELDERS),
+        "fielders": whole(options, "fielders", SIZES[size].fielders, 1, MAX_FIELDERS),
         "length": length,
-        "target": _whole(options, "target", DEFAULT_TARGET, 1, MAX_TARGET),
+        "target": whole(options, "target", DEFAULT_TARGET, 1, MAX_TARGET),
         "turns": turns,
-        "minutes": _whole(options, "minutes", DEFAULT_MINUTES, 1, MAX_MINUTES),
+        "minutes": whole(options, "minutes", DEFAULT_MINUTES, 1, MAX_MINUTES),
         "turn_seconds": turn_seconds,
         "half_time": half_time,
     }
