@@ -3,6 +3,10 @@ a typed shot, one with virtual dice settled by a penalty shootout, both to the f
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from store.models import MatchStatus
 from tests.discord.conftest import World
 from tests.discord.test_play import private, public, referee, text_of
@@ -76,3 +80,9 @@ async def test_virtual_dice_a_level_match_ends_in_a_shootout_and_a_result(world:
     assert finished.state.reason == "shootout" and finished.state.turns_played == 4
     text = " ".join(text_of(m) for m in public(world)[-3:])
     assert "wins the shootout after a 0-0 draw" in text
+    report = public(world)[-1]  # the full-time report with the replay of the match
+    assert (report.embeds[0].title or "").startswith("Full time: Simple Soccer match #")
+    replay = report.attachments[0]
+    assert replay.filename == "replay.gif"
+    with Image.open(io.BytesIO(await replay.read())) as gif:
+        assert gif.n_frames > 4  # the kick-off, the turns, the kicks of the shootout
