@@ -32,7 +32,7 @@ GUILD, CHANNEL = 0, 1  # the terminal's pretend server and channel
 PLAYERS = (1, 2)  # user ids of the two people (hot-seat)
 COACH_USER = 0  # the coach's seat
 WIDTH = 100  # the moves of one area wrap at this many characters
-MAX_LISTED = 30  # more choices of one kind than this are typed, not numbered
+MAX_LISTED = 100  # more choices of one kind than this are typed, not numbered
 
 
 def is_move(choice: Choice) -> bool:
