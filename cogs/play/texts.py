@@ -101,6 +101,9 @@ def final_text(outcome: Outcome) -> str:
         score = result.get("score")
         if score:
             text += " Score: " + " - ".join(f"{game.side_name(s)} {g}" for s, g in score.items())
+        shootout = result.get("shootout")  # a game whose draws go to penalties
+        if score and shootout:
+            text += ", " + "-".join(str(shootout[s]) for s in score) + " on penalties"
     return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
 
 

@@ -80,6 +80,8 @@ async def test_virtual_dice_a_level_match_ends_in_a_shootout_and_a_result(world:
     assert finished.state.reason == "shootout" and finished.state.turns_played == 4
     text = " ".join(text_of(m) for m in public(world)[-3:])
     assert "wins the shootout after a 0-0 draw" in text
+    kicks = finished.result["shootout"]
+    assert f"Score: West 0 - East 0, {kicks['west']}-{kicks['east']} on penalties" in text
     report = public(world)[-1]  # the full-time report with the replay of the match
     assert (report.embeds[0].title or "").startswith("Full time: Simple Soccer match #")
     replay = report.attachments[0]
