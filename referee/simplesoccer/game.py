@@ -359,13 +359,12 @@ def status_lines(view: JSONData) -> list[str]:
     return lines
 
 
-HIGHLIGHTS = frozenset(
-    {"goal", "half_time", "full_time", "shootout_start", "penalty_result", "over"}
-)
+HIGHLIGHTS = frozenset({"goal", "half_time", "full_time", "shootout_start", "over"})
 
 
 def highlight(event: Event) -> bool:
-    """A goal, half time, full time and the shootout's kicks and result."""
+    """A goal, half time, full time, the shootout's start and result (each kick shows on the
+    live board: a shootout does not fill the channel)."""
     return event.kind in HIGHLIGHTS
 
 

@@ -205,9 +205,10 @@ def test_statistics_result_and_kicked_off() -> None:
 
 
 def test_highlights() -> None:
-    kinds = ("goal", "half_time", "full_time", "shootout_start", "penalty_result", "over")
+    kinds = ("goal", "half_time", "full_time", "shootout_start", "over")
     for kind in kinds:
         assert SIMPLESOCCER_GAME.highlight(Event(kind, {}))
+    assert not SIMPLESOCCER_GAME.highlight(Event("penalty_result", {}))  # on the live board
     assert not SIMPLESOCCER_GAME.highlight(Event("moved", {}))
     assert not SIMPLESOCCER_GAME.highlight(Event("shot", {}))
 
