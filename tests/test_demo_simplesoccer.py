@@ -105,7 +105,7 @@ def test_bot_demo_command() -> None:
     assert done.stdout.startswith("Simple Soccer demo match, seed 7")
     done = run_bot("demo", "--game", "simplesoccer", "--rules", "advanced", timeout=60)
     assert done.returncode == 2
-    assert "issue 17" in done.stderr
+    assert "advanced rules are not in the bot yet" in done.stderr
 
 
 def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:

@@ -22,9 +22,9 @@ from engine.simplesoccer.field import (
     name,
     orthogonal,
 )
+from engine.simplesoccer.setup import GOALKEEPER
 from engine.simplesoccer.state import SimpleSoccerState
 
-GOALKEEPER = "G"
 _SIDE = ("West", "East")
 
 

@@ -8,7 +8,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.simplesoccer import decisions, match
+from engine.simplesoccer import decisions, match, movement
 from engine.simplesoccer.field import SIDES, name
 from engine.simplesoccer.state import SCHEMA_VERSION, SimpleSoccerState
 
@@ -64,6 +64,12 @@ class SimpleSoccerRuleset:
             for t in (0, 1)
         }
         data["ball_name"] = None if state.ball is None else name(f, state.ball)
+        data["at_feet"] = [
+            {"side": SIDES[t], "member": label}
+            for t in (0, 1)
+            for label in state.members[t]
+            if state.held < 0 and movement.can_kick(state, t, label)
+        ]
         data["points_left"] = None if state.turn is None else state.turn["left"]
         data["last_path"] = None if state.last is None else state.last["path"]
         sh = data.get("shootout")

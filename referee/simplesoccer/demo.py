@@ -19,10 +19,11 @@ from engine.core import Action, RulesError, autoroll
 from engine.core.dice import VirtualDice
 from engine.core.events import Event
 from engine.simplesoccer import SIMPLESOCCER
+from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.options import KNOWN
 from engine.simplesoccer.state import SimpleSoccerState
 from referee.simplesoccer.frames import HOLD_MS, Frame, frames, told
-from referee.simplesoccer.narration import SIDE_NAMES, SIDES, narrate, score_line
+from referee.simplesoccer.narration import SIDE_NAMES, narrate, score_line
 from referee.simplesoccer.tally import tally
 
 MAX_ACTIONS = 20_000  # a safety stop: a 400-turn match takes a few thousand
@@ -44,8 +45,8 @@ def parse_options(text: str) -> dict[str, Any]:
                 continue
             if key.lstrip("+-") in ("advanced", "adv") or key.startswith("advanced"):
                 raise RulesError(
-                    "Simple Soccer's advanced rules are not in the bot yet (issue 17): the "
-                    "demo plays the basic rules."
+                    "Simple Soccer's advanced rules are not in the bot yet: the demo plays the "
+                    "basic rules."
                 )
             raise RulesError(
                 f'{word!r}: write match options as name=value, e.g. "size=small '
@@ -140,7 +141,7 @@ def run_demo(
         events.extend(ev)
         told_events.extend(ev)
         frame_events.extend(ev)
-        turn += sum(1 for e in ev if e.kind == "rolled" and e.data["why"] != "throw")
+        turn = state.turns_played
         kicks += sum(1 for e in ev if e.kind == "penalty")
         if not told(state):
             continue

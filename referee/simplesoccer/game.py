@@ -21,17 +21,10 @@ from typing import Any, TextIO
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
 from engine.simplesoccer import clock
-from engine.simplesoccer.field import front
-from engine.simplesoccer.setup import PRESETS, member_label
+from engine.simplesoccer.field import SIDES
+from engine.simplesoccer.setup import GOALKEEPER, PRESETS, member_label
 from referee.adapter import Game, JSONData
-from referee.simplesoccer.narration import (
-    GOALKEEPER,
-    SIDE_NAMES,
-    SIDES,
-    caption,
-    narrate,
-    points,
-)
+from referee.simplesoccer.narration import SIDE_NAMES, caption, member, narrate, points
 from referee.simplesoccer.tally import tally
 
 # The typed commands for each kind of decision: the terminal's help shows those of the
@@ -114,9 +107,9 @@ def describe_undo(action: Action) -> str:
     """A take-back in a player's words.
 
     >>> describe_undo(Action("west", "move", {"member": "7", "path": ["e5", "f6"]}))
-    'a move: 7 to f6 (2 steps)'
+    'a move: number 7 to f6 (2 steps)'
     >>> describe_undo(Action("west", "kick", {"member": "7", "path": "e5 f5 g5 h6"}))
-    'a kick: 7 to h6'
+    'a kick: number 7 to h6'
     >>> describe_undo(Action("west", "end", {}))
     'the end of the turn'
     """
@@ -125,11 +118,12 @@ def describe_undo(action: Action) -> str:
     if isinstance(path, str):
         path = path.replace(",", " ").split()
     to = str(path[-1]) if path else "?"
+    who = member(str(args.get("member"))).lower()
     if action.kind == "move":
         steps = f" ({len(path)} steps)" if len(path) > 1 else ""
-        return f"a move: {args.get('member')} to {to}{steps}"
+        return f"a move: {who} to {to}{steps}"
     if action.kind == "kick":
-        return f"a kick: {args.get('member')} to {to}"
+        return f"a kick: {who} to {to}"
     if action.kind == "grab":
         return f"a grab: the goalkeeper to {to}"
     if action.kind == "end":
@@ -219,7 +213,7 @@ def forfeit_goals(state: Any) -> int:
 
 
 def coach(seed: int) -> Any:
-    from engine.simplesoccer.coach import Coach  # helper F's: imported when first asked for
+    from engine.simplesoccer.coach import Coach  # imported when first asked for
 
     return Coach(seed)
 
@@ -269,16 +263,16 @@ def task(decision: Decision) -> str:
 
 
 def _clock(options: JSONData, view: JSONData) -> str:
-    length = options.get("length", "turns")
+    length = options["length"]
     if length == "score":
-        target = int(options.get("target", 2))
+        target = int(options["target"])
         return f"First to {target} goal{'' if target == 1 else 's'}"
     if length == "timed":
         played = int(float(view.get("elapsed") or 0))
-        total = int(options.get("minutes", 20)) * 60
+        total = int(options["minutes"]) * 60
         text = f"Time {played // 60}:{played % 60:02d} of {total // 60}:00"
     else:
-        text = f"Turn {int(view.get('turns_played') or 0)} of {options.get('turns', 40)}"
+        text = f"Turn {int(view.get('turns_played') or 0)} of {options['turns']}"
     if options.get("half_time"):
         text += ", second half" if int(view.get("half") or 1) == 2 else ", first half"
     return text
@@ -294,13 +288,12 @@ def _ball(view: JSONData) -> str:
     if ball is None:
         return "Ball: on the centre spot at the kick-off"
     at = (int(ball[0]), int(ball[1]))
-    if not 0 <= at[0] < int((view.get("field") or {}).get("width", 99)):
+    if not 0 <= at[0] < int(view["field"]["width"]):
         return f"Ball: {where}, crossing the goal line"
     feet = [
-        f"{SIDE_NAMES[t]}'s {'goalkeeper' if label == GOALKEEPER else label}"
-        for t, team in enumerate(view.get("members") or ())
-        for label, m in team.items()
-        if at in front((int(m["at"][0]), int(m["at"][1])), m["facing"])
+        f"{SIDE_NAMES[SIDES.index(f['side'])]}'s "
+        + ("goalkeeper" if f["member"] == GOALKEEPER else str(f["member"]))
+        for f in view.get("at_feet") or ()
     ]
     return (
         f"Ball: {where}, at the feet of {' and '.join(feet)}" if feet else f"Ball: {where}, loose"
@@ -323,7 +316,10 @@ def _now(view: JSONData) -> str:
         if k == "play" and turn:
             return f"{who} to play: {turn['left']} of {points(int(turn['points']))} left"
         n = int(step.get("n", 1))
-        return f"{who} to roll for the turn ({n} {'die' if n == 1 else 'dice'})"
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        if step.get("throw"):
+            return f"{who} to roll {dice} for the goalkeeper's throw"
+        return f"{who} to roll for the turn ({dice})"
     if k == "save":
         return f"Shot! {SIDE_NAMES[int(step['team'])]}'s goalkeeper to roll for the save"
     return ""

@@ -14,15 +14,13 @@ needs and whether it came.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.events import Event
+from engine.simplesoccer.setup import GOALKEEPER
 
-SIDES = ("west", "east")
 SIDE_NAMES = ("West", "East")
-GOALKEEPER = "G"
 Data = dict[str, Any]
 
 
@@ -44,12 +42,9 @@ def score_line(score: Sequence[int]) -> str:
     return f"West {score[0]}-{score[1]} East"
 
 
-def square(sq: Sequence[int], goal: bool = False) -> str:
-    """A square's name: "e5"; a goal square (``goal``, or left of West's goal line) "goal7"."""
-    x, y = sq[0], sq[1]
-    if goal or x < 0:
-        return f"goal{y + 1}"
-    return f"{string.ascii_lowercase[x]}{y + 1}"
+def goal_square(sq: Sequence[int]) -> str:
+    """A goal square's name: the row it is beside, "goal7"."""
+    return f"goal{sq[1] + 1}"
 
 
 def member(label: str, team: int | None = None) -> str:
@@ -163,7 +158,7 @@ def _grabbed(d: Data) -> str:
 
 
 def _shot(d: Data) -> str:
-    at = square(d["at"], goal=True)
+    at = goal_square(d["at"])
     dist = d["distance"]
     if d.get("goalie") is None:
         return f"Shot! The ball crosses at {at}: the goal is empty."
@@ -310,16 +305,6 @@ def narrate(events: Sequence[Event]) -> list[str]:
         if text:
             lines.append(text)
     return lines
-
-
-def describe(event: Event) -> str | None:
-    """One event alone, as a line (None for an event with nothing to tell).
-
-    >>> describe(Event("goal", {"team": 1, "member": "9", "score": [0, 1]}))
-    'Goal for East! 0-1.'
-    """
-    formatter = _SIMPLE.get(event.kind)
-    return None if formatter is None else formatter(event.data)
 
 
 # -- board captions ----------------------------------------------------------------------

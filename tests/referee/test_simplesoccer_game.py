@@ -86,10 +86,10 @@ def test_parse_refuses_with_a_readable_message(text: str, message: str) -> None:
 
 def test_describe_undo() -> None:
     assert describe_undo(Action("west", "move", {"member": "7", "path": ["e5"]})) == (
-        "a move: 7 to e5"
+        "a move: number 7 to e5"
     )
     assert describe_undo(Action("east", "kick", {"member": "9", "path": "u10 goal10"})) == (
-        "a kick: 9 to goal10"
+        "a kick: number 9 to goal10"
     )
     assert describe_undo(Action("west", "grab", {"path": ["a7", "b7"]})) == (
         "a grab: the goalkeeper to b7"
@@ -247,7 +247,7 @@ async def test_typed_commands_and_a_take_back_in_a_hot_seat_match(
     out = await typed(referee, out, "kick 10 l7" if kicker == "west" else "kick 10 j7")
     assert any(line.startswith("Number 10 kicks the ball from k7 to ") for line in out.lines)
     out = await referee.undo(CHANNEL, player)
-    assert any("takes back a kick: 10 to " in line for line in out.lines)
+    assert any("takes back a kick: number 10 to " in line for line in out.lines)
     status = await referee.status(CHANNEL, ADA)
     assert status.lines[0] == "Turn 1 of 40"
     assert status.lines[2].startswith("Ball: k7, at the feet of ")
@@ -390,3 +390,18 @@ def test_the_board_and_the_replay_of_a_match() -> None:
     assert gif is not None
     assert Image.open(io.BytesIO(gif)).n_frames == len(frames(steps))
     assert SIMPLESOCCER_GAME.replay([], names) is None
+
+
+def test_status_after_a_grab_and_who_has_the_ball_at_their_feet() -> None:
+    from tests.engine.simplesoccer.scenario import position
+
+    s = position({"G": "b7", "1": "e5"}, {"G": "goal7", "1": "p5"}, ball="b9", points=4)
+    s, _ = act(s, "west", "grab", path="b8 b9")
+    assert status_lines(SIMPLESOCCER.view(s, None))[1:] == [
+        "West to roll 3 dice for the goalkeeper's throw",
+        "Ball: b9, held by West's goalkeeper",
+    ]
+    s = position({"G": "b7", "1": "e5"}, {"G": "goal7", "1": "g5"}, ball="f5", points=4)
+    view = SIMPLESOCCER.view(s, None)  # f5 is in front of both West's 1 and East's 1
+    assert view["at_feet"] == [{"side": "west", "member": "1"}, {"side": "east", "member": "1"}]
+    assert status_lines(view)[-1] == "Ball: f5, at the feet of West's 1 and East's 1"
