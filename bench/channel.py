@@ -1,5 +1,6 @@
 """What a match does to a channel: one whole two-member FUBA match, then one whole Sports Dice
-Soccer match, played through SimCord's offline Discord the way members play them.
+Soccer match, then one short Simple Soccer match (small board, 12 turns), played through
+SimCord's offline Discord the way members play them.
 
     python -m bench channel [--max-steps N]
 
@@ -11,11 +12,16 @@ members who use both. Whose decision it is and of what kind is read from the ref
 driver works whatever the board's text says); the choices come from the board's controls or
 the command's autocomplete, and a member picks the one the game's own coach would (so matches
 have goals), else one at random. A choice the bot refuses (a "done" while a move is due, an
-out-of-date control) is followed by the next way of answering. Carol, a spectator, asks for the
-match's status now and then. The dice seed is fixed (``SEED``: set on the referee's
-``start_match``, which challenges leave to a random seed), and so are the members' coins
-(``CHOICES_SEED``): the same run twice plays the same matches. ``--max-steps`` stops a match
-after so many member actions (the figures are then those of the match so far).
+out-of-date control) is followed by the next way of answering. A Simple Soccer turn is played
+one move, kick or grab at a time, as the coach would: with the board's "who plays?" menu, then
+the destination in the private menu it answers with (its opening is part of the action, but
+not of the timed round trip), or with `/simplesoccer move|kick|grab` and the path autocomplete
+offers when the destination is typed; the coach's end of the turn with the End turn button or
+`/simplesoccer end`. Carol, a spectator, asks for the match's status now and then. The dice
+seed is fixed (``SEED``: set on the referee's ``start_match``, which challenges leave to a
+random seed), and so are the members' coins (``CHOICES_SEED``): the same run twice plays the
+same matches. ``--max-steps`` stops a match after so many member actions (the figures are then
+those of the match so far).
 
 What the bot does to the channel is counted at SimCord's backend (its message store and CDN),
 for the match's channel and any thread in it, from the challenge to the final whistle and the
@@ -30,9 +36,10 @@ full-time report:
 - ``pings_to_actor``: those that notify the member whose action produced the message (the last
   member who acted, for a message the bot posts after the action's answer);
 - ``private_acks``: private (ephemeral) messages produced by a member's action that counted and
-  still there when it is settled, except those that tell the member a secret choice of theirs
-  ("Your formation: ...", "... stays secret ...") - what stays behind only to say the action was
-  taken; a spectator's status answer or a refusal is not an acknowledgement;
+  still there when it is settled (a private menu the member opened to make it included),
+  except those that tell the member a secret choice of theirs ("Your formation: ...", "...
+  stays secret ...", "Your goalkeeper stands on spot ...") - what stays behind only to say the
+  action was taken; a spectator's status answer or a refusal is not an acknowledgement;
 - ``edits``: edits of the bot's public messages (a deferred answer being filled in is its
   creation, not an edit);
 - ``image_bytes_uploaded``: bytes of the files the bot attached to messages it sent or edited,
@@ -40,7 +47,8 @@ full-time report:
 - ``step_ms_p50``, ``step_ms_p99``: the round trip of a member's action that counted, from the
   slash command or click to its return in SimCord (the bot's whole handling, settled).
 
-Prints ``key: value unit`` lines, FUBA's with the ``fuba_`` prefix first, then ``dicesoccer_``.
+Prints ``key: value unit`` lines, FUBA's with the ``fuba_`` prefix first, then ``dicesoccer_``,
+then ``simplesoccer_``.
 Figures only, never pass/fail.
 """
 
@@ -71,7 +79,10 @@ CHOICES_SEED = 7  # the members' coins: control or command, which option
 MAX_STEPS = 3000  # member actions in one match before the bench gives up
 STATUS_EVERY = 50  # the spectator asks for the status every so many actions
 LOADING_FLAG = 1 << 7  # a deferred answer still "thinking"
-SECRET = re.compile(r"your formation|your player roles|secret|only you", re.IGNORECASE)
+SECRET = re.compile(
+    r"your formation|your player roles|secret|only you|your goalkeeper stands on spot",
+    re.IGNORECASE,
+)
 
 Fire = Callable[[], Awaitable[Any]]  # one member action (a command, a click, a choice)
 Prepare = Callable[[], Awaitable[Fire | None]]  # reads the board or autocomplete; None: no way
@@ -87,6 +98,10 @@ class GamePlay:
     commands: dict[str, tuple[str, str | None]]
     fixed: dict[str, list[Any]] = field(default_factory=dict)  # kind -> values without autocomplete
     challenge: dict[str, Any] = field(default_factory=dict)  # the challenge's own options
+    # a turn played along paths of squares (Simple Soccer): the turn's decision kind, and each
+    # play's kind -> the command's option naming who plays (None: the goalkeeper alone)
+    turn: str | None = None
+    along: dict[str, str | None] = field(default_factory=dict)
 
 
 FUBA = GamePlay(
@@ -118,6 +133,21 @@ DICESOCCER = GamePlay(
         "reroll": ("reroll", "dice"),
     },
     fixed={"start": ["offense", "defense"], "chip": [True, False]},
+)
+
+SIMPLESOCCER = GamePlay(
+    ruleset="simplesoccer",
+    group="simplesoccer",
+    commands={
+        "roll": ("roll", None),
+        "setup": ("setup", "preset"),
+        "spot": ("spot", "spot"),
+        "end": ("end", None),
+    },
+    fixed={"setup": ["balanced", "attacking", "defensive"], "spot": list(range(1, 8))},
+    challenge={"size": "small", "turns": 12},
+    turn="play",
+    along={"move": "member", "kick": "member", "grab": None},
 )
 
 
@@ -180,7 +210,9 @@ class Recorder:
         return channel is not None and getattr(channel, "parent_id", None) == self.root
 
     def begin(self, actor: int, *, acting: bool = True) -> None:
-        self.actor, self.acting, self.private = actor, acting, []
+        """A member's action starts; the private messages opened while the member prepared it
+        (a menu's private answer) since the last one was settled are part of it."""
+        self.actor, self.acting = actor, acting
 
     def end(self, counted: bool) -> None:
         """The action is settled: its private messages still there acknowledge it, unless
@@ -287,10 +319,11 @@ def _controls(message: Any) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Control:
-    """A match control: ``<game>:<act|pick|moves>:<match>:<version>:<kind>:...``."""
+    """A match control: ``<game>:<act|pick|moves>:<match>:<version>:<kind>:...``, or a side's
+    menu of who plays (Simple Soccer): ``<game>:who:<match>:<version>:<side>``."""
 
     custom_id: str
-    type: str  # act, pick or moves
+    type: str  # act, pick, moves or who
     kind: str
     side: str | None  # a select menu's side, when it is one side's
     value: str | None  # a button's value
@@ -299,9 +332,11 @@ class Control:
     @classmethod
     def parse(cls, game: str, item: dict[str, Any]) -> Control | None:
         parts = str(item["custom_id"]).split(":")
+        options = tuple(str(o.get("value")) for o in item.get("options") or [])
+        if len(parts) == 5 and parts[0] == game and parts[1] == "who":  # one side's plays
+            return cls(item["custom_id"], "who", "", parts[4], None, options)
         if len(parts) < 5 or parts[0] != game or parts[1] not in ("act", "pick", "moves"):
             return None
-        options = tuple(str(o.get("value")) for o in item.get("options") or [])
         side = parts[5] if parts[1] in ("pick", "moves") and len(parts) > 5 else None
         value = parts[5] if parts[1] == "act" and len(parts) > 5 else None
         return cls(item["custom_id"], parts[1], parts[4], side, value, options)
@@ -328,6 +363,8 @@ class Match:
         self.where = channel  # the match's thread, once it has one
         self.match_id = 0
         self.wish: set[str] = set()  # the values naming what the member means to do
+        self.target: str | None = None  # where the play the member means to make ends
+        self.who: str | None = None  # who makes it (None: the goalkeeper alone)
 
     # -- reading the channel ---------------------------------------------------------------
 
@@ -379,11 +416,17 @@ class Match:
         return False
 
     async def _offered(
-        self, member: simcord.MemberActor, command: str, option: str, **filled: Any
+        self,
+        actor: simcord.MemberActor,
+        command: str,
+        option: str,
+        typed: str = "",
+        /,
+        **filled: Any,  # the options already chosen, by name ("member" among them)
     ) -> list[Any]:
         where = self.where
         try:
-            offered = await member.autocomplete(where, command, option, "", **filled)
+            offered = await actor.autocomplete(where, command, option, typed, **filled)
         except Exception:
             return []
         return [o["value"] for o in offered]
@@ -398,7 +441,7 @@ class Match:
     def think(self, outcome: Any, side: str) -> str | None:
         """What the member means to do: the action the game's coach would choose (its kind),
         noted in ``wish`` as the values that name it."""
-        self.wish = set()
+        self.wish, self.target, self.who = set(), None, None
         try:
             decision = next(
                 d for d in outcome.game.ruleset.pending(outcome.state) if d.actor == side
@@ -407,7 +450,19 @@ class Match:
         except Exception:  # no coach for it: the member chooses at random
             return None
         self.wish = _reps(action.args)
+        path = action.args.get("path")
+        squares = path.split() if isinstance(path, str) else [str(p) for p in path or ()]
+        self.target = squares[-1].lower() if squares else None
+        self.who = str(action.args["member"]) if "member" in action.args else None
         return str(action.kind)
+
+    def _pick_path(self, values: list[Any] | tuple[Any, ...], meant: bool) -> Any:
+        """The path ending where the member means to play (when ``meant``), else one at
+        random."""
+        if not values:
+            return None
+        wanted = [v for v in values if meant and str(v).split()[-1:] == [self.target]]
+        return wanted[0] if wanted else self.rng.choice(list(values))
 
     def _slash(self, member: simcord.MemberActor, kind: str) -> Prepare:
         async def prepare() -> Fire | None:
@@ -446,6 +501,87 @@ class Match:
 
         return prepare
 
+    def _slash_path(self, member: simcord.MemberActor, kind: str, meant: bool) -> Prepare:
+        """A play along a path with its command: who plays, then the path the autocomplete
+        offers once the destination is typed (when ``meant``: the play the member means)."""
+
+        async def prepare() -> Fire | None:
+            command = f"{self.play.group} {kind}"
+            filled: dict[str, Any] = {}
+            who = self.play.along[kind]
+            if who is not None:
+                chosen = self._pick(await self._offered(member, command, who))
+                if chosen is None:
+                    return None
+                filled[who] = chosen
+            typed = (self.target or "") if meant else ""
+            path = self._pick_path(
+                await self._offered(member, command, "path", typed, **filled), meant
+            )
+            if path is None:
+                return None
+            return lambda: member.slash(self.where, command, **filled, path=path)
+
+        return prepare
+
+    def _menu_path(self, member: simcord.MemberActor, side: str, kind: str, who: str) -> Prepare:
+        """A play along a path with the live board's menu of who plays, then its private
+        answer's menu of where to: the destination the member means, if listed."""
+
+        async def prepare() -> Fire | None:
+            found = self.live_board()
+            if found is None:
+                return None
+            stored, controls = found
+            value = f"{kind}:{who}"
+            menus = [c for c in controls if c.type == "who" and c.side == side]
+            if not menus or value not in menus[0].options:
+                return None
+            opened = len(self.recorder.private)
+            shown = await member.select(
+                to_discord_message(self.env, stored), [value], custom_id=menus[0].custom_id
+            )
+            answer = shown.response
+            paths = [
+                (menu["custom_id"], str(option["value"]))
+                for row in (answer.components if answer is not None else [])
+                for menu in row.get("components") or []
+                if menu.get("type") == 3
+                for option in menu.get("options") or []
+            ]
+            listed = [(cid, path) for cid, path in paths if path.split()[-1:] == [self.target]]
+            if answer is None or not listed:  # not listed: the member dismisses the answer
+                del self.recorder.private[opened:]
+                return None
+            custom_id, path = listed[0]
+            return lambda: member.select(answer, [path], custom_id=custom_id)
+
+        return prepare
+
+    def _turn_ways(
+        self, member: simcord.MemberActor, side: str, meant: str | None
+    ) -> list[tuple[str, Prepare]]:
+        """A turn along paths: the play the member means (the board's menus or the command),
+        else the end of the turn (the End turn button or the command), else a play at random;
+        the end first when it is what the member means."""
+        end = [
+            ("control", self._control(member, side, ("end",))),
+            ("command", self._slash(member, "end")),
+        ]
+        chance = [("command", self._slash_path(member, kind, False)) for kind in self.play.along]
+        if meant not in self.play.along:
+            if self.rng.random() < 0.5:
+                end.reverse()
+            return [*end, *chance]
+        who = self.who or "G"  # Simple Soccer's goalkeeper: a grab names nobody
+        play = [
+            ("control", self._menu_path(member, side, meant, who)),
+            ("command", self._slash_path(member, meant, True)),
+        ]
+        if self.rng.random() < 0.5:
+            play.reverse()
+        return [*play, *end, *chance]
+
     def _control(self, member: simcord.MemberActor, side: str, kinds: tuple[str, ...]) -> Prepare:
         """A click or a choice on the live board's control for one of ``kinds``."""
 
@@ -477,6 +613,8 @@ class Match:
     ) -> list[tuple[str, Prepare]]:
         """The ways a member answers a decision, in the order they try them: the live board's
         control or the command, whichever the coin says first."""
+        if kind == self.play.turn:
+            return self._turn_ways(member, side, meant)
         if kind == "move":  # end the optional moves, or make the move meant (or a legal one)
             done = [
                 ("control", self._control(member, side, ("done",))),
@@ -611,7 +749,9 @@ def _seeded(env: simcord.Env, seed: int) -> None:
 
 
 async def run(
-    seed: int = SEED, max_steps: int = MAX_STEPS, games: tuple[GamePlay, ...] = (FUBA, DICESOCCER)
+    seed: int = SEED,
+    max_steps: int = MAX_STEPS,
+    games: tuple[GamePlay, ...] = (FUBA, DICESOCCER, SIMPLESOCCER),
 ) -> dict[str, Figures]:
     """Play one match of each game in ``games`` (at most ``max_steps`` member actions each)
     and return each game's figures by ruleset."""

@@ -13,11 +13,11 @@ import simcord
 from discord.ext import commands
 from sqlalchemy.engine import URL
 
-from bench.channel import DICESOCCER, FUBA, Figures, Recorder, run
+from bench.channel import DICESOCCER, FUBA, SIMPLESOCCER, Control, Figures, Recorder, run
 from bot import create_bot
 from botconfig import Settings
 
-LINE = re.compile(r"(fuba|dicesoccer)_([a-z0-9_]+): (\d+(?:\.\d+)?) (count|bytes|ms)")
+LINE = re.compile(r"(fuba|dicesoccer|simplesoccer)_([a-z0-9_]+): (\d+(?:\.\d+)?) (count|bytes|ms)")
 KEYS = [
     "messages_created",
     "goals",
@@ -73,15 +73,26 @@ async def test_the_recorder_counts_what_notifies_stays_and_is_uploaded(
     assert recorder.left() == 1
 
 
-async def test_members_play_both_games_and_the_figures_are_printed_in_order() -> None:
-    results = await run(max_steps=10, games=(FUBA, DICESOCCER))
+def test_a_simple_soccer_menu_of_who_plays_is_one_sides() -> None:
+    item = {
+        "custom_id": "simplesoccer:who:4:17:east",
+        "options": [{"value": "move:G"}, {"value": "kick:7"}],
+    }
+    found = Control.parse("simplesoccer", item)
+    assert found is not None
+    assert (found.type, found.side, found.options) == ("who", "east", ("move:G", "kick:7"))
+    assert Control.parse("fuba", item) is None  # another game's board
 
-    assert list(results) == ["fuba", "dicesoccer"]
+
+async def test_members_play_every_game_and_the_figures_are_printed_in_order() -> None:
+    results = await run(max_steps=10, games=(FUBA, DICESOCCER, SIMPLESOCCER))
+
+    assert list(results) == ["fuba", "dicesoccer", "simplesoccer"]
     lines = [line for name, f in results.items() for line in f.lines(f"{name}_")]
     parsed = [LINE.fullmatch(line) for line in lines]
     assert all(parsed), lines
     assert [(m.group(1), m.group(2)) for m in parsed if m] == [
-        (game, key) for game in ("fuba", "dicesoccer") for key in KEYS
+        (game, key) for game in ("fuba", "dicesoccer", "simplesoccer") for key in KEYS
     ]
     for figures in results.values():
         assert figures.steps == 10 or figures.finished  # nobody got stuck
