@@ -15,15 +15,15 @@ import discord
 from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import PlayRefusal
 from cogs.text import shown
-from engine.core import Choice, Decision
+from engine.core import Choice, Decision, MalformedAction
+from engine.simplesoccer.setup import GOALKEEPER, member_label
 from referee import games
 from referee.errors import RefereeError
+from referee.simplesoccer.narration import points
 from store.errors import StoreError
 
 RULESET = "simplesoccer"
 KINDS = ("move", "kick", "grab")  # the plays that follow a path
-GOALKEEPER = "G"
-KEEPER_WORDS = {"g", "gk", "goalkeeper", "goalie", "keeper"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +63,13 @@ class Reach:
 
 @dataclass(frozen=True, slots=True)
 class Plays:
-    """The caller's plays of the pending turn: every ``Reach``, and where each of the
-    caller's members stands ("7" -> "e5")."""
+    """The caller's plays of the pending turn: every ``Reach``, where each of the caller's
+    members stands ("7" -> "e5") and where the ball is (None off the caller's turn)."""
 
     reaches: tuple[Reach, ...]
     squares: dict[str, str]
     left: int | None = None  # points left this turn
+    ball: str | None = None
 
     def of(self, kind: str, member: str | None = None) -> list[Reach]:
         return [r for r in self.reaches if r.kind == kind and member in (None, r.member)]
@@ -89,10 +90,6 @@ class Plays:
         where = f" ({square})" if square else ""
         who = "G, the goalkeeper" if member == GOALKEEPER else member
         return f"{who}{where}"
-
-
-def points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def member_order(member: str) -> tuple[int, int]:
@@ -135,47 +132,49 @@ def plays_in(
     reaches = tuple(r for d in mine for c in d.choices if (r := reach_of(c)) is not None)
     squares: dict[str, str] = {}
     left: int | None = None
+    ball: str | None = None
     for decision in mine:
+        view = game.ruleset.view(state, decision.actor)
+        found = view.get("ball_name")
+        ball = found if isinstance(found, str) else ball
         if any(c.action.kind in KINDS for c in decision.choices):
-            named = game.ruleset.view(state, decision.actor).get("squares", {})
-            squares.update(named.get(decision.actor, {}))
+            squares.update(view.get("squares", {}).get(decision.actor, {}))
             found = decision.info.get("left")
             left = found if isinstance(found, int) else left
-    return Plays(reaches, squares, left)
+    return Plays(reaches, squares, left, ball)
 
 
 def member_of(text: str) -> str:
-    """The member a player typed: "7", "7 (e5)", "#7", "g", "goalkeeper".
+    """The member a player typed: "7", "#7", "g", "goalkeeper", or an entry of the list
+    ("7 (e5)", "G, the goalkeeper (goal7)").
 
     >>> member_of("7 (e5)"), member_of(" #10 "), member_of("Goalkeeper"), member_of("G (goal7)")
     ('7', '10', 'G', 'G')
+    >>> member_of("G, the goalkeeper (goal7)")
+    'G'
     """
-    word = re.sub(r"\(.*?\)", " ", text).replace("#", " ").replace(",", " ").strip().lower()
-    first = word.split()[0] if word.split() else ""
-    if first in KEEPER_WORDS:
-        return GOALKEEPER
-    if first.isdigit():
-        return str(int(first))
-    raise PlayRefusal(
-        f"{shown(text)} is not one of your team: give a number (1, 2, ...) or G for the "
-        "goalkeeper, or choose from the list."
-    )
+    words = re.sub(r"\(.*?\)", " ", text).replace("#", " ").replace(",", " ").split()
+    try:
+        return member_label(words[0] if words else "")
+    except MalformedAction:
+        raise PlayRefusal(
+            f"{shown(text)} is not one of your team: give a number (1, 2, ...) or G for the "
+            "goalkeeper, or choose from the list."
+        ) from None
 
 
 VIA = re.compile(r"(?P<to>\S+)\s*(?:\([^)]*\))?\s*(?:via\s+(?P<via>.+))?", re.IGNORECASE)
 
 
-def path_of(text: str, reaches: Sequence[Reach] = ()) -> str:
+def path_of(text: str) -> str:
     """The path a player typed, as the engine reads it: squares one step each ("e6 f7"), an
     entry of the list as it reads ("f7 (2 points) via e6"), or only where to end ("f7"), which
-    takes the cheapest legal path there among ``reaches``.
+    the engine takes the shortest way.
 
     >>> path_of("f7 (2 points) via e6")
     'e6 f7'
-    >>> path_of("E6, F7")
-    'e6 f7'
-    >>> path_of("f7", [Reach("move", "7", ("e6", "f7"), 2)])
-    'e6 f7'
+    >>> path_of("E6, F7"), path_of(" F7 ")
+    ('e6 f7', 'f7')
     """
     text = text.strip().lower()
     found = VIA.fullmatch(text) if "(" in text or " via " in f" {text} " else None
@@ -184,10 +183,6 @@ def path_of(text: str, reaches: Sequence[Reach] = ()) -> str:
     squares = [p for p in re.split(r"[\s,;>-]+", text) if p]
     if not squares:
         raise PlayRefusal('Give the squares of the path, one per step, e.g. `path:"e6 f7"`.')
-    if len(squares) == 1:
-        ending = sorted((r for r in reaches if r.to == squares[0]), key=lambda r: r.cost)
-        if ending:
-            return ending[0].value
     return " ".join(squares)
 
 

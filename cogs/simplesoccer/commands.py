@@ -10,7 +10,7 @@ game's:
 - dice rolled on request (`/simplesoccer roll` or the Roll the dice button), or typed with
   physical dice;
 - `setup` (a preset, also the board's menu, or a typed layout), `move`, `kick` and `grab`
-  along a path of squares (autocomplete offers every legal destination with its cost, from
+  along a path of squares (autocomplete offers the legal destinations with their cost, from
   ``cogs.simplesoccer.choices``), `end` (also a button) and the shootout's secret `spot`
   (also a menu whose choice only the chooser sees);
 - the live board's menus of who plays and where to (``cogs.simplesoccer.menus``).
@@ -73,6 +73,8 @@ def describe_rules(rules: JSONData) -> str:
     'small board, 7 a side, first to 3 goals'
     >>> describe_rules({"length": "timed", "turn_timeout": 1, "half_time": True})
     'standard board, 10 a side, 20 minutes of play with 1 minute a turn, half time'
+    >>> describe_rules({"minutes": 5})
+    'standard board, 10 a side, 5 minutes of play with 30 seconds a turn'
     """
     try:
         options = normalize(rules)
@@ -83,13 +85,23 @@ def describe_rules(rules: JSONData) -> str:
         target = options["target"]
         parts.append(f"first to {target} goal{'' if target == 1 else 's'}")
     elif options["length"] == "timed":
-        clock = minutes_text(rules.get("turn_timeout") or TIMED_TURN_MINUTES)
-        parts.append(f"{minutes_text(options['minutes'])} of play with {clock} a turn")
+        parts.append(
+            f"{minutes_text(options['minutes'])} of play with "
+            f"{seconds_text(options['turn_seconds'])} a turn"
+        )
     else:
         parts.append(f"{options['turns']} turns")
     if options["half_time"]:
         parts.append("half time")
     return ", ".join(parts)
+
+
+def seconds_text(seconds: int) -> str:
+    """
+    >>> seconds_text(120), seconds_text(30)
+    ('2 minutes', '30 seconds')
+    """
+    return minutes_text(seconds // 60) if seconds % 60 == 0 else f"{seconds} seconds"
 
 
 SIMPLESOCCER = register(
@@ -131,37 +143,29 @@ def match_rules(
     half_time: bool | None,
     turn_timeout: int | None,
 ) -> tuple[JSONData, int | None]:
-    """A challenge's match options, and its turn timeout (a timed match needs one). The
-    length follows from the option given with it when not named (``target``: first to a
-    score...); an option of another length is refused rather than ignored.
+    """A challenge's match options as given, and its turn timeout (a timed match needs one,
+    also its rules' turn clock). The engine works out the length when it is not named
+    (``target``: first to a score...) and refuses an option of another length.
 
     >>> match_rules(None, None, None, 3, None, None, None, None)
-    ({'length': 'score', 'target': 3}, None)
-    >>> match_rules("small", 5, "timed", None, None, 10, None, None)
-    ({'size': 'small', 'fielders': 5, 'length': 'timed', 'minutes': 10, 'turn_timeout': 1}, 1)
+    ({'target': 3}, None)
+    >>> match_rules("small", 5, None, None, None, 10, None, None)
+    ({'size': 'small', 'fielders': 5, 'minutes': 10, 'turn_timeout': 1}, 1)
     """
-    given = {"target": target, "turns": turns, "minutes": minutes}
-    of_length = {"target": "score", "turns": "turns", "minutes": "timed"}
-    named = [of_length[k] for k, v in given.items() if v is not None]
-    if length is None and named:
-        length = named[0]
-    for option, value in given.items():
-        if value is not None and of_length[option] != length:
-            raise PlayRefusal(
-                f"`{option}` counts only with `length:{of_length[option]}`; this match is "
-                f"`length:{length or 'turns'}`."
-            )
-    rules: JSONData = {}
-    for option, value in (("size", size), ("fielders", fielders), ("length", length)):
-        if value is not None:
-            rules[option] = value
-    rules.update({k: v for k, v in given.items() if v is not None})
-    if half_time:
-        rules["half_time"] = True
-    if length == "timed":
+    given = {
+        "size": size,
+        "fielders": fielders,
+        "length": length,
+        "target": target,
+        "turns": turns,
+        "minutes": minutes,
+        "half_time": half_time or None,
+    }
+    rules: JSONData = {option: value for option, value in given.items() if value is not None}
+    # a refusal a player can read, before anyone is asked to accept
+    if normalize(rules)["length"] == "timed":
         turn_timeout = turn_timeout or TIMED_TURN_MINUTES
         rules["turn_timeout"] = turn_timeout  # the rules' turn clock
-    normalize(rules)  # a refusal a player can read, before anyone is asked to accept
     return rules, turn_timeout
 
 
@@ -171,7 +175,7 @@ def match_rules(
 @app_commands.describe(
     opponent=OPPONENT_HELP,
     dice="virtual: the bot rolls when you roll; physical: you roll at the table and type the dice",
-    turn_timeout=TURN_TIMEOUT_HELP + "; timed matches: the turn clock (default 1)",
+    turn_timeout=TURN_TIMEOUT_HELP + "; timed: turn clock (default 1)",
     thread=THREAD_HELP,
     ranked=RANKED_HELP,
     size="Board size: "
@@ -312,15 +316,6 @@ def completer(
     return complete
 
 
-async def play_path(
-    interaction: discord.Interaction, kind: str, member: str, path: str
-) -> JSONData:
-    """A play's arguments: the member, and the path typed or chosen (only where to end: the
-    cheapest legal path there)."""
-    plays = await plays_of(interaction)
-    return {"member": member, "path": path_of(path, plays.of(kind, member))}
-
-
 @app_commands.describe(
     member="Who moves: the number of a fielder, or G for the goalkeeper",
     path='The squares stepped on, e.g. "e6 f7", or only where to go; the list shows the cost',
@@ -328,8 +323,7 @@ async def play_path(
 @app_commands.autocomplete(member=completer("move", "member"), path=completer("move", "path"))
 async def move_command(interaction: discord.Interaction, member: str, path: str) -> None:
     """Move one of your team square by square (one point a step)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    args = await play_path(interaction, "move", member_of(member), path)
+    args = {"member": member_of(member), "path": path_of(path)}
     await act_and_post(interaction, "move", args)
 
 
@@ -340,8 +334,7 @@ async def move_command(interaction: discord.Interaction, member: str, path: str)
 @app_commands.autocomplete(member=completer("kick", "member"), path=completer("kick", "path"))
 async def kick_command(interaction: discord.Interaction, member: str, path: str) -> None:
     """Kick the ball square by square (one point a step); into the goal squares is a shot."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    args = await play_path(interaction, "kick", member_of(member), path)
+    args = {"member": member_of(member), "path": path_of(path)}
     await act_and_post(interaction, "kick", args)
 
 
@@ -351,21 +344,10 @@ async def kick_command(interaction: discord.Interaction, member: str, path: str)
 @app_commands.autocomplete(path=completer("grab", "path"))
 async def grab_command(interaction: discord.Interaction, path: str | None = None) -> None:
     """Your goalkeeper grabs the ball in your penalty area (straight steps only)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    plays = await plays_of(interaction)
-    grabs = plays.of("grab")
-    if path is not None:
-        chosen: str | list[str] = path_of(path, grabs)
-    elif grabs:
-        chosen = grabs[0].value
-    elif plays.reaches:  # the caller's turn, without a grab
-        raise PlayRefusal(
-            "Your goalkeeper cannot grab the ball now: it must lie in your penalty area, "
-            "within reach in straight steps, and not after a diagonal step this turn."
-        )
-    else:
-        chosen = []  # not the caller's turn: the referee says why
-    await act_and_post(interaction, "grab", {"path": chosen})
+    if path is None:  # the ball's square: the engine takes the way there, or says why not
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        path = (await plays_of(interaction)).ball or ""  # none off the turn: the referee says
+    await act_and_post(interaction, "grab", {"path": path_of(path) if path else []})
 
 
 async def end_command(interaction: discord.Interaction) -> None:

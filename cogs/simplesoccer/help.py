@@ -6,10 +6,7 @@ Data; the help and its rules topics (`/simplesoccer help topic:`) are laid out b
 
 from __future__ import annotations
 
-from discord import app_commands
-
 from cogs.play.help import claim_step
-from cogs.play.help import help_description as describe
 from cogs.play.registry import Step
 
 INTRO = (
@@ -56,9 +53,8 @@ STEPS = (
         "On your turn spend your points: `/simplesoccer move member:3 path:f6` walks a "
         "player, `/simplesoccer kick member:3 path:h6` kicks the ball (into the goal squares "
         "it is a shot), `/simplesoccer grab` lets your goalkeeper take the ball in your "
-        "penalty area. The lists offer every square you can reach with its cost, and the "
-        "menus under the board do the same. `/simplesoccer end` (or **End turn**) gives the "
-        "turn away.",
+        "penalty area. The list offers the squares in reach, with their cost, and so do the "
+        "menus under the board. `/simplesoccer end` (or **End turn**) gives the turn away.",
     ),
     Step(
         ("undo",),
@@ -85,8 +81,3 @@ STEPS = (
     ),
     claim_step("simplesoccer"),
 )
-
-
-def help_description(registered: list[app_commands.Command]) -> str:
-    """The `/simplesoccer help` text for the commands that are registered right now."""
-    return describe(INTRO, STEPS, registered)

@@ -15,6 +15,7 @@ they are out of date and change nothing.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -32,11 +33,14 @@ from cogs.play.buttons import (
 )
 from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import PlayRefusal
-from cogs.simplesoccer.choices import KINDS, RULESET, Plays, Reach, plays_in, points, ranked
+from cogs.simplesoccer.choices import KINDS, RULESET, Plays, Reach, plays_in, ranked
 from referee.errors import NotAPlayer
 from referee.service import Outcome
+from referee.simplesoccer.narration import member as member_name
+from referee.simplesoccer.narration import points
 from store.errors import ConflictError
 
+log = logging.getLogger(__name__)
 VERBS = {"move": "Move", "kick": "Kick with", "grab": "Grab the ball with"}
 
 
@@ -44,15 +48,16 @@ def done_text(kind: str, member: str, path: str) -> str:
     """The private answer once a destination is played.
 
     >>> done_text("move", "4", "d6 c5"), done_text("kick", "7", "i5 goal5")
-    ('Done: 4 to c5 (via d6).', 'Done: the ball to goal5 (via i5).')
-    >>> done_text("grab", "G", "b5")
-    'Done: the goalkeeper grabs the ball on b5.'
+    ('Done: number 4 to c5 (via d6).', 'Done: the ball to goal5 (via i5).')
+    >>> done_text("move", "G", "goal7"), done_text("grab", "G", "b5")
+    ('Done: the goalkeeper to goal7.', 'Done: the goalkeeper grabs the ball on b5.')
     """
     *via, to = path.split()
     by = f" (via {' '.join(via)})" if via else ""
     if kind == "grab":
         return f"Done: the goalkeeper grabs the ball on {to}."
-    who = member if kind == "move" else "the ball"
+    named = member_name(member)  # as the narration says it: "Number 4"
+    who = named[0].lower() + named[1:] if kind == "move" else "the ball"
     return f"Done: {who} to {to}{by}."
 
 
@@ -77,14 +82,15 @@ def more_menus(outcome: Outcome, rows: int) -> list[WhoSelect]:
         return []
     coach = outcome.options.get("coach_side")
     menus: list[WhoSelect] = []
-    for decision in outcome.pending():
+    pending = outcome.pending()
+    for decision in pending:
         if decision.dice or decision.actor == coach:
             continue
-        plays = plays_in(outcome.ruleset, outcome.state, [decision.actor], outcome.pending())
+        plays = plays_in(outcome.ruleset, outcome.state, [decision.actor], pending)
         options = who_options(plays)
         if not options:
             continue
-        who = f"{outcome.names.get(decision.actor, decision.actor)}"
+        who = outcome.names.get(decision.actor, decision.actor)
         left = f", {points(plays.left)} left" if plays.left is not None else ""
         placeholder = f"{who} ({outcome.game.side_name(decision.actor)}){left}: who plays?"
         menus.append(
@@ -242,11 +248,15 @@ class PathSelect(
                 match_id=self.match_id,
                 side=self.side,
             )
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+            return
+        try:  # the play counted: a lost "Done" must not read as a failure
             await interaction.edit_original_response(
                 content=done_text(self.kind, self.member, path), view=None
             )
-        except Exception as error:  # every error gets a private answer
-            await answer_component_error(interaction, error)
+        except discord.HTTPException as error:
+            log.info("menu answer to user %s not updated (%s)", interaction.user.id, error)
 
 
 ITEMS = (WhoSelect, PathSelect)

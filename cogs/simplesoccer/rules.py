@@ -72,8 +72,8 @@ _TOPICS = (
         "- Fielders stay on the board; only your goalkeeper may walk into your own goal "
         "squares.\n"
         "- Players never turn: they face the other team's half all match.\n"
-        'Type the squares one by one (`path:"e5 f6"`) or only where to go: the list shows '
-        "every square you can reach and what it costs by the cheapest way. Move several "
+        'Type the squares one by one (`path:"e5 f6"`) or only where to go, reached the '
+        "shortest way: the list offers the squares in reach, with their cost. Move several "
         "players, or the same one again, while points are left.",
     ),
     Topic(

@@ -8,6 +8,17 @@ turn count or timed, "Game time and ending") and the optional half time.
 7
 >>> normalize({"length": "timed", "turn_timeout": 2})["turn_seconds"]
 120
+
+Without a ``length``, the option given says which: ``target`` a set score, ``minutes`` timed,
+``turns`` a turn count; an option of another length is refused rather than ignored.
+
+>>> normalize({"target": 3})["length"], normalize({"minutes": 10})["length"]
+('score', 'timed')
+>>> try:
+...     normalize({"length": "turns", "target": 3})
+... except MalformedAction as refused:
+...     print(refused)
+`target` counts only with `length:score`; this match is `length:turns`.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ MAX_TURNS = 400
 MAX_MINUTES = 180
 
 KNOWN = ("size", "fielders", "length", "target", "turns", "minutes", "half_time")
+OF_LENGTH = {"target": "score", "turns": "turns", "minutes": "timed"}  # option -> its length
 
 
 def _flag(options: dict[str, Any], name: str) -> bool:
@@ -41,20 +53,37 @@ def _flag(options: dict[str, Any], name: str) -> bool:
     return value
 
 
-def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
-    """The options the rules read, checked and completed with the defaults. Other keys (the
-    referee's dice seed...) are ignored; ``turn_timeout`` (minutes) becomes the timed
-    version's turn clock."""
-    options = dict(options or {})
-    size = str(options.get("size", DEFAULT_SIZE)).strip().lower()
-    if size not in SIZES:
-        raise MalformedAction(f"'size' must be one of {', '.join(SIZES)}, not {size!r}.")
-    length = str(options.get("length", DEFAULT_LENGTH)).strip().lower()
+def _length(options: dict[str, Any]) -> str:
+    """The match's length: named, else the one of the first length option given."""
+    given = [option for option in OF_LENGTH if options.get(option) is not None]
+    named = options.get("length")
+    if named is None:
+        named = OF_LENGTH[given[0]] if given else DEFAULT_LENGTH
+    length = str(named).strip().lower()
     if length not in LENGTHS:
         raise MalformedAction(
             f"'length' must be turns (a turn count), score (first to a score) or timed, "
             f"not {length!r}."
         )
+    for option in given:
+        if OF_LENGTH[option] != length:
+            raise MalformedAction(
+                f"`{option}` counts only with `length:{OF_LENGTH[option]}`; this match is "
+                f"`length:{length}`."
+            )
+    return length
+
+
+def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options the rules read, checked and completed with the defaults: the options as a
+    challenge gives them (not this function's answer, which holds every length's option).
+    Other keys (the referee's dice seed...) are ignored; ``turn_timeout`` (minutes) becomes
+    the timed version's turn clock."""
+    options = dict(options or {})
+    size = str(options.get("size", DEFAULT_SIZE)).strip().lower()
+    if size not in SIZES:
+        raise MalformedAction(f"'size' must be one of {', '.join(SIZES)}, not {size!r}.")
+    length = _length(options)
     half_time = _flag(options, "half_time")
     if half_time and length == "score":
         raise MalformedAction(

@@ -3,12 +3,14 @@ see it."""
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from collections import Counter
 from datetime import timedelta
 
 import discord
+import pytest
 import simcord
 
 from bot import create_bot
@@ -239,9 +241,50 @@ async def test_the_board_menus_move_a_member(world: World) -> None:
     done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
     assert done.acknowledged
     assert (await squares(world))["west"]["4"] == option["value"]
-    assert answer.content == f"Done: 4 to {option['value']}." and not answer.components
+    assert answer.content == f"Done: number 4 to {option['value']}." and not answer.components
     stale = refused(world, await world.alice.select(playing, ["move:5"], custom_id=menu.custom_id))
     assert "out of date" in stale
+
+
+async def test_a_menu_play_that_counted_is_not_reported_as_failed(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refuses the private answer's "Done" after the move is played: the move stands,
+    and the player reads no apology for it."""
+    playing = await kick_off_with_physical_dice(world)
+    menu = control(playing, ":who:")
+    answer = (await world.alice.select(playing, ["move:4"], custom_id=menu.custom_id)).response
+    assert answer is not None
+    first = private_menus(answer)[0]
+    option = first["options"][0]
+    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
+
+    with caplog.at_level(logging.INFO, logger="cogs.simplesoccer.menus"):
+        done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
+
+    assert done.acknowledged and not done.followups  # no "something went wrong"
+    assert (await squares(world))["west"]["4"] == option["value"]
+    assert "6 points left" in public(world)[-1].content
+    assert any("not updated" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_grab_without_a_path_takes_the_straight_way_to_the_ball(world: World) -> None:
+    await kick_off_with_physical_dice(world)
+    channel, alice, bob = world.channel, world.alice, world.bob
+    far = refused(world, await alice.slash(channel, "simplesoccer grab"))
+    assert "goalkeeper" in far.lower()  # the ball is far from Alice's penalty area
+
+    # a kick typed as only where the ball ends: the straight way there, 5 points
+    assert private(await alice.slash(channel, "simplesoccer kick", member="7", path="m5")) == ""
+    view = (await referee(world).current(channel.id)).view()
+    assert view["ball_name"] == "m5" and view["points_left"] == 2
+    assert private(await alice.slash(channel, "simplesoccer end")) == ""
+    assert private(await bob.slash(channel, "simplesoccer roll", dice="4 2")) == ""
+
+    assert private(await bob.slash(channel, "simplesoccer grab")) == ""
+    after = (await referee(world).current(channel.id)).view()
+    assert after["squares"]["east"]["G"] == "m5"  # goal5, o5, n5, m5
+    assert "grabs the ball" in text_of(public(world)[-1])
 
 
 # -- challenges -------------------------------------------------------------------------------
@@ -255,6 +298,12 @@ async def test_the_challenge_says_the_match_options(world: World) -> None:
     assert private(timed) == ""
     text = public(world)[-1].content
     assert "standard board, 10 a side, 20 minutes of play with 1 minute a turn, half time" in text
+    assert private(await world.alice.slash(channel, "simplesoccer decline")) == "Withdrawn."
+    timed_only = await world.alice.slash(
+        channel, "simplesoccer challenge", opponent=world.bob, minutes=5
+    )
+    assert private(timed_only) == ""
+    assert "5 minutes of play with 1 minute a turn" in public(world)[-1].content
     assert private(await world.alice.slash(channel, "simplesoccer decline")) == "Withdrawn."
 
     wrong = refused(

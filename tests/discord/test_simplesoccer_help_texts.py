@@ -11,9 +11,9 @@ from typing import Any, cast
 import pytest
 from discord import app_commands
 
-from cogs.play.help import NOT_YET, rules_field
+from cogs.play.help import NOT_YET, help_description, rules_field
 from cogs.play.topics import EMBED_DESCRIPTION_LIMIT
-from cogs.simplesoccer.help import INTRO, STEPS, help_description
+from cogs.simplesoccer.help import INTRO, STEPS
 from cogs.simplesoccer.rules import BOOK, TOPICS
 from engine.simplesoccer.field import SIZES
 from engine.simplesoccer.match import can_save
@@ -115,7 +115,7 @@ def test_topic_list_fits_the_help_embeds_field() -> None:
 
 
 def test_help_shows_every_step_and_command_within_the_embed() -> None:
-    text = help_description(registered(*COMMANDS))
+    text = help_description(INTRO, STEPS, registered(*COMMANDS))
 
     assert len(text) <= EMBED_DESCRIPTION_LIMIT
     assert text.startswith(INTRO)
@@ -124,13 +124,13 @@ def test_help_shows_every_step_and_command_within_the_embed() -> None:
 
 
 def test_help_leaves_out_steps_whose_commands_are_missing() -> None:
-    text = help_description(registered("help", "board", "status", "log"))
+    text = help_description(INTRO, STEPS, registered("help", "board", "status", "log"))
 
     assert "`/simplesoccer move member:3" not in text
     assert "/simplesoccer spot" not in text
     assert "`/simplesoccer board` shows the field" in text
     assert NOT_YET not in text
-    assert NOT_YET in help_description(registered("help"))
+    assert NOT_YET in help_description(INTRO, STEPS, registered("help"))
 
 
 def test_find_ignores_case_hyphens_and_spacing() -> None:

@@ -41,6 +41,37 @@ def test_option_defaults() -> None:
     assert SIMPLESOCCER.initial({"size": "small"}).options["fielders"] == 7
 
 
+@pytest.mark.parametrize(
+    ("options", "length"),
+    [
+        ({"target": 3}, "score"),
+        ({"minutes": 10}, "timed"),
+        ({"turns": 12}, "turns"),
+        ({}, "turns"),
+        ({"length": "timed", "minutes": 10}, "timed"),
+    ],
+)
+def test_the_option_given_says_how_the_match_ends(options: dict[str, object], length: str) -> None:
+    o = SIMPLESOCCER.initial(options).options
+    assert o["length"] == length
+    assert all(o[key] == value for key, value in options.items())
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"length": "turns", "target": 3}, "`target` counts only with `length:score`"),
+        ({"length": "score", "turns": 12}, "`turns` counts only with `length:turns`"),
+        ({"length": "timed", "target": 3}, "this match is `length:timed`"),
+        ({"target": 3, "minutes": 10}, "`minutes` counts only with `length:timed`"),
+    ],
+)
+def test_an_option_of_another_length_is_refused(options: dict[str, object], words: str) -> None:
+    with pytest.raises(RulesError) as refused:
+        SIMPLESOCCER.initial(options)
+    assert words in str(refused.value)
+
+
 @pytest.mark.parametrize("dice", [[0], [7], [], [3, 3], ["x"]])
 def test_impossible_dice_are_refused(dice: list[object]) -> None:
     s = position({"G": "goal7", "1": "e5"}, {"G": "goal7"}, ball="k7")
