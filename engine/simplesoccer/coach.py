@@ -9,7 +9,8 @@ after a fielder's run to get the ball at its feet, and judges where the ball end
 after one more pass this turn, else the next turns (the team's shot odds with 2 dice when a
 team-mate has the ball at its feet, how far up the field it is, the other team's chance to
 steal it and shoot). Points left over bring the goalkeeper back to the middle of its goal, a
-fielder to the ball, team-mates onto the squares the other team would kick from and up the
+fielder to the ball, team-mates onto the squares the other team would kick from (only while
+our team can still get to the ball: when neither team can, a blocker steps aside) and up the
 field ahead of the ball. Pure: no I/O; a function of the seed and the position.
 
 >>> state, events = play_match(3, {"size": "small"})
@@ -48,6 +49,7 @@ from engine.simplesoccer.setup import GOALKEEPER
 from engine.simplesoccer.state import SimpleSoccerState
 
 MAX_ACTIONS = 20_000  # a coach match takes a few hundred
+STALL_TURNS = 50  # turns running that end on the same position: play has stalled
 MAX_POINTS = 18  # three dice
 MIDDLE_SPOT = 4  # of the 7 penalty spots: the ball lands nearest to it on average
 RANDOM_SPOT = 0.2  # how often the goalkeeper's spot is a surprise instead
@@ -199,6 +201,7 @@ class _Turn:
         self.danger = shot_odds(size, 1 - team, self.home if GOALKEEPER in self.mine else None)
         self._mine_near: dict[Square, int] = {}
         self._their_near: dict[Square, int] = {}
+        self._playable: dict[bool, bool] = {}
 
     # -- distances ----------------------------------------------------------------------
 
@@ -285,6 +288,32 @@ class _Turn:
                 d = min(d, cheb(kicker, sq))
             best = min(best, d)
         return best
+
+    def can_play(self, mine: bool) -> bool:
+        """Whether a team can get the loose ball in front of a member's feet at all, however
+        many turns it takes: one has it there already, or a member can walk round the markers
+        onto a free square behind it (a goalkeeper only in its own penalty area)."""
+        found = self._playable.get(mine)
+        if found is not None:
+            return found
+        found = False
+        ball = self.ball
+        if ball is not None:
+            side = self.team if mine else 1 - self.team
+            spots = kick_spots(ball, self.facing if mine else self.their_facing)
+            if any(self.occ.get(sq, (-1, ""))[0] == side for sq in spots):
+                found = True
+            else:
+                dist, _ = self.walk([sq for sq in spots if self.f.on_board(sq)], 99)
+                keeper = self.f.in_box(side, ball)
+                members = self.s.members[side]
+                found = any(
+                    (keeper or label != GOALKEEPER)
+                    and any((m["at"][0] + dx, m["at"][1] + dy) in dist for dx, dy in STEPS)
+                    for label, m in members.items()
+                )
+        self._playable[mine] = found
+        return found
 
     # -- judging where the ball ends ------------------------------------------------------
 
@@ -452,10 +481,16 @@ class Coach:
         return chosen
 
     def _spare(self, t: _Turn, side: str) -> Action:
-        """Points left once the ball is where it should be: the goalkeeper home, a fielder to
-        the ball, team-mates onto the squares the other team would kick from, else the
-        end of the turn."""
+        """Points left once the ball is where it should be: a blocker steps aside when nobody
+        could play the ball, the goalkeeper home, a fielder to the ball, team-mates onto the
+        squares the other team would kick from, else the end of the turn."""
         ball = t.ball
+        if ball is not None and not t.can_play(True) and not t.can_play(False):
+            # neither team can ever play the ball: a team-mate blocking the other team's
+            # squares behind it steps aside, else play would stall for good
+            move = _step_aside(t)
+            if move is not None:
+                return _act(t, side, "move", *move)
         if GOALKEEPER in t.mine and t.mine[GOALKEEPER] != t.home:
             dist, nxt = t.walk([t.home], 99, keeper=True)
             path = t.route(t.mine[GOALKEEPER], dist, nxt)
@@ -467,7 +502,7 @@ class Coach:
                 return _act(t, side, "move", *move)
         # blocking the other team only while we can still get to the ball ourselves: else
         # nobody could ever play it
-        if ball is not None and t.reach(ball, False) > 0 and t.reach(ball, True) < 99:
+        if ball is not None and t.reach(ball, False) > 0 and t.can_play(True):
             blocks = [sq for sq in kick_spots(ball, t.their_facing) if t.free(sq)]
             move = self._run(t, blocks, partial=False)
             if move is not None:
@@ -524,11 +559,35 @@ def _support(t: _Turn, ball: Square) -> list[Square]:
 
 
 def _at_ball(t: _Turn, at: Square) -> bool:
-    """Whether a fielder on ``at`` has the ball at its feet or stands where the other team
-    would kick it from."""
+    """Whether a fielder on ``at`` has the ball at its feet, or stands where the other team
+    would kick it from while its own team can still get to the ball (a block that only
+    freezes play is no job)."""
     if t.ball is None:
         return False
-    return at in kick_spots(t.ball, t.facing) or at in kick_spots(t.ball, t.their_facing)
+    if at in kick_spots(t.ball, t.facing):
+        return True
+    return at in kick_spots(t.ball, t.their_facing) and t.can_play(True)
+
+
+def _step_aside(t: _Turn) -> tuple[str, list[Square]] | None:
+    """A team-mate on a square the other team would kick the ball from steps off it, back
+    towards its own goal, so that the other team can play the ball."""
+    assert t.ball is not None
+    blocked = kick_spots(t.ball, t.their_facing)
+    best: tuple[float, int, str, Square] | None = None
+    for label, at in t.mine.items():
+        if at not in blocked:
+            continue
+        for dx, dy in STEPS:
+            sq = (at[0] + dx, at[1] + dy)
+            if sq in blocked or sq in t.occ or sq == t.ball:
+                continue
+            if not movement.member_may_stand(t.f, t.team, label, sq):
+                continue
+            cand = (t.forward(sq), -cheb(sq, t.ball), label, sq)
+            if best is None or cand[:2] < best[:2]:
+                best = cand
+    return None if best is None else (best[2], [best[3]])
 
 
 def _act(t: _Turn, side: str, kind: str, member: str | None, path: list[Square]) -> Action:
@@ -573,6 +632,8 @@ def iter_match(
         coaches = Coach(seed)
     pair = coaches if isinstance(coaches, tuple) else (coaches, coaches)
     state = SIMPLESOCCER.initial(options) if start is None else start
+    last: tuple[Any, ...] | None = None
+    same = 0
     for _ in range(MAX_ACTIONS):
         if state.over:
             return
@@ -586,7 +647,26 @@ def iter_match(
             action = pair[SIDES.index(decision.actor)].choose(state, decision)
         state, events = SIMPLESOCCER.apply(state, action)
         yield state, action, events
+        if any(e.kind == "turn_end" for e in events):
+            here = _position(state)
+            same = same + 1 if here == last else 0
+            last = here
+            if same >= STALL_TURNS:
+                ball = "held" if state.held >= 0 else name_table(state.field).get(here[1])
+                raise RuntimeError(
+                    f"seed {seed}: play stalled: {STALL_TURNS} turns running ended with every "
+                    f"member and the ball ({ball}) where they were"
+                )
     raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
+
+
+def _position(s: SimpleSoccerState) -> tuple[Any, ...]:
+    """Where everything stands: the members (and their facing), the ball, who holds it."""
+    members = tuple(
+        tuple(sorted((label, m["at"][0], m["at"][1], m["facing"]) for label, m in team.items()))
+        for team in s.members
+    )
+    return members, None if s.ball is None else tuple(s.ball), s.held
 
 
 def play_match(

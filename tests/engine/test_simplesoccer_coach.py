@@ -14,6 +14,7 @@ from engine.simplesoccer import coach as coach_module
 from engine.simplesoccer.coach import Coach, RandomPlayer, iter_match, play_match
 from engine.simplesoccer.decisions import pending
 from engine.simplesoccer.field import name, parse
+from engine.simplesoccer.movement import controls
 from engine.simplesoccer.state import SimpleSoccerState
 
 WEST, EAST = 0, 1
@@ -26,9 +27,10 @@ def position(
     points: int,
     team: int = WEST,
     size: str = "standard",
+    **options: Any,
 ) -> SimpleSoccerState:
     """A turn under way for ``team``: members and the ball where named, ``points`` to spend."""
-    s = SIMPLESOCCER.initial({"size": size})
+    s = SIMPLESOCCER.initial({"size": size, **options})
     f = s.field
     for t, lay in ((WEST, west), (EAST, east)):
         s.members[t] = {
@@ -36,7 +38,7 @@ def position(
             for label, sq in lay.items()
         }
     s.ball = list(parse(f, ball))
-    s.opening = s.kickoff = WEST
+    s.opening = WEST
     s.turns_played = 1
     s.turn = {
         "team": team,
@@ -150,6 +152,70 @@ def test_coach_against_a_random_player_only_plays_legal_actions() -> None:
 
     state, _ = play_match(4, {"size": "small"}, coaches=(RandomPlayer(4), Watched()))
     assert state.over and {a.kind for a in seen} >= {"setup", "move", "kick"}
+
+
+# both full teams, West's 1 and 2 on b1 and b2 (stand-ins for the blockers below)
+WEST_TEAM = {
+    "G": "goal7", "1": "b1", "2": "b2", "3": "e9", "4": "e11", "5": "f5",
+    "6": "h3", "7": "h7", "8": "h9", "9": "h11", "10": "j7",
+}  # fmt: skip
+EAST_TEAM = {
+    "G": "goal7", "1": "e4", "2": "e7", "3": "e10", "4": "h3", "5": "h7",
+    "6": "h11", "7": "l5", "8": "l9", "9": "n7", "10": "p7",
+}  # fmt: skip
+
+
+def test_a_ball_only_the_other_team_could_play_is_kicked_within_a_few_turns() -> None:
+    # West cannot play a ball on its own goal line (its members face east) and its 1 and 2
+    # stand on the squares East would kick it from
+    s = position(WEST_TEAM, EAST_TEAM, ball="a1", points=3, length="score", target=2)
+    turns = 0
+    for _, _, events in iter_match(3, start=s):
+        if any(e.kind == "kicked" for e in events):
+            break
+        turns += sum(e.kind == "turn_end" for e in events)
+        assert turns < 5, "nobody kicked the ball"
+
+
+def test_two_teams_blocking_each_other_free_the_ball() -> None:
+    # each team stands on the squares behind the ball the other team would kick it from
+    west = {**WEST_TEAM, "1": "q6", "2": "q7", "3": "q8"}
+    east = {**EAST_TEAM, "1": "o6", "2": "o7", "3": "o8", "10": "s7"}
+    s = position(west, east, ball="p7", points=3, length="score", target=2)
+    assert not controls(s, WEST) and not controls(s, EAST)
+    turns = 0
+    for after, _, events in iter_match(3, start=s):
+        turns += sum(e.kind == "turn_end" for e in events)
+        if controls(after, WEST) or controls(after, EAST):
+            break
+        assert turns < 2, "the ball is still out of everyone's reach"
+
+
+@pytest.mark.parametrize("size", ["small", "standard", "large"])
+def test_first_to_two_coach_matches_all_end(size: str) -> None:
+    for seed in range(30):
+        state, events = play_match(seed, {"size": size, "length": "score", "target": 2})
+        assert state.over and max(state.score) == 2, seed
+        assert sum(e.kind == "goal" for e in events) >= 2
+
+
+def test_a_stalled_match_stops_with_a_clear_error() -> None:
+    class Idle:
+        """Ends every turn without moving; the coach's set-up otherwise."""
+
+        needs_choices = False
+
+        def choose(self, state: SimpleSoccerState, decision: Any) -> Action:
+            if decision.kind == "play":
+                return Action(decision.actor, "end", {})
+            return Coach(0).choose(state, decision)
+
+    s = position(WEST_TEAM, EAST_TEAM, ball="k7", points=3, length="score", target=2)
+    turns = 0
+    with pytest.raises(RuntimeError, match=r"stalled.*ball \(k7\)"):
+        for _, _, events in iter_match(5, coaches=Idle(), start=s):
+            turns += sum(e.kind == "turn_end" for e in events)
+    assert 50 <= turns <= 52
 
 
 def test_beats_a_random_player() -> None:
