@@ -18,7 +18,7 @@ from engine.core.actions import Action
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.state import SimpleSoccerState
 
-STAMPED = frozenset({"roll", "move", "kick", "grab", "end"})
+STAMPED = frozenset({"roll", "move", "kick", "grab", "end", "timeout"})
 
 
 def stamp(state: SimpleSoccerState, action: Action, now: float) -> Action:
@@ -37,4 +37,4 @@ def time_up(state: SimpleSoccerState, side: str) -> Action | None:
     step = state.step
     if step.get("k") not in ("roll", "play") or SIDES[step["team"]] != side:
         return None
-    return Action(side, "end", {"timeout": True})
+    return Action(side, "timeout", {})

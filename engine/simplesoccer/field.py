@@ -202,9 +202,11 @@ def parse(f: Field, text: str, team: int | None = None) -> Square:
         )
     if m.group(3) is not None:
         y = int(m.group(3)) - 1
-        if team is None or y not in f.goal_rows:
+        if y not in f.goal_rows:
             rows = f"{f.goal_rows[0] + 1} to {f.goal_rows[-1] + 1}"
             raise MalformedAction(f"{key} is not a goal square: the goal is beside rows {rows}.")
+        if team is None:
+            raise MalformedAction(f"{key} is a goal square: name a square on the board here.")
         return (f.goal_x(team), y)
     x, y = string.ascii_lowercase.index(m.group(1)), int(m.group(2)) - 1
     sq = (x, y)

@@ -139,7 +139,7 @@ def _h_rolloff(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if winner < 0:
         s.step = {"k": "rolloff", "dice": [None, None]}  # a tie rolls again
         return
-    s.opening = s.kickoff = winner
+    s.opening = winner
     _to_setup(s, winner, "start")
 
 
@@ -148,6 +148,7 @@ def _to_setup(s: SimpleSoccerState, kickoff: int, why: str) -> None:
     s.held = -1
     s.last = None
     s.ball = None
+    s.kicked_by = -1
     s.ended_at = None
     s.members = [{}, {}]  # Optional half time: "reset the field"; after a goal the same
     s.step = {"k": "setup", "kickoff": kickoff, "placed": [False, False], "why": why}
@@ -223,7 +224,7 @@ def _h_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             "started": s.ended_at if s.ended_at is not None else _at(args),
         }
         why = step["why"]
-    ev.append(Event("rolled", {"team": team, "dice": dice, "points": points, "why": why}))
+    ev.append(Event("rolled", {"team": team, "dice": dice[:], "points": points, "why": why}))
     s.step = {"k": "play", "team": team}
 
 
@@ -336,6 +337,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     end = path[-1]
     s.ball = list(end)
     s.held = -1
+    s.kicked_by = team
     _spend(s, len(path))
     s.last = _last("kick", team, label, start, path)
     ev.append(
@@ -396,22 +398,26 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 
 
 def _h_end(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
-    if args.get("timeout") is True:  # Timed version: the clock ran out, the turn ends
-        if s.options["length"] != "timed":
-            raise RulesError("Only a timed match has a turn clock.")
-        if s.step["k"] == "roll" and not s.step.get("throw"):
-            s.turns_played += 1  # a turn that passed unplayed
-        _end_turn(s, team, "timeout", _at(args), ev)
-        _next_turn(s, 1 - team, ev)
-        return
-    if s.step["k"] == "roll":
-        raise RulesError("Roll for your turn first.")
     if s.held == team and movement.can_throw(s, team):
         raise RulesError(
             "Your goalkeeper still holds the ball: throw or kick it before ending the turn."
         )
-    reason = "timeout" if args.get("timeout") is True else "end"
-    _end_turn(s, team, reason, _at(args), ev)
+    _end_turn(s, team, "end", _at(args), ev)
+    _next_turn(s, 1 - team, ev)
+
+
+def _h_end_unrolled(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    raise RulesError("Roll for your turn first.")
+
+
+def _h_timeout(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    """Timed version: the turn clock ran out, the turn ends on the spot (the referee's own
+    action, ``clock.time_up``), before the roll too."""
+    if s.options["length"] != "timed":
+        raise RulesError("Only a timed match has a turn clock.")
+    if s.step["k"] == "roll" and not s.step.get("throw"):
+        s.turns_played += 1  # a turn that passed unplayed
+    _end_turn(s, team, "timeout", _at(args), ev)
     _next_turn(s, 1 - team, ev)
 
 
@@ -490,7 +496,9 @@ def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if not saved:
         _goal(s, 1 - team, step["kicker"], ev)
         return
-    # the goalkeeper now stands on the goal square, the ball in its hands
+    # the goalkeeper now stands on the goal square, the ball in its hands; its team's turn
+    # clock starts with the save
+    s.ended_at = _at(args)
     s.members[team][GOALKEEPER]["at"] = list(step["ball"])
     s.ball = list(step["ball"])
     s.held = team
@@ -513,7 +521,7 @@ def _goal(s: SimpleSoccerState, team: int, label: str, ev: Events) -> None:
 # -- halves and the end ("Game time and ending") -----------------------------------------
 
 
-def time_up(s: SimpleSoccerState) -> str:
+def whistle_due(s: SimpleSoccerState) -> str:
     """ "half", "full" or "" at the end of a turn."""
     o = s.options
     if o["length"] == "turns":
@@ -531,11 +539,11 @@ def time_up(s: SimpleSoccerState) -> str:
 
 def _whistle(s: SimpleSoccerState, ev: Events) -> bool:
     """Half time or full time if it is due; True when play does not simply go on."""
-    due = time_up(s)
+    due = whistle_due(s)
     if due == "half":
         s.half = 2
         ev.append(Event("half_time", {"score": s.score[:]}))
-        _to_setup(s, 1 - s.kickoff, "half")  # Optional half time: the other team kicks off
+        _to_setup(s, 1 - s.opening, "half")  # Optional half time: the other team kicks off
         return True
     if due == "full":
         ev.append(Event("full_time", {"score": s.score[:]}))
@@ -654,7 +662,9 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("play", "kick"): _h_kick,
     ("play", "grab"): _h_grab,
     ("play", "end"): _h_end,
-    ("roll", "end"): _h_end,
+    ("roll", "end"): _h_end_unrolled,
+    ("play", "timeout"): _h_timeout,
+    ("roll", "timeout"): _h_timeout,
     ("save", "roll"): _h_save,
     ("spot", "spot"): _h_spot,
     ("penalty", "roll"): _h_penalty,

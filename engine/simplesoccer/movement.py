@@ -77,6 +77,8 @@ def check_move(s: SimpleSoccerState, team: int, label: str, path: list[Square], 
             raise RulesError(f"{where} is not next to {name(f, here)}: one square per step.")
         if not member_may_stand(f, team, label, sq):
             if f.is_goal(sq):
+                if label == GOALKEEPER:
+                    raise RulesError("A goalkeeper cannot enter the other team's goal.")
                 raise RulesError("Only the goalkeeper may step into its own goal.")
             raise RulesError(f"{where} is off the board.")
         if sq in taken:
@@ -130,6 +132,12 @@ def check_grab(s: SimpleSoccerState, team: int, path: list[Square], left: int) -
         raise RulesError("There is no loose ball to grab.")
     if not f.in_box(team, ball):
         raise RulesError("Your goalkeeper can only grab the ball inside your own penalty area.")
+    if s.kicked_by == team:
+        # the back-pass rule: no grabbing a ball one's own team kicked last
+        raise RulesError(
+            "Your goalkeeper cannot pick up a ball your own team kicked last (the back-pass "
+            "rule): kick it instead."
+        )
     if s.turn and s.turn.get("diagonal"):
         raise RulesError(
             "Your goalkeeper stepped diagonally this turn: no grab now (a grab uses straight "
@@ -168,6 +176,8 @@ def shortest(
 ) -> list[Square]:
     """A path given as its last square alone, out of one step's reach: the shortest legal
     way there (``reach()`` lists them), so that "move 7 f6" means "go to f6"."""
+    if len(path) == 1 and path[0] == start:
+        raise RulesError(f"Already on {name(s.field, start)}: name a square to go to.")
     if len(path) != 1 or adjacent(start, path[0]):
         return path
     found = reach().get(path[0])
@@ -252,7 +262,7 @@ def grab_path(s: SimpleSoccerState, team: int, left: int) -> list[Square] | None
     """The goalkeeper's shortest straight-step path onto the ball, if a grab is possible."""
     f = s.field
     ball = s.ball_at()
-    if s.held >= 0 or ball is None or not f.in_box(team, ball):
+    if s.held >= 0 or ball is None or not f.in_box(team, ball) or s.kicked_by == team:
         return None
     if GOALKEEPER not in s.members[team] or (s.turn and s.turn.get("diagonal")):
         return None

@@ -19,6 +19,8 @@ Without a ``length``, the option given says which: ``target`` a set score, ``min
 ... except MalformedAction as refused:
 ...     print(refused)
 `target` counts only with `length:score`; this match is `length:turns`.
+>>> normalize(normalize({"length": "timed", "minutes": 5})) == normalize({"minutes": 5})
+True
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ MAX_MINUTES = 180
 
 KNOWN = ("size", "fielders", "length", "target", "turns", "minutes", "half_time")
 OF_LENGTH = {"target": "score", "turns": "turns", "minutes": "timed"}  # option -> its length
+_DEFAULTS = {"target": DEFAULT_TARGET, "turns": DEFAULT_TURNS, "minutes": DEFAULT_MINUTES}
 
 
 def _flag(options: dict[str, Any], name: str) -> bool:
@@ -66,7 +69,8 @@ def _length(options: dict[str, Any]) -> str:
             f"not {length!r}."
         )
     for option in given:
-        if OF_LENGTH[option] != length:
+        # another length's option at its default is what this function answers: accepted
+        if OF_LENGTH[option] != length and str(options[option]) != str(_DEFAULTS[option]):
             raise MalformedAction(
                 f"`{option}` counts only with `length:{OF_LENGTH[option]}`; this match is "
                 f"`length:{length}`."
@@ -75,10 +79,9 @@ def _length(options: dict[str, Any]) -> str:
 
 
 def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
-    """The options the rules read, checked and completed with the defaults: the options as a
-    challenge gives them (not this function's answer, which holds every length's option).
-    Other keys (the referee's dice seed...) are ignored; ``turn_timeout`` (minutes) becomes
-    the timed version's turn clock."""
+    """The options the rules read, checked and completed with the defaults (its answer
+    normalizes to itself). Other keys (the referee's dice seed...) are ignored;
+    ``turn_timeout`` (minutes) becomes the timed version's turn clock."""
     options = dict(options or {})
     size = str(options.get("size", DEFAULT_SIZE)).strip().lower()
     if size not in SIZES:

@@ -19,7 +19,9 @@ class SimpleSoccerState:
     """One match. Teams are indexes 0 (west) and 1 (east).
 
     ``members[team][label]`` is ``{"at": [x, y], "facing": "e"}``; ``ball`` is ``[x, y]``
-    (None before the first set-up) and ``held`` the team whose goalkeeper holds it (-1: loose).
+    (None before the first set-up) and ``held`` the team whose goalkeeper holds it (-1: loose);
+    ``kicked_by`` the team that kicked it last (-1: nobody since the set-up); ``opening`` the
+    team that won the roll-off (it kicked off the first half).
     ``turn`` is the turn under way: its team, dice, points and points left, whether the
     goalkeeper stepped diagonally (no grab after that) and when it started (timed matches).
     ``step`` is the decision now pending (its ``k`` names it); ``last`` the last move, kick or
@@ -35,8 +37,8 @@ class SimpleSoccerState:
     half: int = 1
     turns_played: int = 0
     elapsed: float = 0.0
-    kickoff: int = -1
     opening: int = -1
+    kicked_by: int = -1
     turn: dict[str, Any] | None = None
     shootout: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
@@ -86,8 +88,8 @@ class SimpleSoccerState:
             half=self.half,
             turns_played=self.turns_played,
             elapsed=self.elapsed,
-            kickoff=self.kickoff,
             opening=self.opening,
+            kicked_by=self.kicked_by,
             turn=copy.deepcopy(self.turn),
             shootout=copy.deepcopy(self.shootout),
             last=self.last,  # replaced, never changed in place

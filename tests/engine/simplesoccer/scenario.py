@@ -129,7 +129,7 @@ def position(
         s.ball = s.members[h]["G"]["at"][:]
     elif ball is not None:
         s.ball = list(parse(f, ball, team_of(team)))
-    s.opening = s.kickoff = team_of(kickoff)
+    s.opening = team_of(kickoff)
     t = team_of(team)
     ss_match._start_turn(s, t)
     if points is not None:

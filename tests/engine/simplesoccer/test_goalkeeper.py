@@ -93,6 +93,18 @@ def test_after_a_grab_three_dice_then_a_throw_in_the_same_turn() -> None:
     assert s.turn["left"] == 6
 
 
+def test_the_back_pass_rule_no_grab_of_a_ball_the_own_team_kicked_last() -> None:
+    """Without it a goalkeeper could grab, throw a square, grab again... 3 fresh dice each
+    time, and the turn would never end."""
+    s = _loose("b6", "c7")
+    s, _ = grab(s, WEST, "c6 c7")
+    s, _ = roll(s, WEST, 2, 3, 4)
+    s, _ = kick(s, WEST, "G", "d7")  # a short throw, still in the area
+    refused = problem(s, WEST, "grab", path="c7 d7") or ""
+    assert "own team kicked last" in refused
+    assert not any(c.action.kind == "grab" for c in SIMPLESOCCER.pending(s)[0].choices)
+
+
 def test_points_after_the_grab_shared_with_the_team_but_one_kept_for_the_throw() -> None:
     s = position({"G": "c7", "1": "h3"}, EAST_TEAM, held=WEST, dice=(1, 1, 2))
     assert "throw or kick it first" in (problem(s, WEST, "move", member="G", path="c8") or "")

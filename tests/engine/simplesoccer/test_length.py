@@ -18,6 +18,7 @@ from .scenario import (
     new,
     play_turn_out,
     position,
+    problem,
     roll,
     started,
 )
@@ -148,7 +149,7 @@ def test_timed_turn_spent_on_points_ends_at_its_last_action() -> None:
 def test_a_timeout_counts_the_full_turn_clock() -> None:
     s = started(length="timed", minutes=2)
     s, _ = roll(s, WEST, 3, 3, at=1000.0)
-    s, ev = act(s, WEST, "end", timeout=True, at=1005.0)
+    s, ev = act(s, WEST, "timeout", at=1005.0)
     assert find(ev, "turn_end").data["reason"] == "timeout"
     assert s.elapsed == 30.0 and s.step["team"] == 1
 
@@ -170,16 +171,16 @@ def test_the_turn_clock_follows_the_matchs_turn_timeout() -> None:
 
 def test_timed_match_ends_at_its_minutes() -> None:
     s = started(length="timed", minutes=1)
-    s, _ = act(s, WEST, "end", timeout=True)
+    s, _ = act(s, WEST, "timeout")
     assert not s.over and s.elapsed == 30.0
     s.score = [0, 1]
-    s, ev = act(s, EAST, "end", timeout=True)
+    s, ev = act(s, EAST, "timeout")
     assert s.over and s.winner == 1 and s.reason == "full_time" and s.elapsed == 60.0
 
 
 def test_timed_half_time() -> None:
     s = started(length="timed", minutes=1, half_time=True)
-    s, ev = act(s, WEST, "end", timeout=True)
+    s, ev = act(s, WEST, "timeout")
     assert "half_time" in kinds(ev) and s.step["kickoff"] == 1 and s.step["why"] == "half"
 
 
@@ -209,3 +210,22 @@ def test_a_goal_on_the_half_time_turn_leads_to_the_second_half_kick_off() -> Non
     s, ev = kick(s, EAST, "1", "goal7")
     assert kinds(ev)[-2:] == ["goal", "half_time"] and s.score == [0, 1]
     assert s.step == {"k": "setup", "kickoff": 1, "placed": [False, False], "why": "half"}
+
+
+def test_only_the_referee_clock_times_a_turn_out_and_only_in_a_timed_match() -> None:
+    s = started(length="turns", turns=10)
+    assert "Only a timed match" in (problem(s, WEST, "timeout") or "")
+    s = started(length="timed", minutes=2)
+    assert problem(s, WEST, "end", timeout=True) == "Roll for your turn first."
+
+
+def test_after_a_save_the_goalkeepers_turn_clock_starts_with_the_save() -> None:
+    s = started(length="timed", minutes=5)
+    s, _ = roll(s, WEST, 6, 6, at=1000.0)
+    s, _ = act(s, WEST, "kick", member="10", path="l7 m7 n7 o7 p7 q7 r7 s7 t7 u8 goal9", at=1010.0)
+    s, _ = roll(s, EAST, 4, at=1040.0)  # saved, 30 s after the shot
+    assert s.held == 1 and s.elapsed == 10.0
+    s, _ = roll(s, EAST, 1, 1, 1, at=1041.0)
+    s, _ = act(s, EAST, "kick", member="G", path="u9 t9", at=1045.0)
+    s, _ = act(s, EAST, "end", at=1050.0)
+    assert s.elapsed == 10.0 + 10.0  # from the save roll, not from the shot
