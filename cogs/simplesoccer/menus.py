@@ -36,29 +36,11 @@ from cogs.play.registry import PlayRefusal
 from cogs.simplesoccer.choices import KINDS, RULESET, Plays, Reach, plays_in, ranked
 from referee.errors import NotAPlayer
 from referee.service import Outcome
-from referee.simplesoccer.narration import member as member_name
 from referee.simplesoccer.narration import points
 from store.errors import ConflictError
 
 log = logging.getLogger(__name__)
 VERBS = {"move": "Move", "kick": "Kick with", "grab": "Grab the ball with"}
-
-
-def done_text(kind: str, member: str, path: str) -> str:
-    """The private answer once a destination is played.
-
-    >>> done_text("move", "4", "d6 c5"), done_text("kick", "7", "i5 goal5")
-    ('Done: number 4 to c5 (via d6).', 'Done: the ball to goal5 (via i5).')
-    >>> done_text("move", "G", "goal7"), done_text("grab", "G", "b5")
-    ('Done: the goalkeeper to goal7.', 'Done: the goalkeeper grabs the ball on b5.')
-    """
-    *via, to = path.split()
-    by = f" (via {' '.join(via)})" if via else ""
-    if kind == "grab":
-        return f"Done: the goalkeeper grabs the ball on {to}."
-    named = member_name(member)  # as the narration says it: "Number 4"
-    who = named[0].lower() + named[1:] if kind == "move" else "the ball"
-    return f"Done: {who} to {to}{by}."
 
 
 def who_options(plays: Plays) -> list[discord.SelectOption]:
@@ -251,12 +233,10 @@ class PathSelect(
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
             return
-        try:  # the play counted: a lost "Done" must not read as a failure
-            await interaction.edit_original_response(
-                content=done_text(self.kind, self.member, path), view=None
-            )
-        except discord.HTTPException as error:
-            log.info("menu answer to user %s not updated (%s)", interaction.user.id, error)
+        try:  # the play counted and the board shows it: the private menus go
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:  # the play stands all the same
+            log.info("menu answer to user %s not removed (%s)", interaction.user.id, error)
 
 
 ITEMS = (WhoSelect, PathSelect)

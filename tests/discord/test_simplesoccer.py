@@ -241,7 +241,8 @@ async def test_the_board_menus_move_a_member(world: World) -> None:
     done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
     assert done.acknowledged
     assert (await squares(world))["west"]["4"] == option["value"]
-    assert answer.content == f"Done: number 4 to {option['value']}." and not answer.components
+    assert done.acknowledged and not done.followups  # the private menus simply go
+    assert answer.id not in world.env.backend.messages.get(answer.channel_id, {})
     stale = refused(world, await world.alice.select(playing, ["move:5"], custom_id=menu.custom_id))
     assert "out of date" in stale
 
@@ -249,7 +250,7 @@ async def test_the_board_menus_move_a_member(world: World) -> None:
 async def test_a_menu_play_that_counted_is_not_reported_as_failed(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Discord refuses the private answer's "Done" after the move is played: the move stands,
+    """Discord refuses to remove the private menus after the move is played: the move stands,
     and the player reads no apology for it."""
     playing = await kick_off_with_physical_dice(world)
     menu = control(playing, ":who:")
@@ -257,7 +258,7 @@ async def test_a_menu_play_that_counted_is_not_reported_as_failed(
     assert answer is not None
     first = private_menus(answer)[0]
     option = first["options"][0]
-    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
+    world.env.inject_error("DELETE", "/webhooks/*/messages/@original", status=500)
 
     with caplog.at_level(logging.INFO, logger="cogs.simplesoccer.menus"):
         done = await world.alice.select(answer, [option["value"]], custom_id=first["custom_id"])
@@ -265,7 +266,7 @@ async def test_a_menu_play_that_counted_is_not_reported_as_failed(
     assert done.acknowledged and not done.followups  # no "something went wrong"
     assert (await squares(world))["west"]["4"] == option["value"]
     assert "6 points left" in public(world)[-1].content
-    assert any("not updated" in r.getMessage() for r in caplog.records)
+    assert any("not removed" in r.getMessage() for r in caplog.records)
 
 
 async def test_a_grab_without_a_path_takes_the_straight_way_to_the_ball(world: World) -> None:
@@ -481,7 +482,7 @@ async def test_the_board_menus_work_after_a_restart(world: World, settings: Sett
     first = private_menus(answer)[0]
     path = first["options"][0]["value"]
     done = await world.alice.select(answer, [path], custom_id=first["custom_id"])
-    assert private(done) == f"Done: the ball to {path.split()[-1]}."
+    assert done.acknowledged and not done.followups
     view = (await referee(world).current(world.channel.id)).view()
     assert view["ball_name"] == path.split()[-1]
 
