@@ -115,3 +115,23 @@ class Game:
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)
+
+    def score_text(self, result: JSONData) -> str:
+        """A final result's score as players read it, "" without one: "West 2 - East 1", and
+        for a draw settled by penalties (a ``shootout`` in the result) ", 3-1 on penalties".
+
+        >>> from engine.fuba import FUBA
+        >>> game = Game("g", "G", FUBA, {"west": "West", "east": "East"}, None, None, None,
+        ...             None, None, None, None, "")
+        >>> game.score_text({"score": {"west": 0, "east": 0},
+        ...                  "shootout": {"west": 3, "east": 1}})
+        'West 0 - East 0, 3-1 on penalties'
+        """
+        score = result.get("score")
+        if not score:
+            return ""
+        text = " - ".join(f"{self.side_name(s)} {g}" for s, g in score.items())
+        shootout = result.get("shootout")
+        if shootout:
+            text += ", " + "-".join(str(shootout[s]) for s in score) + " on penalties"
+        return text

@@ -265,10 +265,8 @@ class TerminalGame:
         else:
             name = outcome.game.side_name(winner)
             self.say(f"\n{outcome.names[winner]} ({name}) wins.")
-        if "score" in result:
-            score = " - ".join(
-                f"{outcome.game.side_name(s)} {g}" for s, g in result["score"].items()
-            )
+        score = outcome.game.score_text(result)
+        if score:
             self.say(f"Score: {score}")
         self.say(f"Dice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})")
         if self.out_dir is not None:

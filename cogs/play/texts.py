@@ -98,12 +98,9 @@ def final_text(outcome: Outcome) -> str:
             text = "The match ends in a draw."
         else:
             text = f"{shown(outcome.names[winner])} ({game.side_name(winner)}) wins."
-        score = result.get("score")
+        score = game.score_text(result)
         if score:
-            text += " Score: " + " - ".join(f"{game.side_name(s)} {g}" for s, g in score.items())
-        shootout = result.get("shootout")  # a game whose draws go to penalties
-        if score and shootout:
-            text += ", " + "-".join(str(shootout[s]) for s in score) + " on penalties"
+            text += f" Score: {score}"
     return f"{text}\nDice seed: {outcome.seed} (SHA-256 {outcome.seed_hash})."
 
 
