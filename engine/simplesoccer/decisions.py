@@ -106,10 +106,13 @@ def _key(s: SimpleSoccerState, team: int) -> tuple[Any, ...]:
     """Everything a turn's choices depend on."""
     turn = s.turn or {}
     places = tuple(
-        (label, m["at"][0], m["at"][1]) for t in (0, 1) for label, m in s.members[t].items()
+        (label, m["at"][0], m["at"][1], m["facing"])
+        for t in (0, 1)
+        for label, m in s.members[t].items()
     )
     ball = None if s.ball is None else (s.ball[0], s.ball[1])
-    return (s.options["size"], team, places, ball, s.held, turn.get("left"), turn.get("diagonal"))
+    held, left, diagonal = s.held, turn.get("left"), turn.get("diagonal")
+    return (s.options["size"], team, places, ball, held, s.kicked_by, left, diagonal)
 
 
 def turn_choices(s: SimpleSoccerState, team: int) -> tuple[Choice, ...]:

@@ -169,3 +169,12 @@ def test_a_grab_out_of_reach_says_the_points_are_short() -> None:
     s = _loose("b6", "c8", points=2)
     why = problem(s, WEST, "grab", path="c8") or ""
     assert "point" in why, why
+
+
+def test_the_offered_grab_follows_who_kicked_the_ball_last() -> None:
+    """Two positions alike but for who kicked the ball last: only one offers the grab."""
+    s = _loose("b6", "c7")
+    s.kicked_by = 1  # East kicked it in
+    assert any(c.action.kind == "grab" for c in SIMPLESOCCER.pending(s)[0].choices)
+    s.kicked_by = 0  # West did: the back-pass rule
+    assert not any(c.action.kind == "grab" for c in SIMPLESOCCER.pending(s)[0].choices)
