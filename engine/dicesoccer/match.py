@@ -14,7 +14,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
-from engine.core.options import side_index as core_side_index
+from engine.core.steps import dispatch
 from engine.dicesoccer import chart
 from engine.dicesoccer.options import BALL, DICE, NAMES, SIDES, normalize, symbol
 from engine.dicesoccer.state import DiceSoccerState
@@ -28,10 +28,6 @@ def new_match(options: dict[str, Any] | None = None) -> DiceSoccerState:
     s = DiceSoccerState(options=normalize(options))
     s.step = {"k": "toss", "dice": [None, None]}
     return s
-
-
-def side_index(actor: str) -> int:
-    return core_side_index(SIDES, actor)
 
 
 def team_name(team: int) -> str:
@@ -55,20 +51,15 @@ def apply(
     s: DiceSoccerState, action: Action, *, in_place: bool = False
 ) -> tuple[DiceSoccerState, list[Event]]:
     """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
-    if s.over:
-        raise RulesError("The match is over.")
-    team = side_index(action.actor)
-    step = s.step
-    _check_actor(s, step, team)
-    handler = _HANDLERS.get((step["k"], action.kind))
-    if handler is None:
-        raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {what(s, step)}.")
-    args = action.args if isinstance(action.args, dict) else {}
-    if not in_place:
-        s = s.clone()
-    ev: list[Event] = []
-    handler(s, team, args, ev)
-    return s, ev
+    return dispatch(
+        s,
+        action,
+        sides=SIDES,
+        handlers=_HANDLERS,
+        check_actor=_check_actor,
+        what=what,
+        in_place=in_place,
+    )
 
 
 def what(s: DiceSoccerState, step: Step) -> str:

@@ -12,7 +12,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
-from engine.core.options import side_index as core_side_index
+from engine.core.options import side_index
 from engine.fuba import (
     advanced,
     bring,
@@ -69,10 +69,6 @@ def new_match(options: dict[str, Any] | None = None) -> FubaState:
     return s
 
 
-def side_index(actor: str) -> int:
-    return core_side_index(SIDES, actor)
-
-
 # ----------------------------------------------------------------------------------------
 # apply
 
@@ -83,7 +79,7 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         raise RulesError("The match is over.")
     if not s.agenda:
         raise RulesError("Nothing is pending.")
-    team = side_index(action.actor)
+    team = side_index(SIDES, action.actor)
     step = s.agenda[0]
     _check_actor(step, team, action.kind)
     folded = opening = False

@@ -15,7 +15,7 @@ from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
-from engine.core.options import side_index as core_side_index
+from engine.core.steps import dispatch
 from engine.simplesoccer import movement, shootout
 from engine.simplesoccer.field import (
     SIDES,
@@ -48,32 +48,24 @@ def new_match(options: dict[str, Any] | None = None) -> SimpleSoccerState:
     return s
 
 
-def side_index(actor: str) -> int:
-    return core_side_index(SIDES, actor)
-
-
 def team_name(team: int) -> str:
     return SIDES[team].capitalize()
 
 
 def apply(
     s: SimpleSoccerState, action: Action, *, in_place: bool = False
-) -> tuple[SimpleSoccerState, Events]:
+) -> tuple[SimpleSoccerState, list[Event]]:
     """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
-    if s.over:
-        raise RulesError("The match is over.")
-    team = side_index(action.actor)
-    step = s.step
-    _check_actor(s, step, team)
-    handler = _HANDLERS.get((step["k"], action.kind))
-    if handler is None:
-        raise MalformedAction(f"You cannot {action.kind} now: waiting for {what(s, step)}.")
-    args = action.args if isinstance(action.args, dict) else {}
-    if not in_place:
-        s = s.clone()
-    ev: Events = []
-    handler(s, team, args, ev)
-    return s, ev
+    return dispatch(
+        s,
+        action,
+        sides=SIDES,
+        handlers=_HANDLERS,
+        check_actor=_check_actor,
+        what=what,
+        refusal="You cannot {kind} now: waiting for {waiting}.",
+        in_place=in_place,
+    )
 
 
 def what(s: SimpleSoccerState, step: Step) -> str:
