@@ -37,8 +37,7 @@ from cogs.play.challenges import (
     challenge,
     dice_mode,
 )
-from cogs.play.commands import ENDING, READING, SHARED
-from cogs.play.context import match_of
+from cogs.play.commands import ENDING, READING, SHARED, roll_on_request
 from cogs.play.groups import add_commands, remove_commands
 from cogs.play.help import COMMANDS as HELP
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
@@ -151,22 +150,6 @@ async def challenge_command(
     )
 
 
-@app_commands.describe(
-    dice='Physical dice only: what you rolled, e.g. "5 2 1 6 3 3" or "B B K P R R"',
-)
-async def roll_command(interaction: discord.Interaction, dice: str | None = None) -> None:
-    """Roll your dice (virtual: the bot rolls them; physical: type what you rolled)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    match = await match_of(interaction, DICESOCCER, "roll")
-    if dice is None and match.options.get("dice") == "physical":
-        raise PlayRefusal(
-            "This match is played with physical dice: roll at the table and type what you "
-            'rolled, e.g. `/dicesoccer roll dice:"5 2 1 6 3 3"` or `dice:"B B K P R R"`.'
-        )
-    args = {"dice": dice} if dice is not None else {}
-    await act_and_post(interaction, "roll", args, match_id=match.id)
-
-
 @app_commands.describe(role="offense: you get the ball; defense: you get the Power Chip")
 @app_commands.choices(
     role=[app_commands.Choice(name=r, value=r) for r in ("offense", "defense")],
@@ -211,7 +194,7 @@ async def reroll_command(interaction: discord.Interaction, dice: str) -> None:
 COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     **{name: SHARED[name] for name in ("accept", "decline")},
     "challenge": challenge_command,
-    "roll": roll_command,
+    "roll": roll_on_request('"5 2 1 6 3 3" or "B B K P R R"'),
     "start": start_command,
     "pick": pick_command,
     "chip": chip_command,

@@ -10,13 +10,14 @@ adds them to its group with ``add_commands``, from ``SHARED`` (or a subset).
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 
 from cogs import cooldowns
 from cogs.play import registry
-from cogs.play.buttons import deliver
+from cogs.play.buttons import act_and_post, deliver
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
 from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link
@@ -28,6 +29,28 @@ from referee.service import Status
 from referee.stats import recent_lines
 from store.errors import UnreadableMatch
 from store.repository import StoredMatch
+
+
+def roll_on_request(example: str) -> Callable[..., Awaitable[None]]:
+    """`/<game> roll` for a game whose players roll their own dice (``player_rolls``): the bot
+    rolls virtual dice on request; a physical-dice match takes what was rolled at the table,
+    typed as ``example`` shows (e.g. ``dice:"5 2"``)."""
+
+    @app_commands.describe(dice=f"Physical dice only: what you rolled, e.g. {example}")
+    async def roll_command(interaction: discord.Interaction, dice: str | None = None) -> None:
+        """Roll your dice (virtual: the bot rolls them; physical: type what you rolled)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        spec = registry.of_interaction(interaction)
+        match = await match_of(interaction, spec, "roll")
+        if dice is None and match.options.get("dice") == "physical":
+            raise registry.PlayRefusal(
+                "This match is played with physical dice: roll at the table and type what you "
+                f"rolled, e.g. `{spec.command('roll')} dice:{example}`."
+            )
+        args = {"dice": dice} if dice is not None else {}
+        await act_and_post(interaction, "roll", args, match_id=match.id)
+
+    return roll_command
 
 
 async def _check(interaction: discord.Interaction, command: str) -> StoredMatch:

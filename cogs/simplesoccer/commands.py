@@ -35,8 +35,7 @@ from cogs.play.challenges import (
     challenge,
     dice_mode,
 )
-from cogs.play.commands import ENDING, READING, SHARED
-from cogs.play.context import match_of
+from cogs.play.commands import ENDING, READING, SHARED, roll_on_request
 from cogs.play.groups import add_commands, remove_commands
 from cogs.play.help import COMMANDS as HELP
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
@@ -231,20 +230,6 @@ async def challenge_command(
     )
 
 
-@app_commands.describe(dice='Physical dice only: what you rolled, e.g. "5 2"')
-async def roll_command(interaction: discord.Interaction, dice: str | None = None) -> None:
-    """Roll your dice (virtual: the bot rolls them; physical: type what you rolled)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    match = await match_of(interaction, SIMPLESOCCER, "roll")
-    if dice is None and match.options.get("dice") == "physical":
-        raise PlayRefusal(
-            "This match is played with physical dice: roll at the table and type what you "
-            'rolled, e.g. `/simplesoccer roll dice:"5 2"`.'
-        )
-    args = {"dice": dice} if dice is not None else {}
-    await act_and_post(interaction, "roll", args, match_id=match.id)
-
-
 @app_commands.describe(
     preset="A ready-made set-up",
     layout='Or place everyone yourself: "G goal7, 1 c3, 2 c11, ..." (each member and square)',
@@ -366,7 +351,7 @@ async def spot_command(
 COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     **{name: SHARED[name] for name in ("accept", "decline")},
     "challenge": challenge_command,
-    "roll": roll_command,
+    "roll": roll_on_request('"5 2"'),
     "setup": setup_command,
     "move": move_command,
     "kick": kick_command,
