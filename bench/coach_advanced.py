@@ -14,35 +14,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass, field
 
+from bench._tally import Tally
 from engine.fuba import FUBA, FubaState, advanced
 from engine.fuba.coach import Coach, CoachPair, play_match
 
 ADVANCED = {"advanced": list(advanced.ALL)}  # every advanced rule in force
-
-
-@dataclass
-class Tally:
-    """Results from the advanced coach's point of view."""
-
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    goals_for: int = 0
-    goals_against: int = 0
-    seeds: list[int] = field(default_factory=list)
-
-    @property
-    def decided(self) -> int:
-        return self.wins + self.losses
-
-    @property
-    def matches(self) -> int:
-        return self.decided + self.draws
-
-    def win_pct(self) -> float:
-        return 100.0 * self.wins / self.decided if self.decided else 0.0
 
 
 def duel(seed: int, advanced_side: int, start: FubaState | None = None) -> FubaState:
@@ -67,14 +44,7 @@ def tally(seeds: list[int]) -> Tally:
 
 def add(out: Tally, state: FubaState, side: int) -> None:
     mine, theirs = state.score[side], state.score[1 - side]
-    out.goals_for += mine
-    out.goals_against += theirs
-    if mine > theirs:
-        out.wins += 1
-    elif mine < theirs:
-        out.losses += 1
-    else:
-        out.draws += 1
+    out.record(mine, theirs, (mine > theirs) - (mine < theirs))
 
 
 def main() -> int:
