@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.events import Event
+from referee.captions import headline
 
 SIDE_NAMES = ("White", "Black")
 Data = dict[str, Any]
@@ -349,13 +350,7 @@ def caption(events: Sequence[Event]) -> str | None:
     >>> caption([Event("goal", {"team": 1, "how": "shot", "score": [0, 1]})])
     'GOAL for Black (shot)! White 0-1 Black'
     """
-    for kind in _CAPTION_ORDER:
-        for e in reversed(events):
-            if e.kind == kind:
-                text = _caption_of(e)
-                if text is not None:
-                    return text
-    return None
+    return headline(events, _CAPTION_ORDER, _caption_of)
 
 
 def describe(event: Event) -> str | None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.simplesoccer.setup import GOALKEEPER
+from referee.captions import headline
 
 SIDE_NAMES = ("West", "East")
 Data = dict[str, Any]
@@ -362,10 +363,4 @@ def caption(events: Sequence[Event]) -> str | None:
     >>> caption([Event("goal", {"team": 1, "member": "9", "score": [0, 1]})])
     'Goal for East! West 0-1 East'
     """
-    for kind in _CAPTION_ORDER:
-        for e in reversed(events):
-            if e.kind == kind:
-                text = _caption_of(e)
-                if text is not None:
-                    return text
-    return None
+    return headline(events, _CAPTION_ORDER, _caption_of)
