@@ -257,33 +257,37 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         assert s.turn is not None
         s.turn["diagonal"] = True  # Goalie movement: no grab after a diagonal step
     s.members[team][label]["at"] = list(path[-1])
-    _spend(s, len(path))
-    s.last = _last("move", team, label, here, path)
-    ev.append(
-        Event(
-            "moved",
-            {
-                "team": team,
-                "member": label,
-                "from": list(here),
-                "path": [list(sq) for sq in path],
-                "squares": names(s.field, [here, *path]),
-                "cost": len(path),
-                "left": _left(s),
-            },
-        )
-    )
+    _played(s, "move", team, label, here, path, ev)
     _after_spend(s, team, args, ev)
 
 
-def _last(kind: str, team: int, label: str, start: Square, path: list[Square]) -> dict[str, Any]:
-    """The last move, kick or grab, from its start, for the board to draw."""
-    return {
-        "kind": kind,
+_EVENTS = {"move": "moved", "kick": "kicked", "grab": "grabbed"}
+
+
+def _played(
+    s: SimpleSoccerState,
+    kind: str,
+    team: int,
+    label: str,
+    start: Square,
+    path: list[Square],
+    ev: Events,
+    **more: Any,
+) -> None:
+    """A move, kick or grab made: its points spent, kept for the board to draw, told."""
+    _spend(s, len(path))
+    steps = [list(sq) for sq in path]
+    s.last = {"kind": kind, "team": team, "member": label, "path": [list(start), *steps]}
+    told = {
         "team": team,
         "member": label,
-        "path": [list(start)] + [list(sq) for sq in path],
+        "from": list(start),
+        "path": steps,
+        "squares": names(s.field, [start, *path]),
+        "cost": len(path),
+        "left": _left(s),
     }
+    ev.append(Event(_EVENTS[kind], {**told, **more}))
 
 
 def _keep_a_throw(s: SimpleSoccerState, team: int, label: str, path: list[Square]) -> None:
@@ -330,23 +334,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     s.ball = list(end)
     s.held = -1
     s.kicked_by = team
-    _spend(s, len(path))
-    s.last = _last("kick", team, label, start, path)
-    ev.append(
-        Event(
-            "kicked",
-            {
-                "team": team,
-                "member": label,
-                "from": list(start),
-                "path": [list(sq) for sq in path],
-                "squares": names(s.field, [start, *path]),
-                "cost": len(path),
-                "left": _left(s),
-                "throw": throw,
-            },
-        )
-    )
+    _played(s, "kick", team, label, start, path, ev, throw=throw)
     if f.is_goal(end):
         _shot(s, team, label, end, args, ev)
         return
@@ -369,20 +357,7 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     movement.check_grab(s, team, path, _left(s))
     s.members[team][GOALKEEPER]["at"] = list(path[-1])
     s.held = team
-    _spend(s, len(path))
-    s.last = _last("grab", team, GOALKEEPER, here, path)
-    ev.append(
-        Event(
-            "grabbed",
-            {
-                "team": team,
-                "from": list(here),
-                "path": [list(sq) for sq in path],
-                "squares": names(s.field, [here, *path]),
-                "cost": len(path),
-            },
-        )
-    )
+    _played(s, "grab", team, GOALKEEPER, here, path, ev, left=0)  # the rest is lost
     assert s.turn is not None
     s.turn["left"] = 0
     # Goalie movement: "then rolls 3 dice" for the throw or kick, in the same turn
