@@ -11,6 +11,7 @@ from typing import Any
 from PIL import ImageFont
 
 from render import colours as C
+from render import header
 from render.dice import PIPS
 from render.dicesoccer.geometry import (
     BALL,
@@ -203,29 +204,11 @@ def paint_attack_arrow(g: Geometry, section: int, team: int, k: Kit) -> Painted:
 
 
 def paint_badge(g: Geometry, box: Box, k: Kit, name: str, size: int) -> Painted:
-    f = font(g.px(size))
-    w, h = _local(box)
-    label = fit(name.upper(), f, w - 2 * g.px(12))
-
-    def paint(s: Sketch) -> None:
-        s.rounded((0, 0, w, h), g.px(10), fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        s.text((w / 2, h / 2), label, f, k.ink)
-
-    return box, paint
+    return header.badge(box, k, name.upper(), font(g.px(size)), g.px)
 
 
 def paint_score(g: Geometry, team: int, goals: int) -> Painted:
-    box = g.score_box(team)
-    w, h = _local(box)
-    big = font(g.px(TEXT_SIZES["score"]))
-
-    def paint(s: Sketch) -> None:
-        if team == 0:
-            s.text((w, h / 2), str(goals), big, C.TEXT, anchor="rm")
-        else:
-            s.text((0, h / 2), str(goals), big, C.TEXT, anchor="lm")
-
-    return box, paint
+    return header.goals(g.score_box(team), team, goals, font(g.px(TEXT_SIZES["score"])))
 
 
 def _coin(s: Sketch, box: tuple[float, float, float, float], g: Geometry) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from PIL import Image
 
 from render import colours as C
+from render import header
 from render.fonts import Text, fit, font, wrap
 from render.kits import RGB, Kit, kit
 from render.palette import Quantiser, fitted
@@ -139,29 +140,11 @@ def paint_segment(g: Geometry, a: tuple[int, int], b: tuple[int, int]) -> Painte
 
 
 def paint_badge(g: Geometry, box: Box, k: Kit, name: str) -> Painted:
-    f = font(g.px(TEXT_SIZES["name"]))
-    w, h = box[2] - box[0], box[3] - box[1]
-    label = fit(name, f, w - 2 * g.px(12))
-
-    def paint(s: Sketch) -> None:
-        s.rounded((0, 0, w, h), g.px(10), fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        s.text((w / 2, h / 2), label, f, k.ink)
-
-    return box, paint
+    return header.badge(box, k, name, font(g.px(TEXT_SIZES["name"])), g.px)
 
 
 def paint_score(g: Geometry, team: int, goals: int) -> Painted:
-    box = g.score_box(team)
-    w, h = box[2] - box[0], box[3] - box[1]
-    big = font(g.px(TEXT_SIZES["score"]))
-
-    def paint(s: Sketch) -> None:
-        if team == 0:
-            s.text((w, h / 2), str(goals), big, C.TEXT, anchor="rm")
-        else:
-            s.text((0, h / 2), str(goals), big, C.TEXT, anchor="lm")
-
-    return box, paint
+    return header.goals(g.score_box(team), team, goals, font(g.px(TEXT_SIZES["score"])))
 
 
 def clock_width(g: Geometry, text: str) -> float:
