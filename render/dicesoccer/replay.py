@@ -4,10 +4,10 @@ palette.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from render.animation import gif
 from render.dicesoccer.board import DEFAULT_KITS, DEFAULT_NAMES, render
 from render.dicesoccer.geometry import DEFAULT_WIDTH
 from render.kits import Kit
@@ -25,12 +25,4 @@ def replay_gif(
 ) -> bytes:
     """An animated GIF of a match: ``frames`` are (view, caption, milliseconds on screen).
     Every frame shares the board's palette, so Pillow stores only what changed."""
-    images, durations = [], []
-    for view, caption, ms in frames:
-        images.append(render(view, names, caption, width, kits=kits))
-        durations.append(ms)
-    if not images:
-        raise ValueError("a replay needs at least one frame")
-    buf = io.BytesIO()
-    images[0].save(buf, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
-    return buf.getvalue()
+    return gif((render(view, names, caption, width, kits=kits), ms) for view, caption, ms in frames)

@@ -7,10 +7,10 @@ attachment limit.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from render.animation import gif
 from render.fuba.board import (
     DEFAULT_KITS,
     DEFAULT_NAMES,
@@ -32,19 +32,7 @@ def replay_gif(
     width: int = DEFAULT_WIDTH,
 ) -> bytes:
     """An animated GIF of ``frames``, each a (view, caption, milliseconds on screen)."""
-    images, durations = [], []
-    for view, caption, ms in frames:
-        images.append(render(view, kits=kits, names=names, width=width, caption=caption))
-        durations.append(ms)
-    if not images:
-        raise ValueError("a replay needs at least one frame")
-    buf = io.BytesIO()
-    images[0].save(
-        buf,
-        "GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=durations,
-        loop=0,
+    return gif(
+        (render(view, kits=kits, names=names, width=width, caption=caption), ms)
+        for view, caption, ms in frames
     )
-    return buf.getvalue()
