@@ -18,9 +18,10 @@ from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import Coach, iter_match
 from engine.dicesoccer.options import SIDES
 from engine.dicesoccer.state import DiceSoccerState
-from referee.dicesoccer.frames import Frame, frames, told
+from referee.dicesoccer.frames import frames, told
 from referee.dicesoccer.narration import SIDE_NAMES, narrate, score_line
 from referee.dicesoccer.tally import tally
+from referee.frames import BoardFiles
 
 
 def summary(seed: int, s: DiceSoccerState, events: list[Event], actions: int) -> dict[str, Any]:
@@ -53,7 +54,7 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
     events: list[Event] = []
     pending: list[Event] = []  # events not yet narrated (the current exchange so far)
     rolls = actions = 0
-    boards = None if out_dir is None else _Boards(out_dir)
+    boards = None if out_dir is None else _board_files(out_dir)
     state = DICESOCCER.initial()
     for state, _action, ev in iter_match(seed, VirtualDice(seed), Coach(seed)):
         actions += 1
@@ -84,27 +85,15 @@ def run_demo(seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None)
     return 0
 
 
-class _Boards:
-    """Writes the board after the toss, the kick-off and every roll as numbered PNG files,
-    then the replay of the match."""
+def _board_files(out_dir: Path) -> BoardFiles:
+    """The demo's --out files: the board after the toss, the kick-off and every roll, then
+    the replay."""
+    from render.dicesoccer.board import render_png  # Pillow only when images are asked for
+    from render.dicesoccer.replay import HOLD_MS, replay_gif
 
-    def __init__(self, out_dir: Path) -> None:
-        self.dir = Path(out_dir)
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.frames: list[Frame] = []
-
-    def write(self, state: DiceSoccerState, events: list[Event]) -> None:
-        from render.dicesoccer.board import render_png  # Pillow only when images are asked for
-
-        (frame,) = frames([(state, events)])
-        self.frames.append(frame)
-        png = render_png(frame.view, SIDE_NAMES, frame.caption)
-        (self.dir / f"{len(self.frames):03d}-{frame.kind}.png").write_bytes(png)
-
-    def finish(self, out: TextIO) -> None:
-        from render.dicesoccer.replay import HOLD_MS, replay_gif
-
-        replay = self.dir / "replay.gif"
-        gif = replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in self.frames), SIDE_NAMES)
-        replay.write_bytes(gif)
-        out.write(f"\nBoard images: {len(self.frames)} PNG files and {replay.name} in {self.dir}\n")
+    return BoardFiles(
+        out_dir,
+        lambda state, events: frames([(state, events)])[0],
+        lambda f: render_png(f.view, SIDE_NAMES, f.caption),
+        lambda shots: replay_gif(((f.view, f.caption, HOLD_MS[f.kind]) for f in shots), SIDE_NAMES),
+    )

@@ -11,20 +11,13 @@ demo's ``--out`` files).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
 
 from engine.core.events import Event
 from engine.dicesoccer import DICESOCCER, DiceSoccerState
 from referee.dicesoccer.narration import caption
+from referee.frames import Frame
 
 TURN, GOAL, FINAL = "turn", "goal", "final"  # how long a frame stays (the renderer's HOLD_MS)
-
-
-class Frame(NamedTuple):
-    kind: str
-    view: dict[str, Any]  # the spectators' view
-    caption: str | None
-    events: list[Event]  # what happened since the previous frame
 
 
 def told(state: DiceSoccerState) -> bool:

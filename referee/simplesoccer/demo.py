@@ -22,7 +22,8 @@ from engine.simplesoccer import SIMPLESOCCER
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.options import KNOWN
 from engine.simplesoccer.state import SimpleSoccerState
-from referee.simplesoccer.frames import HOLD_MS, Frame, frames, told
+from referee.frames import BoardFiles
+from referee.simplesoccer.frames import HOLD_MS, frames, told
 from referee.simplesoccer.narration import SIDE_NAMES, narrate, score_line
 from referee.simplesoccer.tally import tally
 
@@ -135,7 +136,7 @@ def run_demo(
     told_events: list[Event] = []  # not yet narrated: the passage of play so far
     frame_events: list[Event] = []  # not yet in a board picture
     actions = turn = kicks = 0
-    boards = None if out_dir is None else _Boards(out_dir)
+    boards = None if out_dir is None else _board_files(out_dir)
     for state, _action, ev in iter_match(seed, chosen):
         actions += 1
         events.extend(ev)
@@ -169,26 +170,16 @@ def run_demo(
     return 0
 
 
-class _Boards:
-    """Writes each board picture as a numbered PNG file, then the replay of the match."""
+def _board_files(out_dir: Path) -> BoardFiles:
+    """The demo's --out files: each board picture, then the replay."""
+    from render.simplesoccer.board import render_png  # Pillow only when images are asked
+    from render.simplesoccer.replay import replay_gif
 
-    def __init__(self, out_dir: Path) -> None:
-        self.dir = Path(out_dir)
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.frames: list[Frame] = []
-
-    def write(self, state: SimpleSoccerState, events: list[Event]) -> None:
-        from render.simplesoccer.board import render_png  # Pillow only when images are asked
-
-        (frame,) = frames([(state, events)])
-        self.frames.append(frame)
-        png = render_png(frame.view, names=SIDE_NAMES, caption=frame.caption or "")
-        (self.dir / f"{len(self.frames):03d}-{frame.kind}.png").write_bytes(png)
-
-    def finish(self, out: TextIO) -> None:
-        from render.simplesoccer.replay import replay_gif
-
-        replay = self.dir / "replay.gif"
-        shown = [(f.view, f.caption or "", HOLD_MS[f.kind]) for f in self.frames]
-        replay.write_bytes(replay_gif(shown, names=SIDE_NAMES))
-        out.write(f"\nBoard images: {len(self.frames)} PNG files and {replay.name} in {self.dir}\n")
+    return BoardFiles(
+        out_dir,
+        lambda state, events: frames([(state, events)])[0],
+        lambda f: render_png(f.view, names=SIDE_NAMES, caption=f.caption or ""),
+        lambda shots: replay_gif(
+            [(f.view, f.caption or "", HOLD_MS[f.kind]) for f in shots], names=SIDE_NAMES
+        ),
+    )

@@ -7,9 +7,10 @@ files).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.core.events import Event
+from referee.frames import Frame
 from referee.simplesoccer.narration import caption
 
 # A frame's kind (its file name in the demo's --out) by the events it shows, first match
@@ -22,13 +23,6 @@ _KINDS = (
 )
 TURN, FINAL = "turn", "final"
 HOLD_MS = {TURN: 1200, "goal": 2600, "shot": 2000, "kickoff": 1800, "penalty": 2000, FINAL: 5000}
-
-
-class Frame(NamedTuple):
-    kind: str
-    view: dict[str, Any]  # the spectators' view
-    caption: str | None
-    events: list[Event]  # what happened since the previous frame
 
 
 def told(state: Any) -> bool:
