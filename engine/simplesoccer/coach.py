@@ -43,9 +43,9 @@ from engine.simplesoccer.field import (
     name_table,
 )
 from engine.simplesoccer.field import field as field_of
-from engine.simplesoccer.match import MAX_SAVE, can_save
 from engine.simplesoccer.ruleset import SIMPLESOCCER
 from engine.simplesoccer.setup import GOALKEEPER
+from engine.simplesoccer.shots import MAX_SAVE, can_save
 from engine.simplesoccer.state import SimpleSoccerState
 
 MAX_ACTIONS = 20_000  # a coach match takes a few hundred

@@ -18,7 +18,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.simplesoccer import movement
 from engine.simplesoccer.field import SIDES, Square, name_table
-from engine.simplesoccer.match import can_save
+from engine.simplesoccer.match import MODULES
 from engine.simplesoccer.setup import GOALKEEPER, PRESET_LABELS
 from engine.simplesoccer.state import SimpleSoccerState
 
@@ -104,15 +104,24 @@ _MEMO_LOCK = threading.Lock()
 
 def _key(s: SimpleSoccerState, team: int) -> tuple[Any, ...]:
     """Everything a turn's choices depend on."""
-    turn = s.turn or {}
     places = tuple(
-        (label, m["at"][0], m["at"][1], m["facing"])
+        (label, m["at"][0], m["at"][1], m["facing"], m.get("down"), m.get("rose"), m.get("skill"))
         for t in (0, 1)
         for label, m in s.members[t].items()
     )
     ball = None if s.ball is None else (s.ball[0], s.ball[1])
-    held, left, diagonal = s.held, turn.get("left"), turn.get("diagonal")
-    return (s.options["size"], team, places, ball, held, s.kicked_by, left, diagonal)
+    # the advanced rules' turn keys (own points, the ball's directions...) are small
+    extra = (repr(s.turn), repr(s.motion), repr(s.juggle), s.turns_played)
+    return (
+        repr(s.options["advanced"]),
+        s.options["size"],
+        team,
+        places,
+        ball,
+        s.held,
+        s.kicked_by,
+        *extra,
+    )
 
 
 def turn_choices(s: SimpleSoccerState, team: int) -> tuple[Choice, ...]:
@@ -156,6 +165,8 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     grab = movement.grab_path(s, team, left)
     if grab is not None:
         out.append(_path_choice(table, side, "grab", GOALKEEPER, grab))
+    for extra in _EXTRA_PLAYS:  # the advanced rules' plays (turning, tackles, ...)
+        out.extend(extra(s, team))
     if not holding or not movement.can_throw(s, team):
         out.append(Choice(Action(side, "end", {}), "End the turn"))
     return out
@@ -196,70 +207,12 @@ def _p_play(s: SimpleSoccerState, step: dict[str, Any], light: bool = False) -> 
     ]
 
 
-def _p_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    d = step["distance"]
-    needs = [die for die in range(1, 7) if can_save(d, die)]
-    shown = " or ".join(map(str, needs))
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            f"Shot! Your goalkeeper is {d} away: roll a die, {shown} saves.",
-            dice=1,
-            info={"purpose": "save", "distance": d, "needs": needs},
-        )
-    ]
-
-
-def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
-    choices = tuple(Choice(Action(side, "spot", {"spot": n}), f"Spot {n}") for n in range(1, 8))
-    return [
-        Decision(
-            side,
-            "spot",
-            "Penalty: pick where your goalkeeper stands, spots 1-7 from the kicker's left "
-            "(secret until the kick).",
-            choices,
-            secret=True,
-        )
-    ]
-
-
-def _p_penalty(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            "Penalty: roll a die; it counts the open spots from your left.",
-            dice=1,
-            info={"purpose": "penalty"},
-        )
-    ]
-
-
-def _p_penalty_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    n, d = step["n"], step["distance"]
-    needs = {1: "odd grabs it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            f"The ball is {d} from your goalkeeper: roll {n} {'die' if n == 1 else 'dice'} "
-            f"({needs[d]}).",
-            dice=n,
-            info={"purpose": "penalty_save", "distance": d},
-        )
-    ]
-
-
 _PENDING = {
     "rolloff": _p_rolloff,
     "setup": _p_setup,
     "roll": _p_roll,
     "play": _p_play,
-    "save": _p_save,
-    "spot": _p_spot,
-    "penalty": _p_penalty,
-    "penalty_save": _p_penalty_save,
 }
+for _module in MODULES:
+    _PENDING.update(getattr(_module, "PENDING", {}))
+_EXTRA_PLAYS = [m.play_choices for m in MODULES if hasattr(m, "play_choices")]

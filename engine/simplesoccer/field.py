@@ -261,3 +261,63 @@ def front(sq: Square, facing: str) -> tuple[Square, Square, Square]:
     if dx:
         return ((x + dx, y), (x + dx, y - 1), (x + dx, y + 1))
     return ((x, y + dy), (x - 1, y + dy), (x + 1, y + dy))
+
+
+# -- the compass (advanced rules): north is up the board (higher rows), east towards East's goal
+
+COMPASS: tuple[str, ...] = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # clockwise
+DIRECTIONS: dict[str, Square] = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
+_DIRECTION_OF = {v: k for k, v in DIRECTIONS.items()}
+DIRECTION_WORDS = {
+    "n": "north",
+    "ne": "north-east",
+    "e": "east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "w": "west",
+    "nw": "north-west",
+}
+
+
+def direction_of(a: Square, b: Square) -> str:
+    """The compass direction of the step from ``a`` to the neighbouring ``b``.
+
+    >>> direction_of((3, 3), (4, 4)), direction_of((3, 3), (3, 2))
+    ('ne', 's')
+    """
+    return _DIRECTION_OF[(b[0] - a[0], b[1] - a[1])]
+
+
+def turn(direction: str, eighths: int) -> str:
+    """``direction`` turned clockwise by ``eighths`` x 45 degrees (negative: counter-clockwise).
+
+    >>> turn("n", 1), turn("n", -1), turn("e", 4), turn("w", 2)
+    ('ne', 'nw', 'w', 'n')
+    """
+    return COMPASS[(COMPASS.index(direction) + eighths) % 8]
+
+
+def eighths_between(a: str, b: str) -> int:
+    """The angle between two directions in 45-degree steps, 0 to 4.
+
+    >>> eighths_between("e", "sw"), eighths_between("e", "n"), eighths_between("n", "n")
+    (3, 2, 0)
+    """
+    d = abs(COMPASS.index(a) - COMPASS.index(b)) % 8
+    return min(d, 8 - d)
+
+
+def step(sq: Square, direction: str, n: int = 1) -> Square:
+    """The square ``n`` steps from ``sq`` in ``direction``."""
+    dx, dy = DIRECTIONS[direction]
+    return (sq[0] + n * dx, sq[1] + n * dy)

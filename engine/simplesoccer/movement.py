@@ -47,6 +47,8 @@ def can_kick(s: SimpleSoccerState, team: int, label: str) -> bool:
     if ball is None:
         return False
     m = s.members[team][label]
+    if m.get("down") is not None:
+        return False  # a member lying down plays no ball (advanced: Fielder down)
     return ball in front((m["at"][0], m["at"][1]), m["facing"])
 
 

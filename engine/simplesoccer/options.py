@@ -30,6 +30,7 @@ from typing import Any
 from engine.core.errors import MalformedAction
 from engine.core.options import whole
 from engine.simplesoccer.field import DEFAULT_SIZE, SIZES
+from engine.simplesoccer.rules import advanced
 
 LENGTHS = ("turns", "score", "timed")
 DEFAULT_LENGTH = "turns"
@@ -42,7 +43,17 @@ MAX_TARGET = 9
 MAX_TURNS = 400
 MAX_MINUTES = 180
 
-KNOWN = ("size", "fielders", "length", "target", "turns", "minutes", "half_time")
+KNOWN = (
+    "size",
+    "fielders",
+    "length",
+    "target",
+    "turns",
+    "minutes",
+    "half_time",
+    "rules",
+    "options",
+)
 OF_LENGTH = {"target": "score", "turns": "turns", "minutes": "timed"}  # option -> its length
 _DEFAULTS = {"target": DEFAULT_TARGET, "turns": DEFAULT_TURNS, "minutes": DEFAULT_MINUTES}
 
@@ -83,6 +94,7 @@ def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
     normalizes to itself). Other keys (the referee's dice seed...) are ignored;
     ``turn_timeout`` (minutes) becomes the timed version's turn clock."""
     options = dict(options or {})
+    settings = advanced(options)
     size = str(options.get("size", DEFAULT_SIZE)).strip().lower()
     if size not in SIZES:
         raise MalformedAction(f"'size' must be one of {', '.join(SIZES)}, not {size!r}.")
@@ -108,4 +120,7 @@ def normalize(options: dict[str, Any] | None) -> dict[str, Any]:
         "minutes": whole(options, "minutes", DEFAULT_MINUTES, 1, MAX_MINUTES),
         "turn_seconds": turn_seconds,
         "half_time": half_time,
+        # the advanced rules: ``rules`` as chosen, ``advanced`` every rule's setting
+        "rules": str(options.get("rules") or "basic").strip().lower(),
+        "advanced": settings,
     }

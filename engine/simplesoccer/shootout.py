@@ -15,6 +15,17 @@ Spots 1-7 are the goal's uncertainty squares counted from the kicker's left.
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import MalformedAction
+from engine.core.events import Event
+from engine.simplesoccer import flow
+from engine.simplesoccer.field import SIDES
+from engine.simplesoccer.flow import Events, Step
+from engine.simplesoccer.state import SimpleSoccerState
+
 SPOTS = 7
 KICKS = 5  # each team's kicks before sudden death
 
@@ -68,3 +79,128 @@ def decided(kicks: list[list[bool]], first: int) -> int:
     if len(a) == len(b) and ga != gb:
         return first if ga > gb else second
     return -1
+
+
+# -- the shootout's steps: the goalkeeper's spot, the kick, the save ----------------------
+
+
+def _h_spot(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    spot = args.get("spot")
+    if isinstance(spot, str) and spot.strip().isdigit():
+        spot = int(spot)
+    if isinstance(spot, bool) or not isinstance(spot, int) or not 1 <= spot <= SPOTS:
+        raise MalformedAction("Pick a spot from 1 to 7, counted from the kicker's left.")
+    sh = s.shootout
+    assert sh is not None
+    sh["spot"], sh["ball"] = spot, None
+    ev.append(Event("spot_chosen", {"team": team}))
+    s.step = {"k": "penalty", "team": sh["kicker"]}
+
+
+def _h_penalty(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    (die,) = flow.dice(args, 1)
+    sh = s.shootout
+    assert sh is not None
+    ball = ball_spot(die, sh["spot"])
+    sh["ball"] = ball
+    distance = abs(ball - sh["spot"])
+    ev.append(
+        Event(
+            "penalty",
+            {
+                "team": team,
+                "taker": sh["taker"],
+                "die": die,
+                "ball": ball,
+                "spot": sh["spot"],
+                "distance": distance,
+            },
+        )
+    )
+    n = save_dice(distance)
+    if n:
+        s.step = {"k": "penalty_save", "team": 1 - team, "n": n, "distance": distance}
+    else:
+        _penalty_done(s, team, True, ev)
+
+
+def _h_penalty_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    dice = flow.dice(args, s.step["n"])
+    result = stopped(s.step["distance"], dice)
+    ev.append(Event("penalty_save_roll", {"team": team, "dice": dice, "result": result or "miss"}))
+    _penalty_done(s, 1 - team, not result, ev)
+
+
+def _penalty_done(s: SimpleSoccerState, team: int, scored: bool, ev: Events) -> None:
+    sh = s.shootout
+    assert sh is not None
+    sh["kicks"][team].append(scored)
+    ev.append(
+        Event(
+            "penalty_result", {"team": team, "scored": scored, "kicks": [k[:] for k in sh["kicks"]]}
+        )
+    )
+    winner = decided(sh["kicks"], sh["first"])
+    if winner >= 0:
+        flow.finish(s, winner, "shootout", ev)
+        return
+    nxt = 1 - team
+    sh.update(kicker=nxt, taker=flow.taker(s, nxt, len(sh["kicks"][nxt])))
+    s.step = {"k": "spot", "team": 1 - nxt}
+
+
+def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    side = SIDES[step["team"]]
+    choices = tuple(Choice(Action(side, "spot", {"spot": n}), f"Spot {n}") for n in range(1, 8))
+    return [
+        Decision(
+            side,
+            "spot",
+            "Penalty: pick where your goalkeeper stands, spots 1-7 from the kicker's left "
+            "(secret until the kick).",
+            choices,
+            secret=True,
+        )
+    ]
+
+
+def _p_penalty(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            "Penalty: roll a die; it counts the open spots from your left.",
+            dice=1,
+            info={"purpose": "penalty"},
+        )
+    ]
+
+
+def _p_penalty_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    n, d = step["n"], step["distance"]
+    needs = {1: "odd grabs it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            f"The ball is {d} from your goalkeeper: roll {n} {'die' if n == 1 else 'dice'} "
+            f"({needs[d]}).",
+            dice=n,
+            info={"purpose": "penalty_save", "distance": d},
+        )
+    ]
+
+
+HANDLERS = {
+    ("spot", "spot"): _h_spot,
+    ("penalty", "roll"): _h_penalty,
+    ("penalty_save", "roll"): _h_penalty_save,
+}
+PENDING = {"spot": _p_spot, "penalty": _p_penalty, "penalty_save": _p_penalty_save}
+WHAT = {
+    "spot": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to pick a spot",
+    "penalty": lambda s, step: f"{flow.team_name(step['team'])} to roll for the penalty",
+    "penalty_save": lambda s, step: (
+        f"{flow.team_name(step['team'])}'s goalkeeper to roll for the save"
+    ),
+}

@@ -26,6 +26,9 @@ class SimpleSoccerState:
     goalkeeper stepped diagonally (no grab after that) and when it started (timed matches).
     ``step`` is the decision now pending (its ``k`` names it); ``last`` the last move, kick or
     grab (kind, team, member, path) for the board to draw.
+
+    With the advanced rules a member may also carry ``down`` (the turn it went down), ``rose``
+    (the turn it got up), ``skill`` (skill points), ``fouls`` and ``card``.
     """
 
     options: dict[str, Any] = field(default_factory=dict)
@@ -43,6 +46,14 @@ class SimpleSoccerState:
     shootout: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
     ended_at: float | None = None
+    # the advanced rules (docs/rules-simplesoccer-advanced.md): the ball's travel for inertia,
+    # a kick in flight (interceptions), a pending restart, a juggled ball awaiting its
+    # follow-up, whether each team has spread its skill points
+    motion: dict[str, Any] | None = None
+    flight: dict[str, Any] | None = None
+    restart: dict[str, Any] | None = None
+    juggle: dict[str, Any] | None = None
+    skills_set: list[bool] = field(default_factory=lambda: [False, False])
     winner: int = -1
     over: bool = False
     reason: str = ""
@@ -78,10 +89,7 @@ class SimpleSoccerState:
         return SimpleSoccerState(
             options=self.options,  # never changed after the start
             step=copy.deepcopy(self.step),
-            members=[
-                {k: {"at": v["at"][:], "facing": v["facing"]} for k, v in t.items()}
-                for t in self.members
-            ],
+            members=[{k: {**v, "at": v["at"][:]} for k, v in t.items()} for t in self.members],
             ball=None if self.ball is None else self.ball[:],
             held=self.held,
             score=self.score[:],
@@ -94,6 +102,11 @@ class SimpleSoccerState:
             shootout=copy.deepcopy(self.shootout),
             last=self.last,  # replaced, never changed in place
             ended_at=self.ended_at,
+            motion=copy.deepcopy(self.motion),
+            flight=copy.deepcopy(self.flight),
+            restart=copy.deepcopy(self.restart),
+            juggle=copy.deepcopy(self.juggle),
+            skills_set=self.skills_set[:],
             winner=self.winner,
             over=self.over,
             reason=self.reason,

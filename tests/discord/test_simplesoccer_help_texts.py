@@ -16,7 +16,7 @@ from cogs.play.topics import EMBED_DESCRIPTION_LIMIT
 from cogs.simplesoccer.help import INTRO, STEPS
 from cogs.simplesoccer.rules import BOOK, TOPICS
 from engine.simplesoccer.field import SIZES
-from engine.simplesoccer.match import can_save
+from engine.simplesoccer.shots import can_save
 from tests.discord.conftest import World
 
 EMBED_FIELD_LIMIT = 1024

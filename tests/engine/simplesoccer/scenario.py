@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.simplesoccer import SIMPLESOCCER
-from engine.simplesoccer import match as ss_match
+from engine.simplesoccer import flow as ss_flow
 from engine.simplesoccer.field import facing_of, name, parse
 from engine.simplesoccer.state import SimpleSoccerState
 
@@ -131,7 +131,7 @@ def position(
         s.ball = list(parse(f, ball, team_of(team)))
     s.opening = team_of(kickoff)
     t = team_of(team)
-    ss_match._start_turn(s, t)
+    ss_flow.start_turn(s, t)
     if points is not None:
         dice = (1,) * s.step["n"]
     if dice is not None:
