@@ -111,7 +111,7 @@ def position(
     """A state in the middle of a match, written straight into a fresh state's fields.
 
     ``west`` / ``east`` map member labels ("G", "1") to square names ("e5", "goal7" for the
-    own goal). ``held`` names the side whose goalkeeper holds the ball (on its square). With
+    own goal), optionally with the way the member faces after a slash ("e5/n"). ``held`` names the side whose goalkeeper holds the ball (on its square). With
     ``dice`` the turn of ``team`` is rolled; with ``points`` it is rolled (1s) and given that
     many points whatever its dice; ``left`` sets the points left. Else ``team`` must roll now
     (the engine counts its dice).
@@ -119,10 +119,10 @@ def position(
     s = new(**options)
     f = s.field
     for t, layout in enumerate((west, east)):
-        s.members[t] = {
-            label: {"at": list(parse(f, sq, t)), "facing": facing_of(t)}
-            for label, sq in layout.items()
-        }
+        s.members[t] = {}
+        for label, text in layout.items():
+            sq, _, facing = text.partition("/")
+            s.members[t][label] = {"at": list(parse(f, sq, t)), "facing": facing or facing_of(t)}
     if held is not None:
         h = team_of(held)
         s.held = h
@@ -133,7 +133,7 @@ def position(
     t = team_of(team)
     ss_flow.start_turn(s, t)
     if points is not None:
-        dice = (1,) * s.step["n"]
+        dice = (3,) * s.step["n"]  # no 1s: with the advanced rules a 1 on two dice mis-kicks
     if dice is not None:
         s, _ = roll(s, team, *dice)
         assert s.turn is not None
