@@ -86,15 +86,15 @@ def _p_roll(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
     else:
         prompt = f"Roll for your turn ({_WHY[step['why']]})."
         purpose = "turn"
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            prompt,
-            dice=n,
-            info={"purpose": purpose, "why": step["why"]},
-        )
-    ]
+    roll = Decision(
+        SIDES[step["team"]],
+        "roll",
+        prompt,
+        dice=n,
+        info={"purpose": purpose, "why": step["why"]},
+    )
+    # the advanced rules' calls made before this roll (a tackle...), offered beside it
+    return [roll, *(d for extra in _BEFORE_ROLL for d in extra(s, step))]
 
 
 _MEMO: OrderedDict[tuple[Any, ...], tuple[Choice, ...]] = OrderedDict()
@@ -216,3 +216,4 @@ _PENDING = {
 for _module in MODULES:
     _PENDING.update(getattr(_module, "PENDING", {}))
 _EXTRA_PLAYS = [m.play_choices for m in MODULES if hasattr(m, "play_choices")]
+_BEFORE_ROLL = [m.roll_decisions for m in MODULES if hasattr(m, "roll_decisions")]

@@ -4,6 +4,7 @@ points and end), goals, half and full time, the end of the match and the start o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.dice import check_roll
@@ -15,6 +16,8 @@ from engine.simplesoccer.setup import GOALKEEPER, member_label
 from engine.simplesoccer.state import SimpleSoccerState
 
 Step = dict[str, Any]
+# called with (state, team) when a team's turn starts (its roll pending); filled by match.py
+TURN_STARTED: list[Callable[[SimpleSoccerState, int], None]] = []
 Events = list[Event]
 
 
@@ -56,6 +59,8 @@ def start_turn(s: SimpleSoccerState, team: int) -> None:
     n, why = dice_for(s, team)
     s.turn = None
     s.step = {"k": "roll", "team": team, "n": n, "why": why}
+    for hook in TURN_STARTED:  # the advanced rules' modules (match.MODULES)
+        hook(s, team)
 
 
 def member(s: SimpleSoccerState, team: int, args: Step) -> str:

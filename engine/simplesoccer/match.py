@@ -169,6 +169,8 @@ def _h_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         why = step["why"]
     ev.append(Event("rolled", {"team": team, "dice": dice[:], "points": points, "why": why}))
     s.step = {"k": "play", "team": team}
+    for hook in _AFTER_ROLL:  # the advanced rules: a tackle's call, poor aim, skill points...
+        hook(s, team, dice, step, ev)
 
 
 def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
@@ -195,6 +197,8 @@ def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         s.turn["diagonal"] = True  # Goalie movement: no grab after a diagonal step
     s.members[team][label]["at"] = list(path[-1])
     flow.played(s, "move", team, label, here, path, ev)
+    for hook in _AFTER_MOVE:  # the advanced rules: a contact roll for a foul
+        hook(s, team, label, here, path, args, ev)
     flow.after_spend(s, team, args, ev)
 
 
@@ -232,10 +236,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     s.held = -1
     s.kicked_by = team
     flow.played(s, "kick", team, label, start, path, ev, throw=throw)
-    if f.is_goal(end):
-        shots.shot(s, team, label, end, args, ev)
-        return
-    flow.after_spend(s, team, args, ev)
+    shots.ball_stops(s, team, label, end, args, ev)
 
 
 def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
@@ -303,3 +304,7 @@ _WHAT: dict[str, Callable[[SimpleSoccerState, Step], str]] = {}
 for _module in MODULES:
     _HANDLERS.update(_module.HANDLERS)
     _WHAT.update(getattr(_module, "WHAT", {}))
+# the advanced rules' hooks into the basic flow, in the order of MODULES
+_AFTER_ROLL = [m.after_roll for m in MODULES if hasattr(m, "after_roll")]
+_AFTER_MOVE = [m.after_move for m in MODULES if hasattr(m, "after_move")]
+flow.TURN_STARTED.extend(m.turn_started for m in MODULES if hasattr(m, "turn_started"))

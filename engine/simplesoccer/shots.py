@@ -16,6 +16,17 @@ from engine.simplesoccer.state import SimpleSoccerState
 MAX_SAVE = 6  # one die: a ball farther from the goalkeeper cannot be reached
 
 
+def ball_stops(
+    s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev: Events
+) -> None:
+    """A ball kicked by ``team``'s ``label`` came to rest on ``at``: a shot when that is a goal
+    square, else the turn goes on (or ends with its points spent)."""
+    if s.field.is_goal(at):
+        shot(s, team, label, at, args, ev)
+        return
+    flow.after_spend(s, team, args, ev)
+
+
 def shot(s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev: Events) -> None:
     keeper_team = 1 - team
     keeper = s.members[keeper_team].get(GOALKEEPER)
