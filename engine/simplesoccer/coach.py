@@ -28,10 +28,10 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.core.actions import Action
-from engine.core.decisions import Decision
+from engine.core.decisions import Choice, Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
-from engine.simplesoccer import decisions, movement
+from engine.simplesoccer import decisions, movement, rules
 from engine.simplesoccer.field import (
     FACINGS,
     SIDES,
@@ -382,8 +382,73 @@ class Coach:
         if decision.kind == "spot":
             return Action(actor, "spot", {"spot": self.spot(state, team)})
         if decision.kind == "play":
+            if rules.any_on(state):
+                return self.advanced_play(state, team, decision)
             return self.play(state, team)
+        if decision.choices and rules.any_on(state):
+            return self.pick(state, team, decision)
         return decision.choices[0].action
+
+    # -- the advanced rules -------------------------------------------------------------
+
+    def before_roll(self, state: SimpleSoccerState, decision: Decision) -> Action | None:
+        """A call before the turn's roll: the coach tackles whenever it can (else the ball
+        stays at the opponent's feet), a block tackle rather than a slide; it never calls a
+        curved corner's total (a long shot at one total in 16)."""
+        if decision.kind == "tackle" and decision.choices:
+            return min(decision.choices, key=_tackle_cost).action
+        return None
+
+    def advanced_play(self, s: SimpleSoccerState, team: int, decision: Decision) -> Action:
+        """A turn's next action with advanced rules: a member lying down gets up first; the
+        basic plan when it is legal; else the best listed kick, a run to the ball, or the
+        end."""
+        by_kind: dict[str, list[Choice]] = {}
+        for choice in decision.choices:
+            by_kind.setdefault(choice.action.kind, []).append(choice)
+        if "rise" in by_kind:
+            return self._facing_forward(team, by_kind["rise"]).action
+        planned = self.play(s, team)
+        if SIMPLESOCCER.problem(s, planned) is None:
+            return planned
+        judge = _Judge(s, team)
+        kicks = by_kind.get("kick", [])
+        if kicks:
+            best = max(kicks, key=lambda c: judge.ball(c.action.args.get("path")))
+            if judge.ball(best.action.args.get("path")) > judge.here():
+                return best.action
+        moves = by_kind.get("move", [])
+        if moves and s.ball is not None:
+            ball = (s.ball[0], s.ball[1])
+            best = min(moves, key=lambda c: judge.gap(c.action.args.get("path"), ball))
+            if judge.gap(best.action.args.get("path"), ball) < judge.gap_now(best, ball):
+                return best.action
+        ends = by_kind.get("end")
+        return ends[0].action if ends else decision.choices[0].action
+
+    def _facing_forward(self, team: int, choices: list[Choice]) -> Choice:
+        ahead = facing_of(team)
+        return next((c for c in choices if c.action.args.get("facing") == ahead), choices[0])
+
+    def pick(self, s: SimpleSoccerState, team: int, decision: Decision) -> Action:
+        """Any other decision of the advanced rules, by the kind of each choice: intercept
+        and head whenever offered, trap a ball, send a redirected ball to the square worth
+        most, keep the dice, the safest level of a fake-out."""
+        judge = _Judge(s, team)
+        rng = random.Random(f"{self.seed}:{s.turns_played}:{decision.kind}")
+
+        def score(choice: Choice) -> tuple[float, float]:
+            action = choice.action
+            preference = PREFERENCE.get(action.kind, 0.0)
+            args = action.args
+            for key in ("how", "level", "follow", "call", "trap"):
+                if key in args:
+                    preference += PREFERENCE.get(f"{key}:{args[key]}", 0.0)
+            where = args.get("to") or args.get("square") or args.get("path")
+            value = judge.ball(where) if where else 0.0
+            return preference, value + rng.random() * 1e-6
+
+        return max(decision.choices, key=score).action
 
     def spot(self, s: SimpleSoccerState, team: int) -> int:
         """The middle spot mostly (the ball then lands nearest on average), now and then a
@@ -598,6 +663,71 @@ def _act(t: _Turn, side: str, kind: str, member: str | None, path: list[Square])
     return Action(side, kind, args)
 
 
+# how much the coach likes a kind of choice (higher first); the rest ties at 0
+PREFERENCE: dict[str, float] = {
+    "intercept": 2.0,  # better a roll for the ball than let a kick pass
+    "how:feet": 0.4,
+    "how:chest": 0.3,
+    "how:header": 0.2,  # a bicycle kick puts the kicker down
+    "header": 1.0,  # a team-mate's head: one more die for the ball
+    "bicycle": 0.5,
+    "trap": 1.0,
+    "trap:True": 1.0,
+    "keep": 1.0,
+    "ready": 1.0,
+    "level:mild": 1.0,
+    "level:moderate": 0.5,
+    "follow:kick": 1.0,
+}
+
+
+def _tackle_cost(choice: Choice) -> tuple[int, int]:
+    """A block tackle before a slide, the fewest steps first."""
+    args = choice.action.args
+    return (int(bool(choice.info.get("slide"))), len(args.get("path") or []))
+
+
+class _Judge:
+    """Where a ball would be worth most to ``team`` (the coach's end-of-turn judgement),
+    asked outside its own turn too."""
+
+    def __init__(self, s: SimpleSoccerState, team: int) -> None:
+        if s.turn is None or s.turn.get("team") != team:
+            s = s.clone()
+            s.turn = {"team": team, "left": 0, "points": 0, "dice": []}
+        self.s = s
+        self.team = team
+        self.t = _Turn(s, team, Style())
+        self.table = {v: k for k, v in name_table(s.field).items()}
+
+    def square(self, where: Any) -> Square | None:
+        if isinstance(where, list | tuple) and where:
+            where = where[-1]
+        if isinstance(where, str):
+            return self.table.get(where.strip().lower())
+        return None
+
+    def ball(self, where: Any) -> float:
+        sq = self.square(where)
+        if sq is None:
+            return -1e9
+        if self.s.field.is_goal(sq):
+            return self.t.shot(sq) if self.s.field.is_goal(sq, 1 - self.team) else -1e9
+        return self.t.value(sq, 0)
+
+    def here(self) -> float:
+        ball = self.s.ball_at()
+        return -1e9 if ball is None else self.t.value(ball, 0)
+
+    def gap(self, path: Any, ball: Square) -> int:
+        sq = self.square(path)
+        return 99 if sq is None else cheb(sq, ball)
+
+    def gap_now(self, choice: Choice, ball: Square) -> int:
+        label = choice.action.args.get("member")
+        return 99 if label not in self.t.mine else cheb(self.t.mine[label], ball)
+
+
 class RandomPlayer:
     """A sparring partner: a random legal choice at every decision (seeded)."""
 
@@ -608,6 +738,12 @@ class RandomPlayer:
 
     def choose(self, state: SimpleSoccerState, decision: Decision) -> Action:
         return self._rng.choice(decision.choices).action
+
+    def before_roll(self, state: SimpleSoccerState, decision: Decision) -> Action | None:
+        """Now and then a call before the roll (a tackle), else the roll."""
+        if decision.choices and self._rng.random() < 0.5:
+            return self._rng.choice(decision.choices).action
+        return None
 
 
 class Player(Protocol):
@@ -640,9 +776,22 @@ def iter_match(
         step = state.step
         player = pair[step["team"]] if "team" in step else None
         light = player is not None and not getattr(player, "needs_choices", True)
-        decision = decisions.pending(state, light=light)[0]
+        if player is not None and rules.any_on(state):
+            light = False  # the advanced rules' plays are read from the listed choices
+        pending = decisions.pending(state, light=light)
+        decision = pending[0]
+        action = None
         if decision.dice:
-            action = Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
+            # a call a player may make before its roll (a tackle), offered beside the roll
+            for other in pending[1:]:
+                if other.actor == decision.actor and not other.dice:
+                    chooser = pair[SIDES.index(other.actor)]
+                    before = getattr(chooser, "before_roll", None)
+                    action = None if before is None else before(state, other)
+                    if action is not None:
+                        break
+            if action is None:
+                action = Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
         else:
             action = pair[SIDES.index(decision.actor)].choose(state, decision)
         state, events = SIMPLESOCCER.apply(state, action)
