@@ -25,7 +25,13 @@ SUMMARY_FIELDS = (
     "saves",
     "shootout",
     "actions",
+    "tackles",
+    "intercepts",
+    "headers",
+    "fouls",
+    "out_of_bounds",
 )
+ADVANCED_COUNTS = ("tackles", "intercepts", "headers", "fouls", "out_of_bounds")
 
 
 def demo_text(
@@ -88,9 +94,35 @@ def test_demo_plays_the_match_options_given() -> None:
     assert "Second half: " in halves
 
 
+def test_a_basic_match_counts_no_tackles_interceptions_headers_fouls_or_balls_out() -> None:
+    summary = json.loads(demo_text(11).splitlines()[-1])
+    for key in ADVANCED_COUNTS:
+        assert summary[key] == [0, 0]
+    assert not any(summary["options"]["advanced"].values())
+
+
+def test_the_demo_takes_the_advanced_rules_and_rule_names() -> None:
+    assert parse_options("advanced -fouls size=small") == {
+        "rules": "advanced",
+        "size": "small",
+        "options": "-fouls",
+    }
+    assert parse_options("tackles headers=on") == {"options": "tackles headers=on"}
+    assert parse_options("basic") == {"rules": "basic"}
+    text = demo_text(3, options="advanced -fouls -skills turns=12")
+    first, last = text.splitlines()[0], text.splitlines()[-1]
+    assert "advanced rules without fouls, skills" in first
+    summary = json.loads(last)
+    settings = summary["options"]["advanced"]
+    assert summary["options"]["rules"] == "advanced"
+    assert settings["tackles"] and not settings["fouls"] and not settings["skills"]
+    for key in ADVANCED_COUNTS:  # each a count per team, West first
+        assert len(summary[key]) == 2 and all(isinstance(n, int) and n >= 0 for n in summary[key])
+
+
 def test_demo_refuses_rules_and_options_it_does_not_have() -> None:
-    with pytest.raises(RulesError, match="advanced rules are not in the bot yet"):
-        demo_text(1, options="advanced")
+    with pytest.raises(MalformedAction, match="'tackle' is not a rule. Did you mean tackles"):
+        demo_text(1, options="tackle")
     with pytest.raises(RulesError, match="Simple Soccer has no option 'weather'"):
         demo_text(1, options="weather=rain")
     with pytest.raises(MalformedAction, match="'size' must be one of"):
@@ -103,9 +135,14 @@ def test_bot_demo_command() -> None:
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["game"] == "simplesoccer" and summary["seed"] == 7
     assert done.stdout.startswith("Simple Soccer demo match, seed 7")
-    done = run_bot("demo", "--game", "simplesoccer", "--rules", "advanced", timeout=60)
-    assert done.returncode == 2
-    assert "advanced rules are not in the bot yet" in done.stderr
+    done = run_bot(
+        "demo", "--game", "simplesoccer", "--rules", "advanced", "--seed", "5", "--json",
+        "--options", "turns=10", timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["options"]["rules"] == "advanced" and summary["turns"] == 10
+    assert set(ADVANCED_COUNTS) <= set(summary)
 
 
 def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:

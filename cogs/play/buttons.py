@@ -12,7 +12,12 @@ Custom ids (at most 100 characters) start with the game's ruleset name::
 
     <ruleset>:act:<match>:<version>:<kind>:<value>        a choice button
     <ruleset>:pick:<match>:<version>:<kind>[:<side>]      a select menu (one side's, or shared)
+    <ruleset>:index:<match>:<version>:<kind>:<side>:<n>   a menu of a decision's whole choices
     <ruleset>:timeout:<match>:<version>:<claim|coach>     after a turn timeout expired
+
+A game's ``index_menus`` are decisions whose choices have several arguments, or are too many
+for one menu (Simple Soccer's tackles, a square among dozens): each option's value is the
+choice's place in the decision (its index), split over menus of 25 (the ``n``-th part).
 
 The match id alone would name the game, but the prefix lets a click find the game's argument
 names without a database read and keeps ids readable in logs. It is also the scheme of the
@@ -35,7 +40,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -50,6 +55,7 @@ from cogs.play.registry import GameCommands, PlayRefusal
 from cogs.play.texts import ROLL_LABEL, SECRET_REPLY
 from cogs.text import shown
 from engine.core import Choice, Decision
+from referee import games
 from referee.deadlines import duration_text
 from referee.errors import NoMatch, OtherGame, OtherMatch
 from referee.service import Outcome
@@ -212,14 +218,19 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
     if outcome.over:
         return None
     view = discord.ui.View(timeout=None)
-    for index, button in enumerate(choice_buttons(outcome)):
+    drawn = choice_buttons(outcome)
+    for index, button in enumerate(drawn):
         row = index // ROW_WIDTH
         if row >= ROW_LIMIT:
             break
         button.item.row = row
         view.add_item(button)
     row = math.ceil(len(view.children) / ROW_WIDTH)
-    for menu in pick_selects(outcome):
+    picks = pick_selects(outcome)
+    covered = {button.kind for button in drawn}
+    covered |= {menu.kind for menu in picks}
+    menus: list[PickSelect | IndexSelect] = [*picks, *index_selects(outcome, covered)]
+    for menu in menus:
         if row >= ROW_LIMIT:
             log.info("match #%s: no row left for the %s menu", outcome.match_id, menu.kind)
             break
@@ -380,6 +391,140 @@ class PickSelect(
                 self.kind,
                 spec.pick_args_of(self.kind, value),
                 reply=secret.format(value=value) if secret else "",
+                expected_version=self.version,
+                match_id=self.match_id,
+                side=self.side,
+            )
+        except Exception as error:  # every error gets a private answer
+            await answer_component_error(interaction, error)
+
+
+INDEX_TEMPLATE = (
+    GAME + r":index:(?P<match>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<side>[a-z]+)"
+    r":(?P<part>\d+)"
+)
+
+
+def index_options(decision: Decision) -> list[discord.SelectOption]:
+    """A decision's legal choices as menu options whose values are their places in it.
+
+    >>> from engine.core import Action
+    >>> d = Decision("west", "tackle", "Tackle?", (
+    ...     Choice(Action("west", "tackle", {"member": "7", "path": []}), "7 tackles"),
+    ...     Choice(Action("west", "tackle", {"member": "9", "path": ["e5"]}), "9 tackles from e5"),
+    ... ))
+    >>> [(o.label, o.value) for o in index_options(d)]
+    [('7 tackles', '0'), ('9 tackles from e5', '1')]
+    """
+    return [
+        discord.SelectOption(label=choice.label[:LABEL_LIMIT] or str(i + 1), value=str(i))
+        for i, choice in enumerate(decision.choices)
+    ]
+
+
+def index_selects(outcome: Outcome, covered: Collection[str] = ()) -> list[IndexSelect]:
+    """The menus of the pending decisions the game offers whole (``index_menus``) and no
+    button or pick menu offers (``covered`` kinds): 25 options a menu, in order."""
+    spec = registry.get(outcome.ruleset)
+    if not spec.index_menus:
+        return []
+    coach = outcome.options.get("coach_side")
+    menus: list[IndexSelect] = []
+    for decision in outcome.pending():
+        kind = decision.kind
+        if decision.dice or kind not in spec.index_menus or kind in covered:
+            continue
+        if decision.actor == coach or not decision.choices:
+            continue
+        options = index_options(decision)
+        who = outcome.names.get(decision.actor, decision.actor)
+        prompt = decision.prompt.rstrip(".")
+        side = outcome.game.side_name(decision.actor)
+        first = f"{who} ({side}): {prompt[:1].lower()}{prompt[1:]}"
+        for part in range(math.ceil(len(options) / OPTION_LIMIT)):
+            chunk = options[part * OPTION_LIMIT : (part + 1) * OPTION_LIMIT]
+            placeholder = first if part == 0 else f"More: from {chunk[0].label}"
+            menus.append(
+                IndexSelect(
+                    outcome.match_id,
+                    outcome.version,
+                    kind,
+                    decision.actor,
+                    part,
+                    chunk,
+                    placeholder,
+                    outcome.ruleset,
+                )
+            )
+    return menus
+
+
+class IndexSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=INDEX_TEMPLATE,
+):
+    """Some of the legal choices of one side's pending decision, for the match version it was
+    drawn for: the chosen option's value is the choice's place in the decision. At any other
+    version the menu is out of date and changes nothing."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        kind: str,
+        side: str,
+        part: int,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None,
+        game: str,
+    ) -> None:
+        self.match_id, self.version, self.kind, self.side = match_id, version, kind, side
+        self.part, self.game = part, game
+        custom_id = f"{game}:index:{match_id}:{version}:{kind}:{side}:{part}"
+        super().__init__(one_choice_select(custom_id, options, placeholder))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> IndexSelect:
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            match["kind"],
+            match["side"],
+            int(match["part"]),
+            *select_parts(item),
+            match["game"],
+        )
+
+    async def choice(self, interaction: discord.Interaction, index: int) -> Choice:
+        """The chosen choice, read from the match as it stands, which must be the version
+        the menu was drawn for."""
+        store = play_cog(interaction).referee.store
+        match = await store.active_match(channel_id_of(interaction))
+        if match is None or match.id != self.match_id or match.version != self.version:
+            current = match.version if match is not None else self.version + 1
+            raise ConflictError(self.match_id, self.version, current)
+        game = games.get(match.ruleset)
+        for decision in game.ruleset.pending(match.state):
+            mine = decision.kind == self.kind and decision.actor == self.side
+            if mine and not decision.dice and 0 <= index < len(decision.choices):
+                return decision.choices[index]
+        raise PlayRefusal("That choice is not possible any more.")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            value = chosen(self.item)
+            if not value.isdigit():
+                raise PlayRefusal("This menu is not used any more.")
+            spec = game_of(self.game)
+            choice = await self.choice(interaction, int(value))
+            secret = spec.secret_picks.get(self.kind)
+            await act_and_post(
+                interaction,
+                choice.action.kind,
+                dict(choice.action.args),
+                reply=secret.format(value=choice.label) if secret else "",
                 expected_version=self.version,
                 match_id=self.match_id,
                 side=self.side,

@@ -61,6 +61,11 @@ class GameCommands:
       sets; ``pick_ints`` are arguments that are numbers; ``pick_flags`` are yes/no arguments
       written after the value ("1+goalkeeper"); ``secret_picks`` the private reply of a
       secret choice.
+    - ``index_menus``: decision kinds offered as select menus of their whole legal choices
+      (choices of several arguments, or too many for one menu: a tackle's member and path, a
+      square among dozens); an option's value is the choice's place in the decision, read back
+      against the match version the menu was drawn for (``cogs.play.buttons.IndexSelect``).
+      Drawn only for a decision that no button or ``pick_args`` menu offers already.
     - ``more_menus(outcome, rows)``: the game's own select menus under the shared ones, in at
       most ``rows`` rows (FUBA's moves, ``cogs.play.move_menus``).
     - ``intro``, ``steps``: the help's first line and how a match goes; ``topics`` and
@@ -90,6 +95,7 @@ class GameCommands:
     pick_ints: frozenset[str] = frozenset()
     pick_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     secret_picks: Mapping[str, str] = field(default_factory=dict)
+    index_menus: frozenset[str] = frozenset()
     describe_rules: Callable[[JSONData], str] = field(default=lambda rules: "")
     board_notes: Callable[[JSONData], list[str]] = field(default=lambda view: [])
     more_menus: Callable[[Outcome, int], Sequence[discord.ui.DynamicItem[Any]]] = field(

@@ -53,6 +53,7 @@ from engine.simplesoccer.options import (
     MAX_TURNS,
     normalize,
 )
+from engine.simplesoccer.rules import MODES, RULES, describe
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
 
@@ -74,6 +75,8 @@ def describe_rules(rules: JSONData) -> str:
     'standard board, 10 a side, 20 minutes of play with 1 minute a turn, half time'
     >>> describe_rules({"minutes": 5})
     'standard board, 10 a side, 5 minutes of play with 30 seconds a turn'
+    >>> describe_rules({"rules": "advanced", "options": "-fouls"})
+    'standard board, 10 a side, 40 turns, advanced rules without fouls'
     """
     try:
         options = normalize(rules)
@@ -92,6 +95,8 @@ def describe_rules(rules: JSONData) -> str:
         parts.append(f"{options['turns']} turns")
     if options["half_time"]:
         parts.append("half time")
+    if any(options["advanced"].values()):
+        parts.append(describe(options["advanced"]))
     return ", ".join(parts)
 
 
@@ -141,15 +146,20 @@ def match_rules(
     minutes: int | None,
     half_time: bool | None,
     turn_timeout: int | None,
+    rules: str | None = None,
+    options: str | None = None,
 ) -> tuple[JSONData, int | None]:
     """A challenge's match options as given, and its turn timeout (a timed match needs one,
     also its rules' turn clock). The engine works out the length when it is not named
-    (``target``: first to a score...) and refuses an option of another length.
+    (``target``: first to a score...) and refuses an option of another length, or a word of
+    ``options`` that is no rule.
 
     >>> match_rules(None, None, None, 3, None, None, None, None)
     ({'target': 3}, None)
     >>> match_rules("small", 5, None, None, None, 10, None, None)
     ({'size': 'small', 'fielders': 5, 'minutes': 10, 'turn_timeout': 1}, 1)
+    >>> match_rules(None, None, None, None, None, None, None, None, "advanced", "-fouls")
+    ({'rules': 'advanced', 'options': '-fouls'}, None)
     """
     given = {
         "size": size,
@@ -159,6 +169,8 @@ def match_rules(
         "turns": turns,
         "minutes": minutes,
         "half_time": half_time or None,
+        "rules": rules,
+        "options": options.strip() if options and options.strip() else None,
     }
     rules: JSONData = {option: value for option, value in given.items() if value is not None}
     # a refusal a player can read, before anyone is asked to accept
@@ -166,6 +178,37 @@ def match_rules(
         turn_timeout = turn_timeout or TIMED_TURN_MINUTES
         rules["turn_timeout"] = turn_timeout  # the rules' turn clock
     return rules, turn_timeout
+
+
+def option_entries(current: str) -> list[tuple[str, Value]]:
+    """What `options:` may become: the words typed so far, then each rule whose name fits the
+    word being typed (on, or off after a "-"), with what the rule does.
+
+    >>> [v for _, v in option_entries("tackles -fo")]
+    ['tackles -fouls']
+    >>> option_entries("head")[0]
+    ('headers: headers, intercepting or between team-mates', 'headers')
+    """
+    words = current.split()
+    typing = "" if not words or current[-1:].isspace() else words.pop()
+    sign = next((p for p in ("no-", "-", "+", "!") if typing.lower().startswith(p)), "")
+    stem = typing[len(sign) :].lower()
+    head = " ".join(words)
+    named = {word.lower().lstrip("+-!").removeprefix("no-").partition("=")[0] for word in words}
+    entries: list[tuple[str, Value]] = []
+    for rule, what in RULES.items():
+        if rule in named or not rule.startswith(stem):
+            continue
+        value = f"{head} {sign}{rule}".strip()
+        verb = "no " if sign in ("-", "no-", "!") else ""
+        entries.append((f"{value}: {verb}{what}", value))
+    return entries
+
+
+async def options_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[Any]]:
+    return offer(option_entries(current), "")
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -186,12 +229,16 @@ def match_rules(
     turns="Turn count: turns of both teams together (default 40)",
     minutes="Timed: minutes of play (default 20)",
     half_time="Play two halves, the other team kicking off the second (turns or timed)",
+    rules="basic (default) or advanced: every advanced rule but repositioning",
+    options='Advanced rules on or off, e.g. "tackles headers" or "-fouls -skills"',
 )
 @app_commands.choices(
     dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES],
     size=[app_commands.Choice(name=s, value=s) for s in SIZES],
     length=[app_commands.Choice(name=n, value=n) for n in LENGTHS],
+    rules=[app_commands.Choice(name=mode, value=mode) for mode in MODES],
 )
+@app_commands.autocomplete(options=options_autocomplete)
 async def challenge_command(
     interaction: discord.Interaction,
     opponent: discord.Member,
@@ -206,9 +253,11 @@ async def challenge_command(
     turns: app_commands.Range[int, 2, MAX_TURNS] | None = None,
     minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
     half_time: bool | None = None,
+    rules: app_commands.Choice[str] | None = None,
+    options: str | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a Simple Soccer match in this channel."""
-    rules, turn_timeout = match_rules(
+    chosen, turn_timeout = match_rules(
         size.value if size else None,
         fielders,
         length.value if length else None,
@@ -217,6 +266,8 @@ async def challenge_command(
         minutes,
         half_time,
         turn_timeout,
+        rules.value if rules else None,
+        options,
     )
     await challenge(
         interaction,
@@ -225,7 +276,7 @@ async def challenge_command(
         dice_mode(dice),
         thread,
         turn_timeout,
-        rules,
+        chosen,
         ranked=ranked,
     )
 

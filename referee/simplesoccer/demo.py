@@ -1,9 +1,10 @@
 """The Simple Soccer offline demo: a whole coach-vs-coach match with virtual dice, narrated
 turn by turn.
 
-``python3 bot.py demo --game simplesoccer --seed 7 [--json] [--out DIR] [--options TEXT]``.
-The same seed prints the same match. ``--options`` sets match options as
-"size=small length=score target=3 half_time=true". With ``--out`` the board at each kick-off,
+``python3 bot.py demo --game simplesoccer --seed 7 [--json] [--out DIR] [--rules advanced]
+[--options TEXT]``. The same seed prints the same match. ``--options`` sets match options as
+"size=small length=score target=3 half_time=true" and turns advanced rules on or off
+("advanced -fouls", "tackles headers"). With ``--out`` the board at each kick-off,
 after every turn, at every shot, after each shootout kick and at the end goes to DIR as
 numbered PNG files, and the replay of the match as ``replay.gif``.
 """
@@ -21,6 +22,7 @@ from engine.core.events import Event
 from engine.simplesoccer import SIMPLESOCCER
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.options import KNOWN
+from engine.simplesoccer.rules import MODES, RULES, describe
 from engine.simplesoccer.state import SimpleSoccerState
 from referee.frames import BoardFiles
 from referee.simplesoccer.frames import HOLD_MS, frames, told
@@ -30,32 +32,42 @@ from referee.simplesoccer.tally import tally
 MAX_ACTIONS = 20_000  # a safety stop: a 400-turn match takes a few thousand
 
 
+def _rule_word(word: str) -> bool:
+    """Whether a word of the options turns an advanced rule on or off ("tackles", "-fouls",
+    "no-skills", "headers=off")."""
+    key = word.lower().partition("=")[0].lstrip("+-!").removeprefix("no-").removeprefix("no_")
+    return key.replace("-", "_") in RULES
+
+
 def parse_options(text: str) -> dict[str, Any]:
     """Match options typed as "size=small length=score target=3" ("basic" or nothing: the
-    defaults); the engine checks the values.
+    defaults), the advanced rules as "advanced" and rule names on or off ("-fouls",
+    "tackles"); the engine checks the values.
 
     >>> parse_options("size=small length=score target=3")
     {'size': 'small', 'length': 'score', 'target': '3'}
+    >>> parse_options("advanced -fouls size=small")
+    {'rules': 'advanced', 'size': 'small', 'options': '-fouls'}
+    >>> parse_options("rules=advanced tackles=off")
+    {'rules': 'advanced', 'options': 'tackles=off'}
     """
     options: dict[str, Any] = {}
+    toggles: list[str] = []
     for word in text.replace(",", " ").split():
         key, sep, value = word.partition("=")
         key = key.strip().lower().replace("-", "_")
-        if not sep:
-            if key == "basic":
-                continue
-            if key.lstrip("+-") in ("advanced", "adv") or key.startswith("advanced"):
-                raise RulesError(
-                    "Simple Soccer's advanced rules are not in the bot yet: the demo plays the "
-                    "basic rules."
-                )
-            raise RulesError(
-                f'{word!r}: write match options as name=value, e.g. "size=small '
-                f'length=score target=3" ({", ".join(KNOWN)}).'
-            )
+        if not sep and key in MODES:
+            options["rules"] = key
+            continue
+        if not sep or _rule_word(word):  # a rule on or off: the engine reads it (or says why not)
+            toggles.append(word)
+            continue
         if key not in KNOWN:
             raise RulesError(f"Simple Soccer has no option {key!r}; it has {', '.join(KNOWN)}.")
         options[key] = value.strip()
+    if toggles:
+        given = str(options.get("options") or "")
+        options["options"] = " ".join([*given.split(), *toggles])
     return options
 
 
@@ -87,6 +99,12 @@ def _length(o: dict[str, Any]) -> str:
     return f"{o['turns']} turns{halves}"
 
 
+def _rules(o: dict[str, Any]) -> str:
+    """The advanced rules played, after a comma ("" for the basic rules)."""
+    settings = o.get("advanced") or {}
+    return f", {describe(settings)}" if any(settings.values()) else ""
+
+
 def summary(seed: int, s: SimpleSoccerState, events: list[Event], actions: int) -> dict[str, Any]:
     """The match in figures: what ``--json`` prints as its last line."""
     t = tally(events)
@@ -104,6 +122,11 @@ def summary(seed: int, s: SimpleSoccerState, events: list[Event], actions: int) 
         "shots": t.shots,
         "saves": t.saves,
         "grabs": t.grabs,
+        "tackles": t.tackles,
+        "intercepts": t.intercepts,
+        "headers": t.headers,
+        "fouls": t.fouls,
+        "out_of_bounds": t.out_of_bounds,
         "shootout": shootout,
         "actions": actions,
     }
@@ -130,7 +153,8 @@ def run_demo(
     o = state.options
     out.write(
         f"Simple Soccer demo match, seed {seed}: West and East are both played by the coach "
-        f"({o['size']} board, {o['fielders']} fielders a side, {_length(o)})\n"
+        f"({o['size']} board, {o['fielders']} fielders a side, {_length(o)}"
+        f"{_rules(o)})\n"
     )
     events: list[Event] = []
     told_events: list[Event] = []  # not yet narrated: the passage of play so far

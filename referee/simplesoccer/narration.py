@@ -258,6 +258,244 @@ def _over(d: Data) -> str:
     return f"{winner} wins {max(a, b)}-{min(a, b)}."
 
 
+# -- the advanced rules ----------------------------------------------------------------
+# Squares in the advanced rules' events are names ("e5") or [x, y] on the board.
+
+_COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+_COMPASS = {
+    "n": "north",
+    "ne": "north-east",
+    "e": "east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "w": "west",
+    "nw": "north-west",
+}
+_RESTARTS = {
+    "throw_in": "a throw-in",
+    "corner": "a corner",
+    "goal_kick": "a goal kick",
+    "free_kick": "a free kick",
+    "penalty": "a penalty",
+}
+_HOW = {"feet": "the feet", "chest": "the chest", "header": "a header", "bicycle": "a bicycle kick"}
+# what an interception, header or juggle came to, as the engine names it
+_OUTCOMES = {
+    "trap": "traps the ball",
+    "trapped": "traps the ball",
+    "kick": "wins it and kicks on",
+    "redirect": "wins it and plays it on",
+    "redirected": "wins it and plays it on",
+    "poor": "gets a touch, but the ball flies off at random",
+    "poor_aim": "gets a touch, but the ball flies off at random",
+    "random": "gets a touch, but the ball flies off at random",
+    "miss": "misses: the ball goes on",
+    "missed": "misses: the ball goes on",
+    "through": "misses: the ball goes on",
+    "nick": "only nicks it: the ball goes on",
+    "straight": "wins it, but the aim is poor",
+    "precise": "places it",
+    "headed": "heads it on",
+    "won": "wins the ball",
+}
+
+
+def square(value: object) -> str:
+    """A square as an event gives it: its name, or [x, y] on the board.
+
+    >>> square("e5"), square([4, 4]), square([-1, 6])
+    ('e5', 'e5', 'goal7')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence) and len(value) == 2:
+        x, y = int(value[0]), int(value[1])
+        return f"goal{y + 1}" if not 0 <= x < len(_COLUMNS) else f"{_COLUMNS[x]}{y + 1}"
+    return "?"
+
+
+def compass(direction: object) -> str:
+    """ "ne" -> "north-east"."""
+    return _COMPASS.get(str(direction), str(direction))
+
+
+def outcome(result: object) -> str:
+    """An interception's or header's result in words."""
+    text = str(result or "")
+    return _OUTCOMES.get(text, text.replace("_", " "))
+
+
+def _team_of(d: Data, key: str = "team") -> int:
+    return int(d[key])
+
+
+def _who(d: Data, key: str = "member", team: str = "team") -> str:
+    return member(str(d[key]), _team_of(d, team))
+
+
+def _tackle(d: Data) -> str:
+    team = _team_of(d)
+    kind = "slide tackle" if d.get("slide") else "tackle"
+    victim = member(str(d["opponent"]), 1 - team)
+    call = f"calls {d['call']}, rolls {d['total']}" if d.get("call") else f"rolls {d['total']}"
+    if d.get("won"):
+        return f"{_who(d)} goes in with a {kind} on {victim} ({call}): wins the ball!"
+    return f"{_who(d)} goes in with a {kind} on {victim} ({call}): misses and goes down."
+
+
+def _intercept(d: Data) -> str:
+    how = _HOW.get(str(d.get("how")), str(d.get("how")))
+    return f"{_who(d)} tries to intercept with {how}, rolls {d['die']}: {outcome(d['result'])}."
+
+
+def _header(d: Data) -> str:
+    what = "heads a team-mate's pass" if d.get("coordinated") else "goes up for a header"
+    return f"{_who(d)} {what}, rolls {d['die']}: {outcome(d['result'])}."
+
+
+def _foul(d: Data) -> str:
+    team = _team_of(d)
+    against = d.get("against")
+    on = f" on {member(str(against), 1 - team)}" if against is not None else ""
+    at = f" at {square(d['at'])}" if d.get("at") is not None else ""
+    award = "penalty!" if d.get("penalty") else f"free kick to {side(1 - team)}."
+    text = f"Foul by {_who(d)}{on}{at}: {award}"
+    card = d.get("card")
+    if card:
+        text += f" {_card_text(str(card))}"
+    return text
+
+
+def _card_text(card: str) -> str:
+    return "A red card: sent off!" if card == "red" else f"A {card} card."
+
+
+def _card(d: Data) -> str:
+    card = str(d["card"])
+    verdict = "is sent off with a red card" if card == "red" else f"gets a {card} card"
+    return f"{_who(d)} {verdict}."
+
+
+def _out(d: Data) -> str:
+    kind = str(d.get("restart") or "")
+    to = d.get("to")
+    if to is None:
+        to = 1 - _team_of(d) if kind != "corner" else _team_of(d)
+    restart = _RESTARTS.get(kind, kind.replace("_", " "))
+    return f"Out of play at {square(d['at'])}: {restart} for {side(int(to))}."
+
+
+def _restart(d: Data) -> str:
+    kind = str(d.get("kind") or "")
+    restart = _RESTARTS.get(kind, kind.replace("_", " "))
+    at = f" from {square(d['at'])}" if d.get("at") is not None else ""
+    return f"{side(_team_of(d))} takes {restart}{at}."
+
+
+def _deflect_roll(d: Data) -> str:
+    keeper = f"{side(_team_of(d))}'s goalkeeper"
+    text = f"{keeper} rolls {d['die']} to tip it away ({d['total']} in all)"
+    if not d.get("deflected"):
+        text += ": not enough"
+    text += ", and goes down." if d.get("down") else "."
+    return text
+
+
+def _deflected(d: Data) -> str:
+    at = f" to {square(d['at'])}" if d.get("at") is not None else ""
+    return f"{side(_team_of(d))}'s goalkeeper tips the ball {compass(d.get('dir'))}{at}."
+
+
+_LEVELS = {"mild": "a mild", "moderate": "a moderate", "extreme": "an extreme"}
+_BONUS = {"mild": 4, "moderate": 8, "extreme": 12}
+
+
+def _fake(d: Data) -> str:
+    level = str(d.get("level") or "")
+    team = _team_of(d)
+    against = d.get("opponent")
+    on = f" on {member(str(against), 1 - team)}" if against is not None else ""
+    what = f"{_LEVELS.get(level, level)} fake-out{on}, rolls {d['die']}"
+    if d.get("won"):
+        bonus = _BONUS.get(level)
+        extra = f": {points(bonus)} more for {member(str(d['member'])).lower()}" if bonus else ""
+        return f"{_who(d)} tries {what}: it works{extra}!"
+    return f"{_who(d)} tries {what}: falls over, the turn ends."
+
+
+def _juggle(d: Data) -> str:
+    dice = d.get("dice") or []
+    rolls = f", rolls {dice_text(dice)}" if dice else ""
+    if d.get("won"):
+        return f"{_who(d)} juggles the ball up{rolls}: it hangs in the air for next turn."
+    return f"{_who(d)} tries to juggle the ball{rolls}: it runs loose."
+
+
+def _skills(d: Data) -> str:
+    given = d.get("skills")
+    if isinstance(given, dict):
+        spread = ", ".join(
+            f"{member(str(label)).lower()} {points(int(n))}" for label, n in given.items() if n
+        )
+    else:
+        spread = str(given or "")
+    return f"{side(_team_of(d))} gives its skill points: {spread}."
+
+
+def _reroll(d: Data) -> str:
+    dice = d.get("dice") or []
+    again = f": {dice_text(dice)}" if dice else ""
+    return f"{_who(d)} uses 2 skill points to roll again{again}."
+
+
+def _face(d: Data) -> str:
+    return f"{side(_team_of(d))}'s kicker hides a die face for the penalty."
+
+
+def _turned(d: Data) -> str:
+    cost = f" ({points(int(d['cost']))})" if d.get("cost") is not None else ""
+    return f"{_who(d)} turns to face {compass(d.get('facing'))}{cost}."
+
+
+def _rose(d: Data) -> str:
+    return f"{_who(d)} gets back up."
+
+
+def _down(d: Data) -> str:
+    return f"{_who(d)} is down."
+
+
+ADVANCED: dict[str, Callable[[Data], str | None]] = {
+    "tackle": _tackle,
+    "intercept": _intercept,
+    "header": _header,
+    "foul": _foul,
+    "card": _card,
+    "out": _out,
+    "restart": _restart,
+    "deflect_roll": _deflect_roll,
+    "deflected": _deflected,
+    "fake": _fake,
+    "juggle": _juggle,
+    "skills": _skills,
+    "reroll": _reroll,
+    "face_chosen": _face,
+    "turned": _turned,
+    "rose": _rose,
+    "down": _down,
+}
+
+
+def _advanced(kind: str, d: Data) -> str | None:
+    """An advanced rule's line; None for an event that does not carry what its line needs
+    (the line is left out rather than the whole narration failing)."""
+    try:
+        return ADVANCED[kind](d)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
 _SIMPLE: dict[str, Callable[[Data], str | None]] = {
     "rolloff_roll": _rolloff_roll,
     "rolloff": _rolloff,
@@ -282,6 +520,8 @@ _SIMPLE: dict[str, Callable[[Data], str | None]] = {
     "penalty_result": _penalty_result,
     "over": _over,
 }
+for _kind in ADVANCED:
+    _SIMPLE.setdefault(_kind, lambda d, _kind=_kind: _advanced(_kind, d))
 FORMATTERS = frozenset(_SIMPLE)
 
 
