@@ -24,6 +24,7 @@ from store.errors import StoreError
 
 RULESET = "simplesoccer"
 KINDS = ("move", "kick", "grab")  # the plays that follow a path
+BY_KIND = frozenset({"turn", "rise"})  # plays offered for every member at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +63,54 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
+class Other:
+    """One of the advanced rules' plays of a turn (turning, getting up, the ball rolling on,
+    a fake-out, a juggle, a long kick...): its ``kind``, who makes it ("" for the ball rolling
+    on), its label and its place among the turn's choices (``index``)."""
+
+    kind: str
+    member: str
+    label: str
+    index: int
+
+    @property
+    def group(self) -> str:
+        """The board menu's value of this play's group: "fake:7", "inertia:"; every member's
+        turns (getting up) are one group, "turn:" ("rise:")."""
+        return f"{self.kind}:" if self.kind in BY_KIND else f"{self.kind}:{self.member}"
+
+
+def others_of(choices: Sequence[Choice]) -> tuple[Other, ...]:
+    """The choices of a turn that are not a move, a kick along a path, a grab or the end.
+
+    >>> from engine.core import Action
+    >>> others_of([Choice(Action("west", "turn", {"member": "7", "facing": "n"}), "7 turns"),
+    ...            Choice(Action("west", "end", {}), "End the turn")])
+    (Other(kind='turn', member='7', label='7 turns', index=0),)
+    """
+    found = []
+    for index, choice in enumerate(choices):
+        kind = choice.action.kind
+        if kind == "end" or reach_of(choice) is not None:
+            continue
+        if kind in KINDS and not set(choice.action.args) - {"member", "path"}:
+            continue  # a play without a path: the commands' own
+        who = choice.action.args.get("member", "")
+        found.append(Other(kind, str(who), choice.label, index))
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
 class Plays:
     """The caller's plays of the pending turn: every ``Reach``, where each of the caller's
-    members stands ("7" -> "e5") and where the ball is (None off the caller's turn)."""
+    members stands ("7" -> "e5") and where the ball is (None off the caller's turn); the
+    advanced rules' other plays (``others``)."""
 
     reaches: tuple[Reach, ...]
     squares: dict[str, str]
     left: int | None = None  # points left this turn
     ball: str | None = None
+    others: tuple[Other, ...] = ()
 
     def of(self, kind: str, member: str | None = None) -> list[Reach]:
         return [r for r in self.reaches if r.kind == kind and member in (None, r.member)]
@@ -97,9 +138,10 @@ def member_order(member: str) -> tuple[int, int]:
 
 
 def reach_of(choice: Choice) -> Reach | None:
-    """The play a legal choice makes (None for the end of the turn)."""
+    """The play a legal choice makes (None for the end of the turn, and for the advanced
+    rules' plays: a turn, getting up, a kick with more to it than its path...)."""
     action = choice.action
-    if action.kind not in KINDS:
+    if action.kind not in KINDS or set(action.args) - {"member", "path"}:
         return None
     raw = action.args.get("path")
     path = tuple(raw.split() if isinstance(raw, str) else (str(p) for p in raw or ()))
@@ -130,6 +172,7 @@ def plays_in(
     pending = game.ruleset.pending(state) if pending is None else pending
     mine = [d for d in pending if d.actor in sides and not d.dice]
     reaches = tuple(r for d in mine for c in d.choices if (r := reach_of(c)) is not None)
+    others = tuple(o for d in mine if d.kind == "play" for o in others_of(d.choices))
     squares: dict[str, str] = {}
     left: int | None = None
     ball: str | None = None
@@ -141,7 +184,7 @@ def plays_in(
             squares.update(view.get("squares", {}).get(decision.actor, {}))
             found = decision.info.get("left")
             left = found if isinstance(found, int) else left
-    return Plays(reaches, squares, left, ball)
+    return Plays(reaches, squares, left, ball, others)
 
 
 def member_of(text: str) -> str:

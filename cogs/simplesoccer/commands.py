@@ -40,7 +40,7 @@ from cogs.play.groups import add_commands, remove_commands
 from cogs.play.help import COMMANDS as HELP
 from cogs.play.registry import GameCommands, JSONData, PlayRefusal, register
 from cogs.play.texts import minutes_text
-from cogs.simplesoccer import menus
+from cogs.simplesoccer import advanced, menus
 from cogs.simplesoccer.choices import RULESET, Plays, member_of, path_of, plays_of, ranked
 from cogs.simplesoccer.help import INTRO, STEPS
 from cogs.simplesoccer.rules import BOOK
@@ -56,12 +56,43 @@ from engine.simplesoccer.options import (
 from engine.simplesoccer.rules import MODES, RULES, describe
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.service import DICE_MODES
+from referee.simplesoccer.game import advanced_lines
 
 PRESETS = ("balanced", "attacking", "defensive")
 TIMED_TURN_MINUTES = 1  # the turn clock of a timed match challenged without a turn timeout
 SPOT_REPLY = (
     "Your goalkeeper stands on spot {value}. The kicker sees it only once the kick is rolled."
 )
+FACE_REPLY = "Your kicker hides the die showing {value}. It counts once the goalkeeper has moved."
+CHOOSE = "/simplesoccer choose (or the menu under the board)"
+# the advanced rules' decisions: the command that answers each, besides the board's menus
+ADVANCED_COMMANDS = {
+    "tackle": "/simplesoccer tackle (or the menu under the board)",
+    "call": "/simplesoccer call (or the buttons under the board)",
+    **{
+        kind: CHOOSE
+        for kind in (
+            "intercept",
+            "coordinate",
+            "trap_or_kick",
+            "redirect",
+            "aim",
+            "level",
+            "follow",
+            "keep",
+            "taker",
+            "place",
+            "reposition",
+            "deflect_dir",
+            "skills",
+            "face",
+        )
+    },
+}
+# decisions offered whole in menus under the board (several arguments, or many choices):
+# each option is one legal choice (``cogs.play.buttons.IndexSelect``); a decision that has
+# buttons or a menu of one argument already keeps those
+INDEX_MENUS = frozenset(ADVANCED_COMMANDS) | {"poor_aim", "carry", "restart", "pen_spot"}
 
 
 def describe_rules(rules: JSONData) -> str:
@@ -119,6 +150,7 @@ SIMPLESOCCER = register(
             "play": "/simplesoccer move, /simplesoccer kick, /simplesoccer grab or "
             "/simplesoccer end",
             "spot": "/simplesoccer spot",
+            **ADVANCED_COMMANDS,
         },
         intro=INTRO,
         steps=STEPS,
@@ -126,11 +158,23 @@ SIMPLESOCCER = register(
         overview="turn",
         player_rolls=True,
         plain_buttons={"end": "End turn"},
+        # a tackle's call, a fake-out's level, a juggle's follow-up: a few buttons
+        button_args={"call": "call", "level": "level", "follow": "how"},
         # The presets are one menu, not buttons: both teams set up at once, and their equal
         # buttons would repeat custom ids in one message (Discord refuses that).
-        pick_args={"setup": "preset", "spot": "spot"},
-        pick_ints=frozenset({"spot"}),
-        secret_picks={"spot": SPOT_REPLY},
+        pick_args={
+            "setup": "preset",
+            "spot": "spot",
+            "face": "face",
+            "taker": "member",
+            "aim": "dir",
+            "redirect": "to",
+            "deflect_dir": "dir",
+        },
+        pick_ints=frozenset({"spot", "face"}),
+        secret_picks={"spot": SPOT_REPLY, "face": FACE_REPLY},
+        index_menus=INDEX_MENUS,
+        board_notes=advanced_lines,
         describe_rules=describe_rules,
         more_menus=menus.more_menus,
     )
@@ -410,6 +454,7 @@ COMMANDS: dict[str, Callable[..., Awaitable[None]]] = {
     "end": end_command,
     "undo": SHARED["undo"],
     "spot": spot_command,
+    **advanced.COMMANDS,
     **READING,
     **ENDING,
     **HELP,

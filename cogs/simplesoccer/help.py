@@ -26,7 +26,8 @@ STEPS = (
         "(`length:turns` with `turns:40`, `length:score` with `target:2`, or `length:timed` "
         "with `minutes:20`), `half_time:true`, `dice:physical` to roll at the table, "
         "`turn_timeout:<minutes>` per turn. `ranked:true` rates the match (see "
-        "`/leaderboard`; leagues: `/league`).",
+        "`/leaderboard`; leagues: `/league`). `rules:advanced` plays the advanced rules; "
+        '`options:"tackles -fouls"` turns single ones on or off (topic `advanced`).',
     ),
     Step(
         ("accept", "decline"),
@@ -55,6 +56,13 @@ STEPS = (
         "it is a shot), `/simplesoccer grab` lets your goalkeeper take the ball in your "
         "penalty area. The list offers the squares in reach, with their cost, and so do the "
         "menus under the board. `/simplesoccer end` (or **End turn**) gives the turn away.",
+    ),
+    Step(
+        ("turn", "rise", "tackle", "call", "choose"),
+        "Advanced rules: the buttons and menus under the board offer every new choice. Or "
+        "type `/simplesoccer turn` (face another way), `/simplesoccer rise` (get up), "
+        "`/simplesoccer tackle` and `/simplesoccer call` (before your roll), and "
+        "`/simplesoccer choose` for any other choice (an interception, a restart...).",
     ),
     Step(
         ("undo",),

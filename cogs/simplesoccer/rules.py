@@ -183,5 +183,145 @@ _TOPICS = (
     ),
 )
 
-BOOK = TopicBook(_TOPICS, "Simple Soccer rulebook: {sections}")
+# The advanced rules, each a switch of the challenge (`rules:advanced`, `options:`); sections
+# name the rulebook's advanced headings. docs/rules-simplesoccer-advanced.md has the decisions.
+ADVANCED_TOPICS = (
+    Topic(
+        "advanced",
+        "The advanced rules",
+        "Advanced rules",
+        "Challenge with `rules:advanced` to play every advanced rule (repositioning before "
+        "restarts only when named), or turn single rules on or off with `options:`, e.g. "
+        '`options:"tackles headers"` or `rules:advanced options:"-fouls -skills"`; the list '
+        "offers the names. The topics: `facing`, `tackles`, `intercepts`, `poor aim`, "
+        "`fake outs`, `fouls`, `skills`, `advanced shootout`.\n"
+        "New choices appear under the board as buttons and menus while you play: a call "
+        "before your roll, an interception offer, who takes a throw-in... Players who type "
+        "use `/simplesoccer turn`, `/simplesoccer rise`, `/simplesoccer tackle`, "
+        "`/simplesoccer call` and, for anything else, `/simplesoccer choose`.\n"
+        "A player lying down shows greyed and flat on the board; skill points show as small "
+        "dots, a card as a small coloured card. `/simplesoccer status` lists them too.",
+    ),
+    Topic(
+        "facing",
+        "Facing, turning and getting up",
+        "Ball direction, Inertia move, Facing, Fielder down",
+        "Players can turn: each quarter turn costs 1 point (`/simplesoccer turn`), a half "
+        "turn 2.\n"
+        "- A ball touched from a front corner goes on within 45 degrees of the way it was "
+        "touched; wider than that is a **slide kick**, and the kicker ends up on the ground.\n"
+        "- A ball straight in front can go any way, but kicking it backwards costs more per "
+        "square: 2 for the back diagonals or straight back, 4 sideways.\n"
+        "- A player's kicks in one turn keep to at most two directions 45 degrees apart.\n"
+        "- A kicked ball nobody else touched may roll on up to 6 squares at the start of the "
+        "kicking team's next turn, the same way it went, paid from that turn's points.\n"
+        "**Down**: a player on the ground cannot move, kick or turn. Getting up costs 1 point "
+        "on a later turn (`/simplesoccer rise`), facing any way, and it stays on its square "
+        "that turn.",
+    ),
+    Topic(
+        "tackles",
+        "Tackles",
+        "Tackle",
+        "When your turn starts with the ball in front of an opponent's feet, one of yours "
+        "whose feet touch the ball, or can touch it after one square's move, may tackle "
+        "**before you roll** (`/simplesoccer tackle`, or the menu). Then call odd or even "
+        "and roll your turn's dice.\n"
+        "- **Right**: the opponent falls on the far side of the ball and you have it. From "
+        "straight in front it is a block tackle and your player stays up; from a corner it "
+        "is a slide tackle: your player gets up at once for 1 more point, unless a die shows "
+        "1 (it stays down).\n"
+        "- **Wrong**: your player goes down; the others may still use the points.\n"
+        "The move to the ball costs 1 point either way. Tip: a block tackle keeps your "
+        "player in the game.",
+    ),
+    Topic(
+        "intercepts",
+        "Interceptions, headers and bicycle kicks",
+        "Intercept, Chest intercept, Header, Bicycle kick, Stunned goalie",
+        "A kick passing an opponent stops there for a moment: that team may try to play it "
+        "or let it go on. Its player rolls a die; **odd** wins it, even lets it through.\n"
+        "- **Feet** (the ball coming from in front): 5 may trap it; 3 (or 5 kicked on) sends "
+        "it a die's squares wherever the player likes; 1 flies off at random.\n"
+        "- **Chest** (passing through from the side): odd drops it at the player's feet.\n"
+        "- **Header** (just behind the head): 3 or 5 sends it on a die's squares, 1 at "
+        "random.\n"
+        "- **Bicycle kick** (from the feet row or behind): the kicker goes down whatever "
+        "happens.\n"
+        "A pass to a team-mate's head or feet row may be headed or bicycle-kicked on for an "
+        "extra roll; a miss rolls on. Such a header or bicycle kick into goal may stun the "
+        "goalkeeper: it then saves only with the exact distance. One interception a turn.",
+    ),
+    Topic(
+        "poor aim",
+        "Poor aim, balls out and restarts",
+        "Poor aim and out of bounds, Goalie deflection in regular play",
+        "- With the ball at your feet, a **1** on either of your 2 dice is a mis-kick: the "
+        "ball goes straight the dice total from the player with it, and the turn ends.\n"
+        "- After a single die of 2 you may kick **long**: roll one more die and the ball runs "
+        "on that far.\n"
+        "- A ball stopping on a player bounces back a square.\n"
+        "- **Out** over a side line: a throw-in for the other team; over an end line: a "
+        "corner or a goal kick. Restarts are turns of 3 dice, and one of the team takes the "
+        "ball (`/simplesoccer choose`, or the menu). At a corner you may call the total of "
+        "the 3 dice for a curved kick straight in.\n"
+        "- A goalkeeper that just misses a shot may tip it away: it rolls a die and adds the "
+        "points to spare; 6 or more deflects it, and under 8 it ends up on the ground.",
+    ),
+    Topic(
+        "fake outs",
+        "Fake-outs and juggling",
+        "Fake out moves, Juggling moves",
+        "**Fake-out**: with the ball between your player's feet and an opponent's, call how "
+        "hard a trick you try, then roll a die:\n"
+        "- mild: odd works, +4 points;\n"
+        "- moderate: 3 or 5, +8;\n"
+        "- extreme: only 5, +12.\n"
+        "The extra points are that player's alone. A failed trick puts it down and ends the "
+        "turn. Fake the goalkeeper and your shot that turn gets no save roll.\n"
+        "**Juggling** (2 points, the ball straight in front): roll two dice one after the "
+        "other; two odd numbers lift the ball and your turn ends. The other team cannot touch "
+        "it on their turn. On your next turn follow up with a header, a bicycle kick or a "
+        "plain kick. An even number sends the ball loose in front of the player.",
+    ),
+    Topic(
+        "fouls",
+        "Fouls and cards",
+        "Optional fouls",
+        "With fouls on, contact costs:\n"
+        "- a player that moves to the square beside an opponent (not diagonal) rolls a "
+        "die: 1 is a foul;\n"
+        "- a failed tackle: 1 or 2 is a foul;\n"
+        "- a failed header touching an opponent: 1 or 2 is a foul.\n"
+        "A foul ends your turn. The other team gets a free kick of 3 dice where it happened, "
+        "or a penalty if you fouled an attacker in your own penalty area: the shootout's "
+        "kick, once, in play (`shootout`). With skills also on, a player's second foul is a "
+        "yellow card and its third a red card: off the field.",
+    ),
+    Topic(
+        "skills",
+        "Skill points",
+        "Optional fielder skill variance",
+        "Before the first kick-off each team gives 3 skill points to one, two or three of "
+        "its fielders (all 3 to a star, 2 and 1, or 1 each), for the whole match.\n"
+        "- A skilled fielder adds its points to your turn whenever it starts the turn with "
+        "the ball in front of its feet; only it may spend them.\n"
+        "- A fielder with 2 or 3 points may instead spend 2 of them to roll again one of "
+        "your own rolls that turn, right after it. The second roll stands, better or worse.\n"
+        "The board shows each skilled fielder's points as small dots.",
+    ),
+    Topic(
+        "advanced shootout",
+        "The advanced shootout",
+        "Advanced overtime shootout",
+        "With the advanced shootout the kicker does not roll: its player picks a die face in "
+        "secret (the menu, or `/simplesoccer choose`; only you see it). Then the goalkeeper's "
+        "player picks a spot in secret, as in the basic shootout (`shootout`). Then the face "
+        "is shown and counts as the kicker's die: the ball goes to that spot, and the "
+        "goalkeeper saves as usual. Tip: the goalkeeper cannot see the face, and the kicker "
+        "cannot see the spot, so guess what the other expects.",
+    ),
+)
+
+BOOK = TopicBook((*_TOPICS, *ADVANCED_TOPICS), "Simple Soccer rulebook: {sections}")
 TOPICS = BOOK.topics

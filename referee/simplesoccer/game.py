@@ -22,15 +22,24 @@ from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
 from engine.simplesoccer import clock
 from engine.simplesoccer.field import SIDES
+from engine.simplesoccer.rules import describe
 from engine.simplesoccer.setup import GOALKEEPER, PRESETS, member_label
 from referee.adapter import Game, JSONData
-from referee.simplesoccer.narration import SIDE_NAMES, caption, member, narrate, points
+from referee.simplesoccer.narration import (
+    SIDE_NAMES,
+    caption,
+    compass,
+    member,
+    narrate,
+    points,
+)
 from referee.simplesoccer.tally import tally
 
 # The typed commands for each kind of decision: the terminal's help shows those of the
 # decision at hand first, then all of them.
 _USAGE = {
-    "roll": "roll (the bot rolls) or roll 4 2 (physical dice)",
+    "roll": "roll (the bot rolls) or roll 4 2 (physical dice); tackle 7 e5 before the roll "
+    "(advanced rules)",
     "setup": "setup balanced|attacking|defensive, or your own layout: setup G goal7, 1 c3, "
     "2 c11, ...",
     "play": "move 7 e5 f6 (a member, then each square it steps on), kick 7 f6 g6 goal7 (the "
@@ -38,7 +47,32 @@ _USAGE = {
     "the ball), end",
     "spot": "spot 4 (where the goalkeeper stands, 1-7 from the kicker's left)",
 }
+# the advanced rules' typed commands (every one of their choices is numbered too)
+_ADVANCED_USAGE = {
+    "play": "turn 7 north, rise 7 (or rise 7 west), inertia f6 g6 (the ball rolls on), "
+    "fake 7, juggle 7",
+    "tackle": "tackle 7 (from where it stands) or tackle 7 e5 (one step first)",
+    "call": "call odd or call even (a tackle), call 11 (a curved corner's total)",
+    "intercept": "intercept feet|chest|header|bicycle, or let (let the ball pass)",
+    "level": "level mild|moderate|extreme",
+    "follow": "follow kick|header|bicycle",
+    "keep": "keep (the roll stands) or reroll 7 (a skilled fielder rolls again)",
+    "face": "face 4 (the die face, in secret)",
+    "taker": "taker 7 (who takes the restart)",
+    "place": "place e5 (where the goal kick is taken)",
+    "reposition": "reposition 7 e5, 3 f6, or ready",
+}
 _HELP = f"Type a number from the list, or a command: {'; '.join(_USAGE.values())}."
+_ADVANCED_HELP = f"Advanced rules: {'; '.join(_ADVANCED_USAGE.values())}."
+_FACINGS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s", "w": "w"}
+_FACINGS["west"] = "w"
+_CALLS = ("odd", "even")
+_WORD_ARGS = {  # one word from a short list: kind -> (argument, the words)
+    "intercept": ("how", ("feet", "chest", "header", "bicycle")),
+    "level": ("level", ("mild", "moderate", "extreme")),
+    "follow": ("how", ("kick", "header", "bicycle")),
+}
+_BARE = frozenset({"let", "keep", "ready", "trap", "leave", "header", "bicycle"})
 _SQUARE = re.compile(r"[a-z]\d{1,2}|goal\d{1,2}")
 _END = {"end", "done", "pass"}
 
@@ -100,7 +134,77 @@ def parse(text: str) -> tuple[str, JSONData]:
         if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 7:
             raise MalformedAction("Write it like this: spot 4 (1-7, from the kicker's left).")
         return "spot", {"spot": int(rest[0])}
-    raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
+    found = _advanced(kind, rest, raw)
+    if found is not None:
+        return found
+    raise MalformedAction(f"I do not know {words[0]!r}. {_HELP} {_ADVANCED_HELP}")
+
+
+def _facing(word: str) -> str:
+    facing = _FACINGS.get(word)
+    if facing is None:
+        raise MalformedAction(f"{word!r} is not a facing: north, east, south or west.")
+    return facing
+
+
+def _advanced(kind: str, rest: list[str], raw: str) -> tuple[str, JSONData] | None:
+    """The advanced rules' typed commands (None: not one of them).
+
+    >>> _advanced("turn", ["7", "north"], ""), _advanced("rise", ["g"], "")
+    (('turn', {'member': '7', 'facing': 'n'}), ('rise', {'member': 'G'}))
+    >>> _advanced("tackle", ["9", "e5"], ""), _advanced("call", ["odd"], "")
+    (('tackle', {'member': '9', 'path': ['e5']}), ('call', {'call': 'odd'}))
+    >>> _advanced("call", ["11"], ""), _advanced("intercept", ["chest"], "")
+    (('call', {'total': 11}), ('intercept', {'how': 'chest'}))
+    """
+    if kind == "turn":
+        if len(rest) != 2:
+            raise MalformedAction("Write it like this: turn 7 north.")
+        return "turn", {"member": member_label(rest[0]), "facing": _facing(rest[1])}
+    if kind in ("rise", "up"):
+        if len(rest) not in (1, 2):
+            raise MalformedAction("Write it like this: rise 7, or rise 7 west to face west.")
+        args: JSONData = {"member": member_label(rest[0])}
+        if len(rest) == 2:
+            args["facing"] = _facing(rest[1])
+        return "rise", args
+    if kind == "tackle":
+        if len(rest) not in (1, 2):
+            raise MalformedAction("Write it like this: tackle 7, or tackle 7 e5 (one step first).")
+        path = _path(rest[1:], "tackle 7 e5") if len(rest) == 2 else []
+        return "tackle", {"member": member_label(rest[0]), "path": path}
+    if kind == "call":
+        if len(rest) == 1 and rest[0] in _CALLS:
+            return "call", {"call": rest[0]}
+        if len(rest) == 1 and rest[0].isdigit():
+            return "call", {"total": int(rest[0])}
+        raise MalformedAction("Write it like this: call odd, call even, or call 11 at a corner.")
+    if kind == "inertia":
+        return "inertia", {"path": _path(rest, "inertia f6 g6")}
+    if kind in ("fake", "juggle", "taker", "reroll"):
+        if len(rest) != 1:
+            raise MalformedAction(f"Write it like this: {kind} 7.")
+        return kind, {"member": member_label(rest[0])}
+    if kind in _WORD_ARGS:
+        arg, allowed = _WORD_ARGS[kind]
+        if len(rest) != 1 or rest[0] not in allowed:
+            raise MalformedAction(f"Write it like this: {kind} {'|'.join(allowed)}.")
+        return kind, {arg: rest[0]}
+    if kind == "face":
+        if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 6:
+            raise MalformedAction("Write it like this: face 4 (a die face, 1-6).")
+        return "face", {"face": int(rest[0])}
+    if kind == "place":
+        (to,) = _path(rest, "place e5")[-1:]
+        return "place", {"square": to}
+    if kind == "reposition":
+        layout = raw.split(None, 1)[1] if len(raw.split(None, 1)) == 2 else ""
+        if not layout:
+            raise MalformedAction('Write it like this: reposition 7 e5, 3 f6 (or "ready").')
+        return "reposition", {"layout": layout}
+    if kind in _BARE and not rest:
+        return kind, {}
+    return None
 
 
 def describe_undo(action: Action) -> str:
@@ -128,6 +232,12 @@ def describe_undo(action: Action) -> str:
         return f"a grab: the goalkeeper to {to}"
     if action.kind == "end":
         return "the end of the turn"
+    if action.kind == "turn":
+        return f"a turn: {who} to face {compass(args.get('facing'))}"
+    if action.kind == "rise":
+        return f"getting up: {who}"
+    if action.kind == "inertia":
+        return f"the ball rolling on to {to}"
     return f"a {action.kind.replace('_', ' ')}"
 
 
@@ -176,6 +286,15 @@ def statistics(events: Sequence[Event]) -> list[str]:
         lines.append(f"Saves: {_per_side(t.saves)}")
     if any(t.grabs):
         lines.append(f"Goalkeeper grabs: {_per_side(t.grabs)}")
+    for title, counts in (
+        ("Tackles", t.tackles),
+        ("Interceptions tried", t.intercepts),
+        ("Headers", t.headers),
+        ("Fouls", t.fouls),
+        ("Balls out of play", t.out_of_bounds),
+    ):
+        if any(counts):
+            lines.append(f"{title}: {_per_side(counts)}")
     if t.shootout is not None:
         scored = [sum(k) for k in t.shootout]
         taken = [len(k) for k in t.shootout]
@@ -251,6 +370,8 @@ def task(decision: Decision) -> str:
     'roll 2 dice for the turn'
     >>> task(Decision("east", "play", "Your turn.", info={"left": 5, "points": 7}))
     'play the turn: 5 points left'
+    >>> task(Decision("east", "call", "Call odd or even for the tackle."))
+    'call odd or even for the tackle'
     """
     if decision.dice:
         n = decision.dice
@@ -259,7 +380,11 @@ def task(decision: Decision) -> str:
         return " ".join(filter(None, (f"roll {dice}", purpose)))
     if decision.kind == "play":
         return f"play the turn: {points(int(decision.info.get('left', 0)))} left"
-    return _TASKS.get(decision.kind, "decide")
+    if decision.kind in _TASKS:
+        return _TASKS[decision.kind]
+    # an advanced rule's decision: its prompt, as a task ("call odd or even for the tackle")
+    prompt = decision.prompt.strip().rstrip(".").split(". ")[0].split(": ")[0]
+    return prompt[:1].lower() + prompt[1:] if prompt else "decide"
 
 
 def _clock(options: JSONData, view: JSONData) -> str:
@@ -322,7 +447,59 @@ def _now(view: JSONData) -> str:
         return f"{who} to roll for the turn ({dice})"
     if k == "save":
         return f"Shot! {SIDE_NAMES[int(step['team'])]}'s goalkeeper to roll for the save"
+    # an advanced rule's step (a call, an interception, a restart...): what it waits for
+    for pending in view.get("pending") or ():
+        side = pending.get("actor")
+        who = SIDE_NAMES[SIDES.index(side)] if side in SIDES else ""
+        prompt = str(pending.get("prompt") or "").rstrip(".")
+        if who and prompt:
+            return f"{who}: {prompt}"
     return ""
+
+
+def _member_list(
+    found: list[tuple[int, str]], extra: dict[tuple[int, str], str] | None = None
+) -> str:
+    """ "West 7, G; East 4" (with ``extra`` after a member: "7 (2)")."""
+    parts = []
+    for t in (0, 1):
+        labels = [
+            label + (f" ({extra[(t, label)]})" if extra and (t, label) in extra else "")
+            for team, label in found
+            if team == t
+        ]
+        if labels:
+            parts.append(f"{SIDE_NAMES[t]} {', '.join(labels)}")
+    return "; ".join(parts)
+
+
+def advanced_lines(view: JSONData) -> list[str]:
+    """The advanced rules of a match in a few words, and what they leave on the field: the
+    members lying down, the skill points, the cards (none in a basic match).
+
+    >>> view = {"options": {"advanced": {"tackles": True, "skills": True}}, "members": [
+    ...     {"7": {"at": [4, 4], "facing": "e", "down": 3, "skill": 2, "card": "yellow"}},
+    ...     {"G": {"at": [20, 6], "facing": "w", "down": 4}}]}
+    >>> advanced_lines(view)  # doctest: +NORMALIZE_WHITESPACE
+    ['Rules: basic rules with tackles, skills', 'Down: West 7; East G',
+     'Skill points: West 7 (2)', 'Cards: West 7 (yellow)']
+    """
+    settings = (view.get("options") or {}).get("advanced") or {}
+    if not any(settings.values()):
+        return []
+    lines = [f"Rules: {describe(settings)}"]
+    members = view.get("members") or [{}, {}]
+    every = [(t, label, m) for t, team in enumerate(members) for label, m in team.items()]
+    down = [(t, label) for t, label, m in every if m.get("down") is not None]
+    if down:
+        lines.append(f"Down: {_member_list(down)}")
+    skills = {(t, label): str(m["skill"]) for t, label, m in every if m.get("skill")}
+    if skills:
+        lines.append(f"Skill points: {_member_list(list(skills), skills)}")
+    cards = {(t, label): str(m["card"]) for t, label, m in every if m.get("card")}
+    if cards:
+        lines.append(f"Cards: {_member_list(list(cards), cards)}")
+    return lines
 
 
 def status_lines(view: JSONData) -> list[str]:
@@ -352,7 +529,7 @@ def status_lines(view: JSONData) -> list[str]:
         lines.append(now)
     if (view.get("step") or {}).get("k") not in ("rolloff", "setup"):
         lines.append(_ball(view))
-    return lines
+    return lines + advanced_lines(view)
 
 
 HIGHLIGHTS = frozenset({"goal", "half_time", "full_time", "shootout_start", "over"})
@@ -376,8 +553,8 @@ SIMPLESOCCER_GAME = Game(
     score=score,
     kicked_off=kicked_off,
     parse=parse,
-    commands=_HELP,
-    usage=_USAGE,
+    commands=f"{_HELP} {_ADVANCED_HELP}",
+    usage={**_ADVANCED_USAGE, **_USAGE, "play": f"{_USAGE['play']}; {_ADVANCED_USAGE['play']}"},
     statistics=statistics,
     replay=replay,
     undoable=frozenset({"move", "kick", "grab", "end"}),

@@ -297,7 +297,7 @@ _OUTCOMES = {
     "straight": "wins it, but the aim is poor",
     "precise": "places it",
     "headed": "heads it on",
-    "won": "wins the ball",
+    "won": "wins it",
 }
 
 
@@ -338,10 +338,10 @@ def _tackle(d: Data) -> str:
     team = _team_of(d)
     kind = "slide tackle" if d.get("slide") else "tackle"
     victim = member(str(d["opponent"]), 1 - team)
-    call = f"calls {d['call']}, rolls {d['total']}" if d.get("call") else f"rolls {d['total']}"
+    call = f"called {d['call']}, {d['total']}" if d.get("call") else f"{d['total']}"
     if d.get("won"):
-        return f"{_who(d)} goes in with a {kind} on {victim} ({call}): wins the ball!"
-    return f"{_who(d)} goes in with a {kind} on {victim} ({call}): misses and goes down."
+        return f"{_who(d)} wins the ball from {victim} with a {kind} ({call})!"
+    return f"{_who(d)} misses the {kind} on {victim} ({call}) and goes down."
 
 
 def _intercept(d: Data) -> str:
@@ -453,13 +453,89 @@ def _face(d: Data) -> str:
     return f"{side(_team_of(d))}'s kicker hides a die face for the penalty."
 
 
+def _cost(d: Data) -> str:
+    """ " (2 points, 5 left)", " (2 points)" or ""."""
+    if d.get("cost") is None:
+        return ""
+    left = f", {d['left']} left" if d.get("left") is not None else ""
+    return f" ({points(int(d['cost']))}{left})"
+
+
 def _turned(d: Data) -> str:
-    cost = f" ({points(int(d['cost']))})" if d.get("cost") is not None else ""
-    return f"{_who(d)} turns to face {compass(d.get('facing'))}{cost}."
+    return f"{_who(d)} turns to face {compass(d.get('facing'))}{_cost(d)}."
 
 
 def _rose(d: Data) -> str:
-    return f"{_who(d)} gets back up."
+    facing = f", facing {compass(d['facing'])}" if d.get("facing") else ""
+    return f"{_who(d)} gets back up{facing}{_cost(d)}."
+
+
+def _inertia(d: Data) -> str:
+    squares = d.get("squares") or []
+    to = f" to {square(squares[-1])}" if squares else ""
+    return f"The ball rolls on{to}{_cost(d)}."
+
+
+def _tackle_try(d: Data) -> str:
+    team = _team_of(d)
+    victim = member(str(d["opponent"]), 1 - team)
+    moved = d.get("from") is not None and d.get("to") is not None and d["from"] != d["to"]
+    step = f" steps to {square(d['to'])} and" if moved else ""
+    kind = "a slide tackle" if d.get("slide") else "a tackle"
+    return f"{_who(d)}{step} goes for {kind} on {victim}."
+
+
+def _tackle_call(d: Data) -> str:
+    return f"{side(_team_of(d))} calls {d['call']}."
+
+
+def _let_pass(d: Data) -> str:
+    at = f" at {square(d['at'])}" if d.get("at") is not None else ""
+    return f"{side(_team_of(d))} lets the ball pass{at}."
+
+
+def _bicycle(d: Data) -> str:
+    what = "a bicycle kick on a team-mate's pass" if d.get("coordinated") else "a bicycle kick"
+    return f"{_who(d)} tries {what}, rolls {d['die']}: {outcome(d['result'])}."
+
+
+def _flight_distance(d: Data) -> str:
+    return f"{_who(d)} rolls {d['die']} for the distance."
+
+
+def _nick(d: Data) -> str:
+    return f"{_who(d)} only nicks it: the ball goes on."
+
+
+def _wild(d: Data) -> str:
+    return f"The ball flies off {compass(d.get('dir'))}."
+
+
+def _rolls_on(d: Data) -> str:
+    return f"The ball rolls on {compass(d.get('dir'))}, {d['die']} squares."
+
+
+def _aimed(d: Data) -> str:
+    return f"{_who(d)} sends the ball {compass(d.get('dir'))}, {d['squares']} squares."
+
+
+_PLAYED = {
+    "feet": "the ball stops",
+    "chest": "the ball drops",
+    "header": "the header lands",
+    "bicycle": "the bicycle kick lands",
+}
+
+
+def _ball_played(d: Data) -> str:
+    what = _PLAYED.get(str(d.get("how")), "the ball stops")
+    return f"{what[:1].upper()}{what[1:]} at {square(d['at'])}."
+
+
+def _points_back(d: Data) -> str | None:
+    if not d.get("points"):
+        return None
+    return f"{side(_team_of(d))} keeps the {points(int(d['points']))} the ball did not travel."
 
 
 def _down(d: Data) -> str:
@@ -484,6 +560,18 @@ ADVANCED: dict[str, Callable[[Data], str | None]] = {
     "turned": _turned,
     "rose": _rose,
     "down": _down,
+    "inertia": _inertia,
+    "tackle_try": _tackle_try,
+    "tackle_call": _tackle_call,
+    "let_pass": _let_pass,
+    "bicycle": _bicycle,
+    "flight_distance": _flight_distance,
+    "nick": _nick,
+    "wild": _wild,
+    "rolls_on": _rolls_on,
+    "aimed": _aimed,
+    "ball_played": _ball_played,
+    "points_back": _points_back,
 }
 
 
@@ -540,6 +628,8 @@ def narrate(events: Sequence[Event]) -> list[str]:
             continue  # "saved!" was said
         elif e.kind == "no_chance" and "shot" in kinds[:i]:
             continue  # the shot's line said so
+        elif e.kind in ("header", "bicycle") and kinds[i - 1 : i] == ["intercept"]:
+            continue  # the interception's line said so
         else:
             formatter = _SIMPLE.get(e.kind)
             text = None if formatter is None else formatter(d)
