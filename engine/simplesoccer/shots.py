@@ -1,52 +1,102 @@
 """Shots on goal (Shot on goal): a ball entering a goal square, the goalkeeper's save roll,
-and what follows."""
+and what follows. With the advanced rules: a goalkeeper faked out gets no save roll, a stunned
+goalkeeper saves only with the exact distance, and a goalkeeper that nearly reaches the ball
+may deflect it and go down (Goalie deflection in regular play)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core.decisions import Decision
+from engine.core.actions import Action
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import flow
-from engine.simplesoccer.field import SIDES, Square, manhattan
+from engine.simplesoccer import ballpath, facing, flow, rules
+from engine.simplesoccer.field import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    SIDES,
+    WEST,
+    Square,
+    direction_of,
+    manhattan,
+    names,
+    turn,
+)
 from engine.simplesoccer.flow import Events, Step
 from engine.simplesoccer.setup import GOALKEEPER
 from engine.simplesoccer.state import SimpleSoccerState
 
 MAX_SAVE = 6  # one die: a ball farther from the goalkeeper cannot be reached
+DEFLECTS = 6  # Goalie deflection: die + points left over needed to tip the ball away
+STAYS_UP = 8  # ... and to stay on its feet after it
 
 
 def ball_stops(
     s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev: Events
 ) -> None:
     """A ball kicked by ``team``'s ``label`` came to rest on ``at``: a shot when that is a goal
-    square, else the turn goes on (or ends with its points spent)."""
+    square, else the turn goes on (or ends with its points spent). A kick declared "long"
+    rolls on (the carry-on kick)."""
+    if args.get("long"):
+        from engine.simplesoccer import poor_aim  # poor_aim settles its travel through shots
+
+        poor_aim.carry_on(s, team, label, at, ev)
+        return
     if s.field.is_goal(at):
         shot(s, team, label, at, args, ev)
         return
     flow.after_spend(s, team, args, ev)
 
 
-def shot(s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev: Events) -> None:
-    keeper_team = 1 - team
+def goal_owner(at: Square) -> int:
+    """The team whose goal the goal square ``at`` is."""
+    return WEST if at[0] < 0 else 1 - WEST
+
+
+def shot(
+    s: SimpleSoccerState,
+    team: int,
+    label: str,
+    at: Square,
+    args: Step,
+    ev: Events,
+    *,
+    stunned: bool = False,
+) -> None:
+    """``team``'s ``label`` sent the ball into the goal square ``at`` (a ball travelling by
+    itself may enter either goal: the goal's own goalkeeper tries the save)."""
+    keeper_team = goal_owner(at)
     keeper = s.members[keeper_team].get(GOALKEEPER)
     distance = 99 if keeper is None else manhattan((keeper["at"][0], keeper["at"][1]), at)
-    ev.append(
-        Event(
-            "shot",
-            {
-                "team": team,
-                "member": label,
-                "at": list(at),
-                "goalie": None if keeper is None else keeper["at"][:],
-                "distance": distance,
-            },
-        )
-    )
-    flow.end_turn(s, team, "shot", flow.at(args), ev)
-    if distance > MAX_SAVE:
+    faked = list((s.turn or {}).get("faked") or [])
+    told: dict[str, Any] = {
+        "team": team,
+        "member": label,
+        "at": list(at),
+        "goalie": None if keeper is None else keeper["at"][:],
+        "distance": distance,
+    }
+    if stunned:
+        told["stunned"] = True
+    if keeper_team == team:
+        told["own_goal"] = True
+    ev.append(Event("shot", told))
+    if s.turn is not None:
+        flow.end_turn(s, int(s.turn["team"]), "shot", flow.at(args), ev)
+    s.held = -1
+    s.ball = list(at)
+    scorer = 1 - keeper_team
+    if GOALKEEPER in faked:
+        # Fake out moves: a goalkeeper faked out this turn gets no save roll
+        ev.append(Event("no_chance", {"team": keeper_team, "distance": distance, "faked": True}))
+        flow.goal(s, scorer, label, ev)
+        return
+    # Goalie deflection: a ball one square beyond the die's reach can still be tipped away
+    reach = MAX_SAVE + 1 if _deflections(s) and not stunned else MAX_SAVE
+    if distance > reach:
         ev.append(Event("no_chance", {"team": keeper_team, "distance": distance}))
-        flow.goal(s, team, label, ev)
+        flow.goal(s, scorer, label, ev)
         return
     s.step = {
         "k": "save",
@@ -55,26 +105,51 @@ def shot(s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev
         "distance": distance,
         "kicker": label,
     }
+    if stunned:
+        s.step["stunned"] = True
+    if faked:
+        s.step["faked"] = faked
 
 
-def can_save(distance: int, die: int) -> bool:
+def _deflections(s: SimpleSoccerState) -> bool:
+    return rules.on(s, "deflection")
+
+
+def can_save(distance: int, die: int, stunned: bool = False) -> bool:
     """The goalkeeper reaches the ball with exactly ``die`` straight steps: enough of them,
-    and of the same parity as the distance (Shot on goal).
+    and of the same parity as the distance (Shot on goal); a stunned goalkeeper only with
+    the exact distance (Stunned goalie).
 
     >>> [d for d in range(1, 7) if can_save(3, d)], [d for d in range(1, 7) if can_save(5, d)]
     ([3, 5], [5])
+    >>> [d for d in range(1, 7) if can_save(3, d, stunned=True)]
+    [3]
     """
+    if stunned:
+        return die == distance
     return die >= distance and (die - distance) % 2 == 0
 
 
 def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     (die,) = flow.dice(args, 1)
     step = s.step
-    saved = can_save(step["distance"], die)
+    stunned = bool(step.get("stunned"))
+    saved = can_save(step["distance"], die, stunned)
     ev.append(
         Event("save_roll", {"team": team, "die": die, "distance": step["distance"], "saved": saved})
     )
     if not saved:
+        left = die - (step["distance"] - 1)
+        ball: Square = (step["ball"][0], step["ball"][1])
+        if _deflections(s) and not stunned and left >= 0 and touches(s, team, ball):
+            s.step = {
+                "k": "deflect",
+                "team": team,
+                "ball": step["ball"],
+                "kicker": step["kicker"],
+                "left": left,
+            }
+            return
         flow.goal(s, 1 - team, step["kicker"], ev)
         return
     # the goalkeeper now stands on the goal square, the ball in its hands; its team's turn
@@ -89,19 +164,191 @@ def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 
 def _p_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
     d = step["distance"]
-    needs = [die for die in range(1, 7) if can_save(d, die)]
+    stunned = bool(step.get("stunned"))
+    needs = [die for die in range(1, 7) if can_save(d, die, stunned)]
     shown = " or ".join(map(str, needs))
+    prompt = f"Shot! Your goalkeeper is {d} away: roll a die, {shown} saves."
+    if not needs:
+        prompt = f"Shot! Your goalkeeper is {d} away: no die saves, but it may tip the ball away."
+    elif stunned:
+        prompt = f"Shot! Your goalkeeper is stunned, {d} away: only a {shown} saves."
     return [
         Decision(
             SIDES[step["team"]],
             "roll",
-            f"Shot! Your goalkeeper is {d} away: roll a die, {shown} saves.",
+            prompt,
             dice=1,
             info={"purpose": "save", "distance": d, "needs": needs},
         )
     ]
 
 
-HANDLERS = {("save", "roll"): _h_save}
-PENDING = {"save": _p_save}
-WHAT = {"save": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to roll for the save"}
+# -- Goalie deflection in regular play -------------------------------------------------------
+
+
+def touches(s: SimpleSoccerState, team: int, ball: Square) -> dict[str, Square]:
+    """The directions ``team``'s goalkeeper may tip the ball on goal square ``ball`` away in,
+    each with the square it touches the ball from.
+
+    # Goalie deflection: from inside the goal squares the keeper reaches along the goal line
+    # and tips the ball 45 or 90 degrees off that touch, towards the field; from the field it
+    # only touches from the diagonal square and tips the ball diagonally back into the field.
+    """
+    f = s.field
+    keeper = s.members[team].get(GOALKEEPER)
+    if keeper is None or facing.is_down(s, team, GOALKEEPER):
+        return {}
+    k: Square = (keeper["at"][0], keeper["at"][1])
+    into = 1 if team == WEST else -1  # the x step from the goal line into the field
+    taken = {sq for sq, who in s.occupied().items() if who != (team, GOALKEEPER)}
+    out: dict[str, Square] = {}
+    if f.is_goal(k, team):
+        side = 1 if k[1] > ball[1] else -1
+        touch = (ball[0], ball[1] + side)
+        if not f.is_goal(touch, team) or touch in taken:
+            return {}
+        along = direction_of(touch, ball)
+        for eighths in (1, -1, 2, -2):
+            d = turn(along, eighths)
+            if DIRECTIONS[d][0] == into:
+                out[d] = touch
+        return out
+    edge = ball[0] + into
+    sides = [1, -1] if k[1] == ball[1] else [1 if k[1] > ball[1] else -1]
+    for side in sides:
+        touch = (edge, ball[1] + side)
+        if not f.on_board(touch) or touch in taken:
+            continue
+        along = direction_of(touch, ball)
+        for eighths in (2, -2):
+            d = turn(along, eighths)
+            if DIRECTIONS[d][0] == into:
+                out[d] = touch
+    return out
+
+
+def _h_deflect_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    (die,) = flow.dice(args, 1)
+    step = s.step
+    total = die + int(step["left"])
+    deflected = total >= DEFLECTS
+    down = deflected and total < STAYS_UP
+    ev.append(
+        Event(
+            "deflect_roll",
+            {"team": team, "die": die, "total": total, "deflected": deflected, "down": down},
+        )
+    )
+    if not deflected:
+        flow.goal(s, 1 - team, step["kicker"], ev)
+        return
+    ball: Square = (step["ball"][0], step["ball"][1])
+    options = touches(s, team, ball)
+    if len(options) == 1:
+        (d,) = options
+        _deflect(s, team, ball, d, options[d], die, down, args, ev)
+        return
+    s.step = {
+        "k": "deflect_dir",
+        "team": team,
+        "ball": step["ball"],
+        "die": die,
+        "down": down,
+        "options": {d: list(sq) for d, sq in options.items()},
+    }
+
+
+def _h_deflect_dir(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    step = s.step
+    options = step["options"]
+    d = str(args.get("dir", "")).strip().lower()
+    if not d:
+        raise MalformedAction("Name the direction to tip the ball away in.")
+    if d not in options:
+        shown = ", ".join(DIRECTION_WORDS[o] for o in options)
+        raise RulesError(f"Your goalkeeper can only tip the ball {shown} from there.")
+    touch = options[d]
+    ball: Square = (step["ball"][0], step["ball"][1])
+    _deflect(s, team, ball, d, (touch[0], touch[1]), step["die"], step["down"], args, ev)
+
+
+def _deflect(
+    s: SimpleSoccerState,
+    team: int,
+    ball: Square,
+    d: str,
+    touch: Square,
+    die: int,
+    down: bool,
+    args: Step,
+    ev: Events,
+) -> None:
+    """The goalkeeper on ``touch`` tips the ball ``die`` squares towards ``d``."""
+    from engine.simplesoccer import restarts  # restarts hands goals back to shots
+
+    s.members[team][GOALKEEPER]["at"] = list(touch)
+    if down:
+        facing.put_down(s, team, GOALKEEPER)
+    s.held = -1
+    landing = ballpath.travel(s, ball, d, die)
+    ev.append(Event("deflected", {"team": team, "dir": d, "at": list(landing.at)}))
+    restarts.told_travel(s, team, GOALKEEPER, "deflect", ball, d, landing, ev)
+    restarts.touched(s, team)
+    if restarts.after_travel(s, team, landing, args, ev, member=GOALKEEPER):
+        return
+    # the shooting team's turn ended with the shot: the goalkeeper's team plays next
+    s.ended_at = flow.at(args)
+    flow.next_turn(s, team, ev)
+
+
+def _p_deflect(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    left = int(step["left"])
+    needs = [die for die in range(1, 7) if die + left >= DEFLECTS]
+    return [
+        Decision(
+            SIDES[step["team"]],
+            "roll",
+            f"Your goalkeeper gets a hand near it: roll a die, {left} added; "
+            f"{DEFLECTS} or more tips the ball away.",
+            dice=1,
+            info={"purpose": "deflect", "left": left, "needs": needs},
+        )
+    ]
+
+
+def _p_deflect_dir(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    side = SIDES[step["team"]]
+    f = s.field
+    choices = tuple(
+        Choice(
+            Action(side, "deflect", {"dir": d}),
+            f"Tip it {DIRECTION_WORDS[d]} ({step['die']})",
+            {"dir": d, "from": names(f, [(sq[0], sq[1])])[0]},
+        )
+        for d, sq in step["options"].items()
+    )
+    return [
+        Decision(
+            side,
+            "deflect",
+            f"Your goalkeeper tips the ball away {step['die']} squares: pick the direction.",
+            choices,
+        )
+    ]
+
+
+HANDLERS = {
+    ("save", "roll"): _h_save,
+    ("deflect", "roll"): _h_deflect_roll,
+    ("deflect_dir", "deflect"): _h_deflect_dir,
+}
+PENDING = {"save": _p_save, "deflect": _p_deflect, "deflect_dir": _p_deflect_dir}
+WHAT = {
+    "save": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to roll for the save",
+    "deflect": lambda s, step: (
+        f"{flow.team_name(step['team'])}'s goalkeeper to roll to tip the ball away"
+    ),
+    "deflect_dir": lambda s, step: (
+        f"{flow.team_name(step['team'])}'s goalkeeper to tip the ball away"
+    ),
+}
