@@ -1,5 +1,7 @@
 """The overtime penalty shootout (Overtime shootout): where the kicker's die puts the ball,
-what the goalkeeper needs to stop it, and when the shootout is decided.
+what the goalkeeper needs to stop it, and when the shootout is decided. With the advanced
+shootout the kicker picks its die's face in secret before the goalkeeper picks a spot, and
+that face counts as the die (Advanced overtime shootout).
 
 Spots 1-7 are the goal's uncertainty squares counted from the kicker's left.
 
@@ -21,7 +23,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction
 from engine.core.events import Event
-from engine.simplesoccer import flow
+from engine.simplesoccer import flow, rules
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.flow import Events, Step
 from engine.simplesoccer.state import SimpleSoccerState
@@ -84,21 +86,66 @@ def decided(kicks: list[list[bool]], first: int) -> int:
 # -- the shootout's steps: the goalkeeper's spot, the kick, the save ----------------------
 
 
-def _h_spot(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
-    spot = args.get("spot")
-    if isinstance(spot, str) and spot.strip().isdigit():
-        spot = int(spot)
-    if isinstance(spot, bool) or not isinstance(spot, int) or not 1 <= spot <= SPOTS:
+def _number(value: object, low: int, high: int) -> int | None:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return None
+    return value
+
+
+def read_spot(args: Step) -> int:
+    """The goalkeeper's spot from an action's arguments (1-7)."""
+    spot = _number(args.get("spot"), 1, SPOTS)
+    if spot is None:
         raise MalformedAction("Pick a spot from 1 to 7, counted from the kicker's left.")
+    return spot
+
+
+def read_face(args: Step) -> int:
+    """The kicker's hidden die face from an action's arguments (1-6)."""
+    face = _number(args.get("face"), 1, 6)
+    if face is None:
+        raise MalformedAction("Pick a face of the die, 1 to 6.")
+    return face
+
+
+def first_step(s: SimpleSoccerState, kicker: int) -> Step:
+    """The step that starts a kick of ``kicker``: its hidden face (advanced shootout), else
+    the goalkeeper's spot."""
+    if rules.on(s, "shootout"):
+        return {"k": "face", "team": kicker}
+    return {"k": "spot", "team": 1 - kicker}
+
+
+def _h_face(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    sh = s.shootout
+    assert sh is not None
+    sh["face"] = read_face(args)
+    ev.append(Event("face_chosen", {"team": team}))
+    s.step = {"k": "spot", "team": 1 - team}
+
+
+def _h_spot(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
+    spot = read_spot(args)
     sh = s.shootout
     assert sh is not None
     sh["spot"], sh["ball"] = spot, None
     ev.append(Event("spot_chosen", {"team": team}))
+    face = sh.get("face")
+    if face is not None:  # Advanced overtime shootout: the hidden face is revealed as the die
+        sh["face"] = None
+        _kick(s, sh["kicker"], face, True, ev)
+        return
     s.step = {"k": "penalty", "team": sh["kicker"]}
 
 
 def _h_penalty(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     (die,) = flow.dice(args, 1)
+    _kick(s, team, die, False, ev)
+
+
+def _kick(s: SimpleSoccerState, team: int, die: int, face: bool, ev: Events) -> None:
     sh = s.shootout
     assert sh is not None
     ball = ball_spot(die, sh["spot"])
@@ -114,6 +161,7 @@ def _h_penalty(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "ball": ball,
                 "spot": sh["spot"],
                 "distance": distance,
+                **({"face": True} if face else {}),  # the kicker's hidden face, not a roll
             },
         )
     )
@@ -146,7 +194,7 @@ def _penalty_done(s: SimpleSoccerState, team: int, scored: bool, ev: Events) -> 
         return
     nxt = 1 - team
     sh.update(kicker=nxt, taker=flow.taker(s, nxt, len(sh["kicks"][nxt])))
-    s.step = {"k": "spot", "team": 1 - nxt}
+    s.step = first_step(s, nxt)
 
 
 def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
@@ -158,6 +206,21 @@ def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
             "spot",
             "Penalty: pick where your goalkeeper stands, spots 1-7 from the kicker's left "
             "(secret until the kick).",
+            choices,
+            secret=True,
+        )
+    ]
+
+
+def _p_face(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    side = SIDES[step["team"]]
+    choices = tuple(Choice(Action(side, "face", {"face": n}), f"Face {n}") for n in range(1, 7))
+    return [
+        Decision(
+            side,
+            "face",
+            "Penalty: pick the face of your die in secret; the goalkeeper then picks a spot, "
+            "and your face counts the open spots from your left.",
             choices,
             secret=True,
         )
@@ -192,12 +255,19 @@ def _p_penalty_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision
 
 
 HANDLERS = {
+    ("face", "face"): _h_face,
     ("spot", "spot"): _h_spot,
     ("penalty", "roll"): _h_penalty,
     ("penalty_save", "roll"): _h_penalty_save,
 }
-PENDING = {"spot": _p_spot, "penalty": _p_penalty, "penalty_save": _p_penalty_save}
+PENDING = {
+    "face": _p_face,
+    "spot": _p_spot,
+    "penalty": _p_penalty,
+    "penalty_save": _p_penalty_save,
+}
 WHAT = {
+    "face": lambda s, step: f"{flow.team_name(step['team'])} to pick the penalty's die face",
     "spot": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to pick a spot",
     "penalty": lambda s, step: f"{flow.team_name(step['team'])} to roll for the penalty",
     "penalty_save": lambda s, step: (
