@@ -335,6 +335,8 @@ def _check_inertia(s: SimpleSoccerState, start: Square, path: list[Square], left
             raise RulesError(
                 f"The ball moves one square per step: {where} is not next to {name(f, here)}."
             )
+        if f.is_goal(sq):
+            raise RulesError("The ball cannot roll into a goal by itself: only a kick shoots.")
         if not f.on_board(sq):
             raise RulesError(f"{where} is off the board: the ball rolls on over the field only.")
         step = direction_of(here, sq)
@@ -364,7 +366,7 @@ def _h_inertia(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     start = s.ball_at()
     assert start is not None and s.motion is not None
     left = flow.left(s)
-    path = parse_path(f, args.get("path"))
+    path = parse_path(f, args.get("path"), 1 - team)
     if len(path) == 1 and path[0] == start:
         raise RulesError(f"The ball is on {name(f, start)}: name a square for it to roll to.")
     if len(path) == 1 and not adjacent(start, path[0]):
