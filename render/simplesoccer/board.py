@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image
@@ -66,19 +66,40 @@ PATH: tuple[int, int, int, int] = (*C.ARROW, 150)
 # image directions of the facings: north is up
 FACING = {"e": (1, 0), "w": (-1, 0), "n": (0, -1), "s": (0, 1)}
 SPOTS = 7
+DOWN_GREY: RGB = (128, 132, 136)
+CARDS: dict[str, RGB] = {"yellow": C.CARD_YELLOW, "red": C.CARD_RED}
 STATUS_NAME = 10  # the most characters of a name in the status line
 KICKS = 5  # each team's kicks before sudden death
 
 # -- painters: each returns (box, paint) (``render.sketch.Painted``) ----------------------------
 
 
-def paint_member(box: Box, k: Kit, label: str, facing: str, held: bool) -> Painted:
+def greyed(colour: RGB) -> RGB:
+    """A team colour faded towards grey: a member lying down."""
+    return tuple(round(c * 0.45 + g * 0.55) for c, g in zip(colour, DOWN_GREY, strict=True))  # type: ignore[return-value]
+
+
+def paint_member(
+    box: Box,
+    k: Kit,
+    label: str,
+    facing: str,
+    held: bool,
+    down: bool = False,
+    skill: int = 0,
+    card: str | None = None,
+) -> Painted:
     """A member on its square: a disc in the team colour (the goalkeeper a square with a yellow
     rim) with its label, and a white bar on the side its feet face; the ball low on the square
-    when the goalkeeper holds it."""
+    when the goalkeeper holds it. The advanced rules: a member lying ``down`` is a flat, greyed
+    disc with a "down" tag; ``skill`` points are small white dots in the top left corner, a
+    ``card`` a small yellow or red card in the top right corner."""
     c = box[2] - box[0]
     dx, dy = FACING.get(facing, (1, 0))
     keeper = label == "G"
+    marks = _marks(c, skill, card)
+    if down:
+        return box, lambda s: (_paint_down(s, c, k, label, keeper), marks(s))
 
     def paint(s: Sketch) -> None:
         mx, my = c / 2 - dx * c * 0.03, c / 2 - dy * c * 0.03
@@ -104,8 +125,45 @@ def paint_member(box: Box, k: Kit, label: str, facing: str, held: bool) -> Paint
             _ball(s, c / 2 - dx * c * 0.06, c * 0.76, c * 0.2)
             ly -= c * 0.12
         s.text((lx, ly), label, font(round(size)), k.ink, anchor="mm")
+        marks(s)
 
     return box, paint
+
+
+def _paint_down(s: Sketch, c: float, k: Kit, label: str, keeper: bool) -> None:
+    """A member lying down: a flat disc in its faded colour (the goalkeeper's with the yellow
+    rim), its label, and a "down" tag below."""
+    w, h = c * 0.44, c * 0.24
+    mx, my = c / 2, c * 0.44
+    outline = KEEPER_RING if keeper else C.OUTLINE
+    s.ellipse((mx - w, my - h, mx + w, my + h), fill=greyed(k.colour), outline=outline,
+              width=max(1.0, c * (0.07 if keeper else 0.035)))  # fmt: skip
+    s.text((mx, my), label, font(round(c * (0.34 if len(label) > 1 else 0.4))), C.OUTLINE,
+           anchor="mm")  # fmt: skip
+    f = font(max(8, round(c * 0.24)))
+    tw = f.getlength("down")
+    top, bottom = c * 0.72, c * 0.97
+    s.rounded((mx - tw / 2 - c * 0.05, top, mx + tw / 2 + c * 0.05, bottom), c * 0.06,
+              fill=C.OUTLINE)  # fmt: skip
+    s.text((mx, (top + bottom) / 2), "down", f, C.DIE, anchor="mm")
+
+
+def _marks(c: float, skill: int, card: str | None) -> Callable[[Sketch], None]:
+    """The small marks over a member: its skill points, its card."""
+
+    def paint(s: Sketch) -> None:
+        r = max(1.5, c * 0.08)
+        for i in range(max(0, min(skill, 3))):
+            x, y = r + c * 0.02 + i * 2.2 * r, r + c * 0.02
+            s.ellipse((x - r, y - r, x + r, y + r), fill=C.DIE, outline=C.OUTLINE,
+                      width=max(1.0, c * 0.02))  # fmt: skip
+        if card in CARDS:
+            w, h = c * 0.2, c * 0.28
+            x1, y0 = c * 0.98, c * 0.02
+            s.rounded((x1 - w, y0, x1, y0 + h), c * 0.03, fill=CARDS[card], outline=C.OUTLINE,
+                      width=max(1.0, c * 0.02))  # fmt: skip
+
+    return paint
 
 
 def _ball(s: Sketch, x: float, y: float, r: float) -> None:
@@ -266,7 +324,7 @@ class Board:
         self.kits = kits
         self.g = g = geometry(shape, width)
         self.rgb = _background(shape, width)
-        exact = [c for k in kits for c in (k.colour, k.ink)] + _fixed_colours()
+        exact = [c for k in kits for c in (k.colour, k.ink, greyed(k.colour))] + _fixed_colours()
         self.quantise = Quantiser(fitted(exact, self._sample_sheet()), exact)
         self.sprites = Sprites(self.rgb, self.quantise, by_line=TEXTS)
         self.p = self.quantise(self.rgb)
@@ -319,6 +377,8 @@ class Board:
                 box = g.square((x, g.shape.goal_rows[0]))
                 member = paint_member(box, k, label, "e" if t == 0 else "w", label == "G" and x > 0)
                 parts.append(draw_over(self.rgb, member)[0])
+                lying = paint_member(box, k, label, "n", False, True, 3, "yellow" if t else "red")
+                parts.append(draw_over(self.rgb, lying)[0])
             parts.append(draw_over(self.rgb, paint_badge(g, g.badge(t), k, "Name"))[0])
             parts.append(draw_over(self.rgb, paint_status(g, "West to roll", k, 200))[0])
             parts.append(draw_over(self.rgb, paint_caption(g, "GOAL! West 1-0", k))[0])
@@ -474,13 +534,22 @@ def render(
             sq = (int(m["at"][0]), int(m["at"][1]))
             facing = m.get("facing", "e")
             has = held == t and label == "G"
+            # the advanced rules: lying down, skill points, a card
+            down, skill, card = m.get("down") is not None, int(m.get("skill") or 0), m.get("card")
             b.paste_on(
                 im,
                 sq,
-                ("member", t, label, facing, has),
-                lambda box, k=k, label=label, facing=facing, has=has: paint_member(
-                    box, k, label, facing, has
-                ),
+                ("member", t, label, facing, has, down, skill, card),
+                partial(
+                    paint_member,
+                    k=k,
+                    label=label,
+                    facing=facing,
+                    held=has,
+                    down=down,
+                    skill=skill,
+                    card=card,
+                ),  # fmt: skip
             )
     ball = view.get("ball")
     if ball is not None and held < 0:
