@@ -240,7 +240,7 @@ def taker_square(s: SimpleSoccerState, team: int, label: str) -> tuple[Square, s
     assert ball is not None
     here = s.at(team, label)
     taken = {sq for sq, who in s.occupied().items() if who != (team, label)}
-    options: list[tuple[int, int, Square, str]] = []
+    options: list[tuple[int, int, int, Square, str]] = []
     keep = [str(s.members[team][label]["facing"])]
     turns = list(FACINGS) if rules.on(s, "facing") else keep
     # the straight front square, then (keeping its facing) the diagonal ones
@@ -254,25 +254,29 @@ def taker_square(s: SimpleSoccerState, team: int, label: str) -> tuple[Square, s
             if ball not in front(sq, way):
                 continue
             far = max(abs(sq[0] - here[0]), abs(sq[1] - here[1]))
-            options.append((far, rank * 4 + order, sq, way))
+            options.append((rank, far, order, sq, way))
     if not options:
         return None
-    _, _, sq, way = min(options)
+    _, _, _, sq, way = min(options)
     return sq, way
 
 
 def takers(s: SimpleSoccerState, team: int) -> list[str]:
+    """Who may take the restart: a fielder on its feet; at a goal kick the goalkeeper too."""
+    keeper = s.restart is not None and s.restart["kind"] == "goal_kick"
     return [
         label
         for label in s.members[team]
-        if facing.standing(s, team, label) and taker_square(s, team, label) is not None
+        if (keeper or label != GOALKEEPER)
+        and facing.standing(s, team, label)
+        and taker_square(s, team, label) is not None
     ]
 
 
 def _h_taker(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     label = flow.member(s, team, args)
     if label not in takers(s, team):
-        raise RulesError(f"{label} cannot take it: pick a member on its feet.")
+        raise RulesError(f"{label} cannot take it: pick a fielder on its feet.")
     found = taker_square(s, team, label)
     assert found is not None and s.restart is not None
     sq, way = found
