@@ -332,3 +332,18 @@ def test_without_the_inertia_rule_nothing_rolls_on() -> None:
     assert problem(s, WEST, "inertia", path="i5") == (
         "The ball does not roll on by itself in this match."
     )
+
+
+def test_a_kick_after_rolling_on_starts_its_own_run_and_may_roll_on_next_time() -> None:
+    s = _rolling(options="inertia direction")
+    s, _ = act(s, WEST, "inertia", path="i5")
+    s, _ = move(s, WEST, "1", "f5 g5 h5")  # the last 3 points: East's turn
+    s = _pass(s, EAST)
+    s, _ = roll(s, WEST, 3, 3)
+    s, _ = kick(s, WEST, "1", "j6 j7")  # north-east then north: the roll went east
+    assert ball_name(s) == "j7" and s.motion["dirs"] == ["ne", "n"]
+    s, _ = act(s, WEST, "end")
+    s = _pass(s, EAST)
+    s, _ = roll(s, WEST, 4)
+    s, _ = act(s, WEST, "inertia", path="j8 k9")
+    assert ball_name(s) == "k9"
