@@ -242,7 +242,7 @@ def taker_square(s: SimpleSoccerState, team: int, label: str) -> tuple[Square, s
     taken = {sq for sq, who in s.occupied().items() if who != (team, label)}
     options: list[tuple[int, int, int, Square, str]] = []
     keep = [str(s.members[team][label]["facing"])]
-    turns = list(FACINGS) if rules.on(s, "facing") else keep
+    turns = ["n", "e", "s", "w"] if rules.on(s, "facing") else keep
     # the straight front square, then (keeping its facing) the diagonal ones
     sides = ((0, 0),) if len(turns) > 1 else ((0, 0), (1, 1), (-1, -1))
     for order, way in enumerate(turns):
