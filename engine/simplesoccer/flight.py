@@ -148,6 +148,7 @@ def launch(
         "let": {},
         "att": None,
         "juggled": False,
+        "long": bool(args.get("long")),  # a carry-on kick rolls on where it stops
     }
     _go_on(s, args, ev)
 
@@ -261,7 +262,12 @@ def _arrived(s: SimpleSoccerState, args: Step, ev: Events) -> None:
         return
     s.flight = None
     s.step = {"k": "play", "team": fl["team"]}
-    shots.ball_stops(s, fl["team"], fl["member"], end, args, ev)
+    shots.ball_stops(s, fl["team"], fl["member"], end, _kick_args(fl, args), ev)
+
+
+def _kick_args(fl: dict[str, Any], args: Step) -> Step:
+    """The answering action's arguments with the kick's own "long" (carry-on) flag."""
+    return {**args, "long": True} if fl.get("long") else args
 
 
 def _coordinated_offers(s: SimpleSoccerState, fl: dict[str, Any]) -> list[list[str]]:
@@ -368,7 +374,7 @@ def _h_leave(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     fl.pop("coord", None)
     s.flight = None
     s.step = {"k": "play", "team": team}
-    shots.ball_stops(s, team, fl["member"], _sq(fl["path"][-1]), args, ev)
+    shots.ball_stops(s, team, fl["member"], _sq(fl["path"][-1]), _kick_args(fl, args), ev)
 
 
 def _attempt(
@@ -380,9 +386,11 @@ def _attempt(
     ball = behind_head(at, face) if how == "header" else _front(at, face)
     if not s.field.on_board(ball):
         raise RulesError("There is no room on the field for that.")
+    then = dict(s.step) if juggled else None  # the turn's roll, after the follow-up
     s.held = -1
     s.ball = list(ball)
     s.flight = {
+        "then": then,
         "team": team,
         "member": label,
         "start": list(ball),
@@ -481,6 +489,8 @@ def _contact(s: SimpleSoccerState, team: int, die: int, args: Step, ev: Events) 
         ev.append(Event(kind, {**told, "coordinated": _own(att), "die": die, "result": result}))
     if how == "bicycle":
         facing.put_down(s, team, label)  # Bicycle kick: the kicker is down after it
+        if s.turn is None:  # a juggle's follow-up comes before its turn's roll: down in it
+            s.members[team][label]["down"] = s.turns_played + 1
     if die % 2 == 0:
         _miss(s, team, args, ev)
         if how == "header":
@@ -782,7 +792,9 @@ def _resume(s: SimpleSoccerState, args: Step, ev: Events) -> None:
     team = fl["team"]
     if fl.get("juggled") and s.turn is None:
         # Juggling moves: after the follow-up, two dice for the turn's points
-        s.step = {"k": "roll", "team": team, "n": 2, "why": "ball"}
+        then = fl.get("then") or {}
+        base = then if then.get("k") == "roll" else {"k": "roll", "team": team}
+        s.step = {**base, "n": 2, "why": "ball"}
         return
     s.step = {"k": "play", "team": team}
     flow.after_spend(s, team, args, ev)

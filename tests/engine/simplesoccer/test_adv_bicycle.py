@@ -189,6 +189,9 @@ def test_juggled_bicycle_kick() -> None:
     s, _ = act(s, WEST, "redirect", to="j13")
     assert ball_name(s) == "j13" and _down(s, 0, "3")
     assert s.step == {"k": "roll", "team": 0, "n": 2, "why": "ball"}
+    s, _ = roll(s, WEST, 3, 4)
+    # down in the turn of the follow-up: it gets up on a later one
+    assert s.members[0]["3"]["down"] == s.turns_played
 
 
 def test_a_down_member_cannot_bicycle_kick() -> None:

@@ -262,3 +262,13 @@ def test_a_failed_header_away_from_opponents_is_no_foul_chance() -> None:
     s, _ = act(s, EAST, "intercept")
     s, _ = roll(s, EAST, 2)
     assert s.step == {"k": "play", "team": 0}
+
+
+def test_a_long_kick_past_a_header_chance_still_rolls_on() -> None:
+    s = position({"1": "f5/e"}, {"2": "h6/w"}, ball="h5", options="headers poor_aim")
+    s, _ = roll(s, WEST, 2)  # a single die of 2: the carry-on kick
+    s, _ = act(s, WEST, "move", member="1", path="g5")
+    s, _ = act(s, WEST, "kick", member="1", path="i6", long=True)
+    assert s.step["k"] == "intercept"  # i6 is behind East's 2's head
+    s, ev = act(s, EAST, "let")
+    assert s.step["k"] == "carry" and s.step["team"] == 0
