@@ -263,3 +263,21 @@ def test_the_third_foul_is_a_red_card_and_the_member_leaves_the_field() -> None:
     assert find(ev, "card").data["card"] == "red"
     assert "1" not in s.members[0]
     assert s.restart["kind"] == "free_kick"
+
+
+def test_a_failed_tackle_in_play_asks_the_contact_roll_then_the_free_kick() -> None:
+    s = position(
+        {"G": "goal7", "1": "d5", "2": "c10"},
+        {"G": "goal7", "1": "g6", "2": "p3"},
+        ball="f5",
+        options="tackles fouls",
+    )
+    s, _ = act(s, WEST, "tackle", member="1", path=["e5"])
+    s, _ = act(s, WEST, "call", call="odd")
+    s, ev = roll(s, WEST, 2, 4)  # even: the tackle fails
+    assert not find(ev, "tackle").data["won"]
+    assert s.step["k"] == "contact" and s.step["fouls"] == [1, 2]
+    s, ev = roll(s, WEST, 2)
+    foul = find(ev, "foul").data
+    assert foul["member"] == "1" and foul["against"] == "1" and foul["at"] == [6, 5]
+    assert s.restart["kind"] == "free_kick" and s.restart["team"] == 1

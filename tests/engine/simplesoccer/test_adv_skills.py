@@ -193,3 +193,20 @@ def test_the_other_teams_rolls_are_not_re_rolled() -> None:
     fouls.failed_header(s, 1, "1", [])  # East's 1 missed a header beside West's 7
     s, ev = roll(s, EAST, 1)
     assert "foul" in kinds(ev)
+
+
+def test_a_failed_tackle_may_be_re_rolled() -> None:
+    s = position(
+        {"G": "goal7", "1": "d5", "2": "c10"},
+        {"G": "goal7", "1": "g6", "2": "p3"},
+        ball="f5",
+        options="tackles skills",
+    )
+    s.members[0]["1"]["skill"] = 2
+    s, _ = act(s, WEST, "tackle", member="1", path=["e5"])
+    s, _ = act(s, WEST, "call", call="odd")
+    s, ev = roll(s, WEST, 2, 4)  # even: it would fail
+    assert s.step["k"] == "keep" and "tackle" not in kinds(ev)
+    s, _ = act(s, WEST, "reroll", member="1")
+    s, ev = roll(s, WEST, 2, 3)  # odd: won after all
+    assert find(ev, "tackle").data["won"] is True
