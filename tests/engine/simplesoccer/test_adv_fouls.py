@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.simplesoccer import SIMPLESOCCER, fouls
 
-from .scenario import EAST, WEST, act, ball_name, find, kinds, move, position, roll, where
+from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, move, position, roll, where
 
 FOULS = {"options": "fouls"}
 
@@ -281,3 +281,27 @@ def test_a_failed_tackle_in_play_asks_the_contact_roll_then_the_free_kick() -> N
     foul = find(ev, "foul").data
     assert foul["member"] == "1" and foul["against"] == "1" and foul["at"] == [6, 5]
     assert s.restart["kind"] == "free_kick" and s.restart["team"] == 1
+
+
+def test_a_headers_foul_during_the_kickers_turn_gives_the_kicking_team_a_free_kick() -> None:
+    s = position(
+        {"1": "i12/s", "5": "h10/e"},
+        {"2": "h9/w"},
+        ball="i11",
+        points=8,
+        options="headers fouls",
+    )
+    s, _ = kick(s, WEST, "1", "i10 i9 i8 i7")
+    s, _ = act(s, EAST, "intercept", member="2")
+    s, _ = roll(s, EAST, 2)  # the header misses, East's 2 touching West's 5
+    s, ev = roll(s, EAST, 1)
+    assert find(ev, "foul").data == {
+        "team": 1,
+        "member": "2",
+        "against": "5",
+        "at": [7, 9],
+        "penalty": False,
+        "card": None,
+    }
+    assert find(ev, "turn_end").data == {"team": 0, "left": 4, "reason": "foul"}
+    assert s.restart["kind"] == "free_kick" and s.restart["team"] == 0
