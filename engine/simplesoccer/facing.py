@@ -85,18 +85,17 @@ def turn_cost(old: str, new: str) -> int:
     return eighths_between(old, new) // 2
 
 
-def budget(s: SimpleSoccerState, team: int) -> int:
-    """The points ``team`` may spend on turning or getting up: all that are left, less one
-    kept for the goalkeeper's throw while it holds the ball."""
-    left = flow.left(s)
-    return left - 1 if s.held == team else left
+def budget(s: SimpleSoccerState, team: int, label: str) -> int:
+    """The points ``label`` may spend on turning or getting up: all that are left (its own
+    too), less one kept for the goalkeeper's throw while it holds the ball."""
+    return flow.left(s, label) - (1 if s.held == team else 0)
 
 
-def _afford(s: SimpleSoccerState, team: int, cost: int, what: str) -> None:
-    left = flow.left(s)
+def _afford(s: SimpleSoccerState, team: int, label: str, cost: int, what: str) -> None:
+    left = flow.left(s, label)
     if cost > left:
         raise RulesError(f"{what} takes {cost} point{'s' if cost > 1 else ''}; you have {left}.")
-    if s.held == team and cost > left - 1:
+    if cost > budget(s, team, label):
         raise RulesError(f"Keep a point for your goalkeeper's throw: {what.lower()} takes {cost}.")
 
 
@@ -112,9 +111,9 @@ def _h_turn(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if old == facing:
         raise RulesError(f"{label} already faces {DIRECTION_WORDS[facing]}.")
     cost = turn_cost(old, facing)
-    _afford(s, team, cost, "That turn")
+    _afford(s, team, label, cost, "That turn")
     m["facing"] = facing
-    flow.spend(s, cost)
+    flow.spend(s, cost, label)
     ev.append(
         Event(
             "turned",
@@ -147,12 +146,12 @@ def _h_rise(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
                 "this match."
             )
         facing = wanted
-    _afford(s, team, 1, "Getting up")
+    _afford(s, team, label, 1, "Getting up")
     del m["down"]
     # Fielder down: getting up ends the member's moving for this turn
     m["rose"] = s.turns_played
     m["facing"] = facing
-    flow.spend(s, 1)
+    flow.spend(s, 1, label)
     ev.append(
         Event(
             "rose",
@@ -199,10 +198,10 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     """Turning each standing member (facing rule) and getting up each member down since an
     earlier turn."""
     side = SIDES[team]
-    points = budget(s, team)
     out: list[Choice] = []
     turning = rules.on(s, "facing")
     for label, m in s.members[team].items():
+        points = budget(s, team, label)
         if is_down(s, team, label):
             if can_rise(s, team, label) and points >= 1:
                 out.extend(_rise_choices(side, label, str(m["facing"]), turning))

@@ -358,3 +358,11 @@ def test_the_basic_game_offers_no_turns_or_rises() -> None:
     assert not any("turns" in label or "gets up" in label for label in labels)
     assert "cannot turn" in problem(s, WEST, "turn", member="1", facing="n")
     assert problem(s, WEST, "rise", member="1") == "1 is not down."
+
+
+def test_a_members_own_points_pay_for_its_turning_first() -> None:
+    s = _turn(points=1)
+    s.turn["own"] = {"1": 2}  # a fake-out's points, only 1 may spend them
+    assert "1 turns west (2)" in _labels(s) and "2 turns west (2)" not in _labels(s)
+    s, _ = act(s, WEST, "turn", member="1", facing="w")
+    assert s.turn["own"]["1"] == 0 and s.turn["left"] == 1
