@@ -258,10 +258,12 @@ def touched_by(s: SimpleSoccerState, team: int) -> None:
 
 
 def turn_started(s: SimpleSoccerState, team: int) -> None:
-    """A remembered kick is forgotten once the ball is held, set up again, or kicked by the
-    other team."""
+    """A remembered kick is forgotten once the ball is held, set up again, out of play for a
+    restart, or kicked by the other team."""
     m = s.motion
-    if m is not None and (s.held >= 0 or s.ball is None or s.kicked_by != m.get("team")):
+    if m is None:
+        return
+    if s.held >= 0 or s.ball is None or s.restart is not None or s.kicked_by != m.get("team"):
         s.motion = None
 
 
@@ -273,6 +275,8 @@ def inertia_refusal(s: SimpleSoccerState, team: int) -> str | None:
     if not rules.on(s, "inertia"):
         return "The ball does not roll on by itself in this match."
     m = s.motion
+    if s.juggle is not None:
+        return "The ball is in the air: it cannot roll on now."
     if s.held >= 0 or s.ball is None or m is None or m.get("team") != team:
         return (
             "The ball rolls on only when your team kicked it last and the other team has not "
