@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
-from engine.simplesoccer import movement
+from engine.simplesoccer import direction, movement
 from engine.simplesoccer.field import SIDES, Square, name_table
 from engine.simplesoccer.match import MODULES
 from engine.simplesoccer.setup import GOALKEEPER, PRESET_LABELS
@@ -75,6 +75,10 @@ _WHY = {
     "ball": "you have the ball at your feet: 2 dice",
     "goalie": "your goalkeeper holds the ball: 3 dice",
     "loose": "nobody of yours has the ball: 1 die",
+    "throw_in": "your throw-in: 3 dice",
+    "corner": "your corner kick: 3 dice",
+    "goal_kick": "your goal kick: 3 dice",
+    "free_kick": "your free kick: 3 dice",
 }
 
 
@@ -146,12 +150,13 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     side = SIDES[team]
     assert s.turn is not None
     left = int(s.turn["left"])
+    own = s.turn.get("own", {})  # points only that member may spend (a fake-out's)
     holding = s.held == team
     out: list[Choice] = []
     for label in s.members[team]:
         if holding and label == GOALKEEPER:
             continue
-        budget = left - 1 if holding else left
+        budget = (left - 1 if holding else left) + own.get(label, 0)
         if budget <= 0:
             continue
         for path in movement.member_reach(s, team, label, budget).values():
@@ -160,7 +165,10 @@ def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
         if not movement.can_kick(s, team, label):
             continue
         start: Square = s.at(team, GOALKEEPER) if holding else s.ball_at()  # type: ignore[assignment]
-        for path in movement.ball_reach(s, team, start, left).values():
+        if direction.shaped(s):  # Facing, Ball direction: dearer steps, slide kicks
+            out.extend(direction.kick_choices(s, team, label, start, left + own.get(label, 0)))
+            continue
+        for path in movement.ball_reach(s, team, start, left + own.get(label, 0)).values():
             out.append(_path_choice(table, side, "kick", label, path))
     grab = movement.grab_path(s, team, left)
     if grab is not None:

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import movement
+from engine.simplesoccer import movement, rules
 from engine.simplesoccer.field import SIDES, Square, names
 from engine.simplesoccer.setup import GOALKEEPER, member_label
 from engine.simplesoccer.state import SimpleSoccerState
@@ -72,9 +72,11 @@ def member(s: SimpleSoccerState, team: int, args: Step) -> str:
     return label
 
 
-def left(s: SimpleSoccerState) -> int:
+def left(s: SimpleSoccerState, label: str | None = None) -> int:
+    """The turn's points left; with ``label``, that member's own points too (a fake-out's)."""
     assert s.turn is not None
-    return int(s.turn["left"])
+    own = s.turn.get("own", {}).get(label, 0) if label is not None else 0
+    return int(s.turn["left"]) + int(own)
 
 
 _EVENTS = {"move": "moved", "kick": "kicked", "grab": "grabbed"}
@@ -88,10 +90,13 @@ def played(
     start: Square,
     path: list[Square],
     ev: Events,
+    cost: int | None = None,
     **more: Any,
 ) -> None:
-    """A move, kick or grab made: its points spent, kept for the board to draw, told."""
-    spend(s, len(path))
+    """A move, kick or grab made: its points spent (``cost``, by default a point a square),
+    kept for the board to draw, told."""
+    cost = len(path) if cost is None else cost
+    spend(s, cost, label)
     steps = [list(sq) for sq in path]
     s.last = {"kind": kind, "team": team, "member": label, "path": [list(start), *steps]}
     told = {
@@ -100,19 +105,25 @@ def played(
         "from": list(start),
         "path": steps,
         "squares": names(s.field, [start, *path]),
-        "cost": len(path),
+        "cost": cost,
         "left": left(s),
     }
     ev.append(Event(_EVENTS[kind], {**told, **more}))
 
 
-def spend(s: SimpleSoccerState, cost: int) -> None:
+def spend(s: SimpleSoccerState, cost: int, label: str | None = None) -> None:
+    """Spend ``cost`` points; ``label``'s own points (a fake-out's) go first."""
     assert s.turn is not None
+    own = s.turn.get("own")
+    if label is not None and own and own.get(label):
+        used = min(cost, int(own[label]))
+        own[label] -= used
+        cost -= used
     s.turn["left"] -= cost
 
 
 def after_spend(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
-    if left(s) == 0 and s.step["k"] == "play":
+    if left(s) == 0 and s.step["k"] == "play" and not any((s.turn or {}).get("own", {}).values()):
         end_turn(s, team, "spent", at(args), ev)
         next_turn(s, 1 - team, ev)
 
@@ -206,6 +217,8 @@ def start_shootout(s: SimpleSoccerState, ev: Events) -> None:
     }
     ev.append(Event("shootout_start", {"first": first}))
     s.step = {"k": "spot", "team": 1 - first}
+    if rules.on(s, "shootout"):  # Advanced overtime shootout: the kicker hides a face first
+        s.step = {"k": "face", "team": first}
 
 
 def taker(s: SimpleSoccerState, team: int, kicks: int) -> str:

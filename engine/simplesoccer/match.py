@@ -15,7 +15,22 @@ from engine.core.actions import Action
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
 from engine.core.steps import dispatch
-from engine.simplesoccer import flow, movement, shootout, shots
+from engine.simplesoccer import (
+    direction,
+    facing,
+    fakeout,
+    flight,
+    flow,
+    fouls,
+    juggle,
+    movement,
+    poor_aim,
+    restarts,
+    shootout,
+    shots,
+    skills,
+    tackle,
+)
 from engine.simplesoccer.field import (
     SIDES,
     Square,
@@ -35,7 +50,7 @@ from engine.simplesoccer.setup import (
 from engine.simplesoccer.state import SimpleSoccerState
 
 # the rules' modules, each with its HANDLERS, PENDING (decisions.py) and WHAT
-MODULES = (shots, shootout)
+MODULES = (shots, shootout, facing, direction, tackle, fakeout, juggle, fouls, skills, restarts, poor_aim, flight)
 
 
 def new_match(options: dict[str, Any] | None = None) -> SimpleSoccerState:
@@ -89,6 +104,12 @@ def _check_actor(s: SimpleSoccerState, step: Step, team: int) -> None:
                 f"Your team is set up; waiting for {flow.team_name(1 - team)} to set up."
             )
         return
+    if k == "skills":  # both teams at once, like the set-up
+        if step["placed"][team]:
+            raise NotYourDecision(
+                f"Your skill points are spread; waiting for {flow.team_name(1 - team)}."
+            )
+        return
     if step["team"] != team:
         raise NotYourDecision(f"It is not your turn: waiting for {what(s, step)}.")
 
@@ -139,6 +160,8 @@ def _h_setup(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     ev.append(Event("setup", {"team": team, "preset": preset}))
     if not all(s.step["placed"]):
         return
+    if skills.ask(s):  # Optional fielder skill variance: the points before the first kick-off
+        return
     kicker = s.step["kickoff"]
     s.ball = list(f.centre)
     ev.append(Event("kickoff", {"team": kicker, "half": s.half, "why": s.step["why"]}))
@@ -175,7 +198,9 @@ def _h_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 
 def _h_move(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     label = flow.member(s, team, args)
-    left = flow.left(s)
+    if movement.stuck(s, team, label):  # Fielder down: down, or got up this turn
+        raise RulesError(movement.stuck(s, team, label))
+    left = flow.left(s, label)  # a fake-out's own points too
     if s.held == team:
         if label == GOALKEEPER:
             raise RulesError(
@@ -228,14 +253,18 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     throw = s.held == team
     start: Square = s.at(team, GOALKEEPER) if throw else s.ball_at()  # type: ignore[assignment]
     path = parse_path(f, args.get("path"), 1 - team)
-    left = flow.left(s)
-    path = movement.shortest(s, path, start, lambda: movement.ball_reach(s, team, start, left))
-    movement.check_kick(s, team, start, path, left)
+    left = flow.left(s, label)
+    kick = direction.plan_kick(s, team, label, start, path, left)  # Facing, Ball direction
+    path = kick.path
+    direction.kicked(s, team, label, kick)
+    if flight.active(s):  # Intercept, Header, Bicycle kick: the ball goes square by square
+        flight.launch(s, team, label, start, path, args, ev, cost=kick.cost, throw=throw, **kick.told())
+        return
     end = path[-1]
     s.ball = list(end)
     s.held = -1
     s.kicked_by = team
-    flow.played(s, "kick", team, label, start, path, ev, throw=throw)
+    flow.played(s, "kick", team, label, start, path, ev, kick.cost, throw=throw, **kick.told())
     shots.ball_stops(s, team, label, end, args, ev)
 
 
@@ -253,6 +282,7 @@ def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             )
         path = found
     movement.check_grab(s, team, path, flow.left(s))
+    direction.touched_by(s, team)
     s.members[team][GOALKEEPER]["at"] = list(path[-1])
     s.held = team
     flow.played(s, "grab", team, GOALKEEPER, here, path, ev, left=0)  # the rest is lost
@@ -304,6 +334,7 @@ _WHAT: dict[str, Callable[[SimpleSoccerState, Step], str]] = {}
 for _module in MODULES:
     _HANDLERS.update(_module.HANDLERS)
     _WHAT.update(getattr(_module, "WHAT", {}))
+skills.wrap_rolls(_HANDLERS)  # Optional fielder skill variance: any own roll may be re-rolled
 # the advanced rules' hooks into the basic flow, in the order of MODULES
 _AFTER_ROLL = [m.after_roll for m in MODULES if hasattr(m, "after_roll")]
 _AFTER_MOVE = [m.after_move for m in MODULES if hasattr(m, "after_move")]

@@ -43,6 +43,8 @@ def can_kick(s: SimpleSoccerState, team: int, label: str) -> bool:
     its feet (Ball control), or it is the goalkeeper holding it."""
     if s.held >= 0:
         return s.held == team and label == GOALKEEPER
+    if s.juggle is not None:
+        return False  # Juggling moves: a juggled ball waits for the juggler's follow-up
     ball = s.ball_at()
     if ball is None:
         return False
@@ -59,6 +61,17 @@ def can_throw(s: SimpleSoccerState, team: int) -> bool:
     return left > 0 and bool(ball_reach(s, team, s.at(team, GOALKEEPER), left))
 
 
+def stuck(s: SimpleSoccerState, team: int, label: str) -> str:
+    """Why the member cannot change square this turn ("" when it can): it lies down, or it
+    got up this turn (advanced: Fielder down)."""
+    m = s.members[team][label]
+    if m.get("down") is not None:
+        return f"{label} is down: it must get up first (1 point), and then stays put this turn."
+    if m.get("rose") is not None and m["rose"] == s.turns_played:
+        return f"{label} got up this turn: it cannot change square until your next turn."
+    return ""
+
+
 def controls(s: SimpleSoccerState, team: int) -> bool:
     """Whether one of ``team``'s members has the ball at its feet (2 dice)."""
     return s.held < 0 and any(can_kick(s, team, label) for label in s.members[team])
@@ -72,6 +85,9 @@ def check_move(s: SimpleSoccerState, team: int, label: str, path: list[Square], 
     taken = s.occupied()
     ball = s.ball_at()
     here = s.at(team, label)
+    why = stuck(s, team, label)
+    if why:
+        raise RulesError(why)
     _check_cost(path, left)
     for sq in path:
         where = name(f, sq)
@@ -130,7 +146,7 @@ def check_grab(s: SimpleSoccerState, team: int, path: list[Square], left: int) -
     ball, in its own penalty area, no diagonal goalkeeper step earlier in the turn."""
     f = s.field
     ball = s.ball_at()
-    if s.held >= 0 or ball is None:
+    if s.held >= 0 or ball is None or s.juggle is not None:
         raise RulesError("There is no loose ball to grab.")
     if not f.in_box(team, ball):
         raise RulesError("Your goalkeeper can only grab the ball inside your own penalty area.")
@@ -145,6 +161,11 @@ def check_grab(s: SimpleSoccerState, team: int, path: list[Square], left: int) -
             "Your goalkeeper stepped diagonally this turn: no grab now (a grab uses straight "
             "steps only)."
         )
+    if stuck(s, team, GOALKEEPER):
+        # Goalie deflection in regular play: no grab while down, nor in the turn it gets up
+        if s.members[team][GOALKEEPER].get("down") is not None:
+            raise RulesError("Your goalkeeper is down: it cannot grab the ball.")
+        raise RulesError("Your goalkeeper got up this turn: no grab until your next turn.")
     if path[-1] != ball:
         raise RulesError(f"A grab must land exactly on the ball at {name(f, ball)}.")
     _check_cost(path, left)
@@ -224,6 +245,8 @@ def member_reach(
     s: SimpleSoccerState, team: int, label: str, left: int
 ) -> dict[Square, list[Square]]:
     f = s.field
+    if stuck(s, team, label):
+        return {}
     taken = s.occupied()
     ball = s.ball_at()
 
@@ -266,7 +289,11 @@ def grab_path(s: SimpleSoccerState, team: int, left: int) -> list[Square] | None
     ball = s.ball_at()
     if s.held >= 0 or ball is None or not f.in_box(team, ball) or s.kicked_by == team:
         return None
+    if s.juggle is not None:
+        return None
     if GOALKEEPER not in s.members[team] or (s.turn and s.turn.get("diagonal")):
+        return None
+    if stuck(s, team, GOALKEEPER):
         return None
     taken = s.occupied()
 

@@ -53,8 +53,10 @@ class SimpleSoccerRuleset:
 
     def view(self, state: SimpleSoccerState, viewer: str | None) -> dict[str, Any]:
         """Everything is public but the shootout goalkeeper's spot, hidden from all but its
-        side until the kick's die is rolled. Besides the state: the field's geometry, the
-        members' and the ball's square names, the points left, the pending decisions."""
+        side until the kick's die is rolled, and the kicker's secret die face (advanced
+        shootout, a penalty in play) hidden from all but its side until the spot is picked.
+        Besides the state: the field's geometry, the members' and the ball's square names, the
+        points left, the pending decisions."""
         f = state.field
         data = state.to_json()
         data["field"] = f.to_json()
@@ -78,6 +80,15 @@ class SimpleSoccerRuleset:
             keeper = SIDES[1 - step["team"]]
             if viewer != keeper:
                 sh["spot"] = None
+        # Advanced overtime shootout: the kicker's hidden face, until the goalkeeper's spot
+        if sh is not None and sh.get("face") is not None and viewer != SIDES[sh["kicker"]]:
+            sh["face"] = None
+        # a penalty in play (Optional fouls): the hidden face and the goalkeeper's spot
+        shown = data["step"]
+        if step.get("k") == "pen_spot" and viewer != SIDES[step["kicker"]]:
+            shown["face"] = None
+        if step.get("k") == "pen_kick" and viewer != SIDES[1 - step["team"]]:
+            shown["spot"] = None
         data["winner_side"] = SIDES[state.winner] if state.winner >= 0 else None
         data["pending"] = [
             {"actor": d.actor, "kind": d.kind, "prompt": d.prompt, "dice": d.dice}
