@@ -227,9 +227,8 @@ def buttons(outcome: Outcome) -> discord.ui.View | None:
         view.add_item(button)
     row = math.ceil(len(view.children) / ROW_WIDTH)
     picks = pick_selects(outcome)
-    covered = {button.kind for button in drawn}
-    covered |= {menu.kind for menu in picks}
-    menus: list[PickSelect | IndexSelect] = [*picks, *index_selects(outcome, covered)]
+    picked = {menu.kind for menu in picks}
+    menus: list[PickSelect | IndexSelect] = [*picks, *index_selects(outcome, picked)]
     for menu in menus:
         if row >= ROW_LIMIT:
             log.info("match #%s: no row left for the %s menu", outcome.match_id, menu.kind)
@@ -422,9 +421,30 @@ def index_options(decision: Decision) -> list[discord.SelectOption]:
     ]
 
 
-def index_selects(outcome: Outcome, covered: Collection[str] = ()) -> list[IndexSelect]:
-    """The menus of the pending decisions the game offers whole (``index_menus``) and no
-    button or pick menu offers (``covered`` kinds): 25 options a menu, in order."""
+def is_button(spec: GameCommands, choice: Choice) -> bool:
+    """Whether ``choice_buttons`` offers the choice as a button."""
+    kind, args = choice.action.kind, choice.action.args
+    if kind in spec.plain_buttons and not args:
+        return True
+    arg = spec.button_args.get(kind)
+    return arg is not None and set(args) == {arg}
+
+
+def offered(spec: GameCommands, decision: Decision, picked: Collection[str]) -> bool:
+    """Whether every choice of ``decision`` has a button, or its ``pick_args`` menu was drawn
+    (``picked`` kinds) and holds them all."""
+    if all(is_button(spec, choice) for choice in decision.choices):
+        return True
+    return decision.kind in picked and all(
+        choice.action.kind == decision.kind and pick_value(spec, choice) is not None
+        for choice in decision.choices
+    )
+
+
+def index_selects(outcome: Outcome, picked: Collection[str] = ()) -> list[IndexSelect]:
+    """The menus of the pending decisions the game offers whole (``index_menus``) and whose
+    choices are not all buttons or in a pick menu already (``picked`` kinds have one): 25
+    options a menu, in order."""
     spec = registry.get(outcome.ruleset)
     if not spec.index_menus:
         return []
@@ -432,7 +452,7 @@ def index_selects(outcome: Outcome, covered: Collection[str] = ()) -> list[Index
     menus: list[IndexSelect] = []
     for decision in outcome.pending():
         kind = decision.kind
-        if decision.dice or kind not in spec.index_menus or kind in covered:
+        if decision.dice or kind not in spec.index_menus or offered(spec, decision, picked):
             continue
         if decision.actor == coach or not decision.choices:
             continue

@@ -65,7 +65,7 @@ class GameCommands:
       (choices of several arguments, or too many for one menu: a tackle's member and path, a
       square among dozens); an option's value is the choice's place in the decision, read back
       against the match version the menu was drawn for (``cogs.play.buttons.IndexSelect``).
-      Drawn only for a decision that no button or ``pick_args`` menu offers already.
+      Drawn only for a decision whose choices are not all buttons or in a ``pick_args`` menu.
     - ``more_menus(outcome, rows)``: the game's own select menus under the shared ones, in at
       most ``rows`` rows (FUBA's moves, ``cogs.play.move_menus``).
     - ``intro``, ``steps``: the help's first line and how a match goes; ``topics`` and

@@ -36,6 +36,9 @@ FACINGS = {"north": "n", "east": "e", "south": "s", "west": "w"}
 CALLS = ("odd", "even")
 # decisions `/simplesoccer choose` does not answer: those with commands of their own
 OWN_COMMANDS = frozenset({"play", "setup", "spot"})
+# decisions that may also be typed, and the argument the typed text is
+TYPED = {"skills": "skills", "reposition": "layout"}
+SECRET_REPLY = "Your choice stays secret until it counts: {value}."
 
 
 def _member(choice: Choice) -> str | None:
@@ -166,6 +169,11 @@ async def call_command(
 # -- /simplesoccer choose ------------------------------------------------------------------
 
 
+def secret(decision: Decision, choice: Choice) -> str:
+    """The private reply to a secret choice (the penalty's die face), "" otherwise."""
+    return SECRET_REPLY.format(value=choice.label) if decision.secret else ""
+
+
 def answerable(decision: Decision) -> bool:
     """A decision `/simplesoccer choose` answers: a few choices, not a roll or a turn."""
     return not decision.dice and decision.kind not in OWN_COMMANDS and bool(decision.choices)
@@ -202,10 +210,11 @@ async def choose_entries(
 
 async def chosen_action(
     interaction: discord.Interaction, typed: str
-) -> tuple[str, JSONData, str, int | None]:
+) -> tuple[str, JSONData, str, int | None, str]:
     """The action a `choose` entry stands for (its kind, its arguments, the side, the match
-    version it was offered for): refused when the match has moved on since. Typed text is
-    read as a choice's label."""
+    version it was offered for, the private reply of a secret choice): refused when the match
+    has moved on since. Typed text is read as a choice's label, or as the text of a decision
+    that may be typed (skill points "7:2 9:1", a repositioning "7 e5, 3 f6")."""
     store = play_cog(interaction).referee.store
     match = await store.active_match(channel_id_of(interaction))
     if match is None:
@@ -223,14 +232,26 @@ async def chosen_action(
         for decision in pending:
             fits = decision.kind == kind and decision.actor == side
             if fits and int(index) < len(decision.choices):
-                action = decision.choices[int(index)].action
-                return action.kind, dict(action.args), side, match.version
+                choice = decision.choices[int(index)]
+                action = choice.action
+                return action.kind, dict(action.args), side, match.version, secret(decision, choice)
         raise PlayRefusal("That choice is not open now: choose one from the list.")
     text = " ".join(typed.split()).lower()
     for decision in pending:
         for choice in decision.choices:
             if choice.label.lower() == text:
-                return choice.action.kind, dict(choice.action.args), decision.actor, None
+                action = choice.action
+                return (
+                    action.kind,
+                    dict(action.args),
+                    decision.actor,
+                    None,
+                    secret(decision, choice),
+                )
+    written = [d for d in pending if d.open_ended and d.kind in TYPED]
+    if len(written) == 1:
+        decision = written[0]
+        return decision.kind, {TYPED[decision.kind]: typed.strip()}, decision.actor, None, ""
     if not pending:
         raise PlayRefusal(
             "You have nothing to choose with this command now: see `/simplesoccer status`."
@@ -238,13 +259,15 @@ async def chosen_action(
     raise PlayRefusal(f"{shown(typed)} is not one of your choices now: choose from the list.")
 
 
-@app_commands.describe(choice="One of your choices now: the list shows them")
+@app_commands.describe(
+    choice='One of your choices now: the list shows them (skill points may be typed: "7:2 9:1")'
+)
 @app_commands.autocomplete(choice=choose_entries)
 async def choose_command(interaction: discord.Interaction, choice: str) -> None:
     """Answer a decision of the advanced rules (an interception, a restart, a re-roll...)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    kind, args, side, version = await chosen_action(interaction, choice)
-    await act_and_post(interaction, kind, args, side=side, expected_version=version)
+    kind, args, side, version, reply = await chosen_action(interaction, choice)
+    await act_and_post(interaction, kind, args, side=side, expected_version=version, reply=reply)
 
 
 COMMANDS = {

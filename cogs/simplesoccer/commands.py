@@ -83,7 +83,7 @@ ADVANCED_COMMANDS = {
             "taker",
             "place",
             "reposition",
-            "deflect_dir",
+            "deflect",
             "skills",
             "face",
         )
@@ -92,7 +92,7 @@ ADVANCED_COMMANDS = {
 # decisions offered whole in menus under the board (several arguments, or many choices):
 # each option is one legal choice (``cogs.play.buttons.IndexSelect``); a decision that has
 # buttons or a menu of one argument already keeps those
-INDEX_MENUS = frozenset(ADVANCED_COMMANDS) | {"poor_aim", "carry", "restart", "pen_spot"}
+INDEX_MENUS = frozenset(ADVANCED_COMMANDS)
 
 
 def describe_rules(rules: JSONData) -> str:
@@ -169,7 +169,9 @@ SIMPLESOCCER = register(
             "taker": "member",
             "aim": "dir",
             "redirect": "to",
-            "deflect_dir": "dir",
+            "deflect": "dir",
+            "place": "square",
+            "skills": "preset",
         },
         pick_ints=frozenset({"spot", "face"}),
         secret_picks={"spot": SPOT_REPLY, "face": FACE_REPLY},

@@ -217,8 +217,10 @@ def _spot_chosen(d: Data) -> str:
 
 def _penalty(d: Data) -> str:
     kicker = member(d["taker"], d["team"])
+    # the advanced shootout: the face picked in secret, shown now
+    how = f"shows {d['die']} on the hidden die" if d.get("face") else f"rolls {d['die']}"
     text = (
-        f"{kicker} rolls {d['die']} for the penalty: the ball goes to spot {d['ball']}, "
+        f"{kicker} {how} for the penalty: the ball goes to spot {d['ball']}, "
         f"the goalkeeper is at spot {d['spot']}"
     )
     needs = _PENALTY_NEEDS.get(d["distance"])
@@ -542,6 +544,107 @@ def _down(d: Data) -> str:
     return f"{_who(d)} is down."
 
 
+def _skill_points(d: Data) -> str:
+    return f"{_who(d)} adds {points(int(d['points']))} of skill this turn."
+
+
+def _poor_aim(d: Data) -> str:
+    return f"A 1 on the dice: a mis-kick! The ball flies {d['total']} squares straight."
+
+
+_TRAVEL_WHY = {
+    "poor_aim": "The mis-kick",
+    "long": "The long kick",
+    "carry": "The long kick",
+    "juggle": "The lost ball",
+    "deflect": "The deflection",
+    "corner": "The corner",
+    "feet": "The touch",
+    "header": "The header",
+    "bicycle": "The bicycle kick",
+}
+
+
+def _travel(d: Data) -> str:
+    what = _TRAVEL_WHY.get(str(d.get("why")), "The ball")
+    squares = d.get("squares") or []
+    way = compass(d.get("dir"))
+    landing = d.get("landing")
+    if landing == "out":
+        return f"{what} goes {way}, out of play."
+    if landing == "goal":
+        at = squares[-1] if squares else square(d.get("at"))
+        return f"{what} goes {way} into the goal squares at {at}."
+    at = square(d.get("at"))
+    bounce = ", off a player," if d.get("bounced") else ""
+    return f"{what} goes {way}{bounce} to {at}."
+
+
+def _long_kick(d: Data) -> str:
+    return f"{_who(d)} kicks it long, {compass(d.get('dir'))}: one more die for the distance."
+
+
+def _carry_roll(d: Data) -> str:
+    return f"{side(_team_of(d))} rolls {d['die']}: the ball runs on."
+
+
+def _placed(d: Data) -> str:
+    return f"{side(_team_of(d))} places the ball on {square(d['at'])} for the goal kick."
+
+
+def _taker(d: Data) -> str:
+    return f"{_who(d)} takes it, from {square(d['at'])}."
+
+
+def _contact(d: Data) -> str:
+    team = _team_of(d)
+    against = member(str(d["against"]), 1 - team)
+    verdict = "a foul!" if d.get("foul") else "no foul."
+    return f"Contact between {_who(d)} and {against}: rolls {d['die']}, {verdict}"
+
+
+def _reposition(d: Data) -> str:
+    moves = d.get("moves") or {}
+    who = side(_team_of(d))
+    if not moves:
+        return f"{who} is ready."
+    placed = ", ".join(f"{label} to {square(at)}" for label, at in moves.items())
+    return f"{who} moves {placed}."
+
+
+def _penalty_awarded(d: Data) -> str:
+    return f"Penalty to {side(_team_of(d))}! {member(str(d['taker']))} takes it."
+
+
+def _pen_save_roll(d: Data) -> str:
+    return _penalty_save_roll(d)
+
+
+def _cleared(d: Data) -> str:
+    return f"{_who(d)} leaves the penalty area for {square(d['to'])}."
+
+
+def _corner_call(d: Data) -> str:
+    return f"{side(_team_of(d))} calls {d['total']} to curve the corner in."
+
+
+def _curved(d: Data) -> str:
+    if d.get("right"):
+        return f"The dice make {d['total']}, as called: the corner curves straight in!"
+    return f"The dice make {d['total']}, not the {d['call']} called: the corner drops short."
+
+
+def _juggle_drop(d: Data) -> str:
+    return f"The ball drops loose, {compass(d.get('dir'))}, {d['squares']} squares."
+
+
+_FOLLOWS = {"kick": "plays it down to the feet", "header": "heads it", "bicycle": "bicycle-kicks"}
+
+
+def _follow_up(d: Data) -> str:
+    return f"{_who(d)} {_FOLLOWS.get(str(d.get('how')), 'plays it')} after the juggle."
+
+
 ADVANCED: dict[str, Callable[[Data], str | None]] = {
     "tackle": _tackle,
     "intercept": _intercept,
@@ -572,6 +675,23 @@ ADVANCED: dict[str, Callable[[Data], str | None]] = {
     "aimed": _aimed,
     "ball_played": _ball_played,
     "points_back": _points_back,
+    "skill_points": _skill_points,
+    "poor_aim": _poor_aim,
+    "travel": _travel,
+    "long_kick": _long_kick,
+    "carry_roll": _carry_roll,
+    "placed": _placed,
+    "taker": _taker,
+    "contact": _contact,
+    "reposition": _reposition,
+    "penalty_awarded": _penalty_awarded,
+    "pen_kick": _penalty,
+    "pen_save_roll": _pen_save_roll,
+    "cleared": _cleared,
+    "corner_call": _corner_call,
+    "curved": _curved,
+    "juggle_drop": _juggle_drop,
+    "follow_up": _follow_up,
 }
 
 
@@ -626,6 +746,8 @@ def narrate(events: Sequence[Event]) -> list[str]:
             continue  # the roll-off's line gives both dice
         elif e.kind == "saved" and "save_roll" in kinds[:i]:
             continue  # "saved!" was said
+        elif e.kind == "no_chance" and d.get("faked"):
+            text = f"{side(d['team'])}'s goalkeeper was faked out: no save."
         elif e.kind == "no_chance" and "shot" in kinds[:i]:
             continue  # the shot's line said so
         elif e.kind in ("header", "bicycle") and kinds[i - 1 : i] == ["intercept"]:

@@ -4,12 +4,20 @@ commands (`/simplesoccer tackle`, `call`, `choose`), and the board's notes."""
 
 from __future__ import annotations
 
+import random
+
 import discord
 import pytest
 
-from cogs.play.buttons import index_options
+from cogs.play.buttons import buttons, index_options
+from cogs.simplesoccer.choices import others_of, plays_in, reach_of
 from cogs.simplesoccer.commands import describe_rules, match_rules, option_entries
+from cogs.simplesoccer.menus import who_options
 from engine.core import MalformedAction
+from engine.simplesoccer import SIMPLESOCCER
+from engine.simplesoccer.state import SimpleSoccerState
+from referee import games
+from referee.service import Outcome
 from tests.discord.conftest import World
 from tests.discord.test_play import (
     keep_the_old_board,
@@ -21,6 +29,8 @@ from tests.discord.test_play import (
     text_of,
 )
 from tests.discord.test_simplesoccer import asked, challenge_accepted, controls
+from tests.engine.simplesoccer.test_adv_property import advanced_options
+from tests.engine.simplesoccer.test_property import random_action
 
 TACKLES = ["5 tackles from j6 (1)", "5 tackles from j4 (1)", "7 tackles"]
 
@@ -186,3 +196,67 @@ def test_index_options_are_the_choices_places() -> None:
     options = index_options(Decision("east", "redirect", "Send it.", choices))
     assert [o.value for o in options] == [str(i) for i in range(30)]
     assert options[29].label == "Send it to c29"
+
+
+# -- every decision of an advanced match can be answered under the board -------------------------
+
+
+def outcome_at(state: SimpleSoccerState) -> Outcome:
+    """The referee's outcome for Simple Soccer match 3 at version 41 in ``state``."""
+    return Outcome(
+        match_id=3,
+        ruleset="simplesoccer",
+        version=41,
+        lines=[],
+        next=[],
+        over=False,
+        result=None,
+        seed_hash="",
+        seed=None,
+        names={"west": "Ada", "east": "Brian"},
+        game=games.get("simplesoccer"),
+        state=state,
+    )
+
+
+def control_kinds(view: discord.ui.View | None) -> set[tuple[str, str]]:
+    """(what, decision kind) of each control: ("act", "call"), ("index", "tackle")..."""
+    found = set()
+    for item in view.children if view is not None else []:
+        parts = (item.item.custom_id or "").split(":")  # type: ignore[attr-defined]
+        found.add((parts[1], parts[4] if parts[1] != "who" else "play"))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_decision_of_an_advanced_match_has_its_controls(seed: int) -> None:
+    """Random advanced matches: each decision waiting for a player (other than the turn and the
+    set-up, which have menus of their own) has buttons or a menu under the board, and every
+    play of a turn is in the board's menu of who plays."""
+    rng = random.Random(seed)
+    state = SIMPLESOCCER.initial(advanced_options(rng))
+    clock = [1_700_000_000.0]
+    seen: set[str] = set()
+    for _ in range(4000):
+        if state.over:
+            break
+        pending = SIMPLESOCCER.pending(state)
+        asking = [d for d in pending if not d.dice and d.kind not in ("play", "setup")]
+        if asking:
+            drawn = control_kinds(buttons(outcome_at(state)))
+            for decision in asking:
+                seen.add(decision.kind)
+                kinds = {c.action.kind for c in decision.choices} | {decision.kind}
+                assert any(kind in kinds for _, kind in drawn), (decision.kind, drawn)
+        for decision in pending:
+            if decision.kind == "play":
+                plays = plays_in("simplesoccer", state, [decision.actor], pending)
+                menus = {o.value for o in who_options(plays)}
+                for choice in decision.choices:
+                    reach = reach_of(choice)
+                    if reach is not None:
+                        assert f"{reach.kind}:{reach.member}" in menus
+                for other in others_of(decision.choices):
+                    assert f"other:{other.group}" in menus, other
+        state, _ = SIMPLESOCCER.apply(state, random_action(rng, state, clock))
+    assert seen, "no advanced decision came up"

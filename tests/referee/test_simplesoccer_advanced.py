@@ -5,15 +5,19 @@ typed commands, and a tackle played at the terminal."""
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
 from engine.core import Decision, Event, MalformedAction
+from engine.simplesoccer import SIMPLESOCCER
 from referee.service import Referee
 from referee.simplesoccer.game import advanced_lines, parse, statistics, status_lines, task
-from referee.simplesoccer.narration import narrate
+from referee.simplesoccer.narration import FORMATTERS, narrate
 from referee.simplesoccer.tally import tally
 from referee.terminal import TerminalGame
+from tests.engine.simplesoccer.test_adv_property import advanced_options
+from tests.engine.simplesoccer.test_property import random_action
 from tests.referee.test_terminal import script
 
 # -- narration ------------------------------------------------------------------------------
@@ -266,3 +270,26 @@ async def test_a_tackle_typed_at_the_terminal(referee: Referee) -> None:
     assert (
         "East's number 7 wins the ball from West's number 7 with a tackle (called odd, 7)!" in text
     )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_advanced_matches_are_told_whole(seed: int) -> None:
+    """Every event of a random advanced match has its line (or is left out on purpose), in
+    a player's words, and the figures count the tackles, interceptions and the rest."""
+    rng = random.Random(100 + seed)
+    state = SIMPLESOCCER.initial(advanced_options(rng))
+    clock = [1_700_000_000.0]
+    events: list[Event] = []
+    for _ in range(6000):
+        if state.over:
+            break
+        state, told = SIMPLESOCCER.apply(state, random_action(rng, state, clock))
+        events.extend(told)
+        lines = narrate(told)
+        for line in lines:
+            assert line and "\n" not in line
+            assert not any(word in line for word in ("_", "[", "None", "step", "team "))
+    assert {e.kind for e in events} <= FORMATTERS, {e.kind for e in events} - FORMATTERS
+    t = tally(events)
+    assert sum(t.tackles) == sum(1 for e in events if e.kind == "tackle")
+    assert sum(t.out_of_bounds) == sum(1 for e in events if e.kind == "out")
