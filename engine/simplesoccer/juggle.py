@@ -190,11 +190,11 @@ def _h_follow(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if how == "kick":
         # Juggling moves: a plain kick follow-up is an ordinary turn with the ball at the feet
         n, why = flow.dice_for(s, team)
-        s.step = {**step_["roll"], "n": n, "why": why}
+        s.step = {**step_["roll"], "n": n, "why": why, "juggled": True}
         return
     fn = other_rule("flight", FOLLOW_UPS[how][1])
     assert fn is not None
-    s.step = step_["roll"]
+    s.step = {**step_["roll"], "juggled": True}
     fn(s, team, label, ev, coordinated=True, juggled=True)
 
 

@@ -97,7 +97,12 @@ def offered(s: SimpleSoccerState, step: Step) -> bool:
     return (
         rules.on(s, "tackles")
         and step["k"] == "roll"
+        # an ordinary turn's roll: not the goalkeeper's throw, a restart or a juggle's
+        # follow-up (the ball was on the juggler's marker when the turn started)
+        and step.get("why") in ("ball", "loose")
         and not step.get("throw")
+        and not step.get("restart")
+        and not step.get("juggled")
         and "tackle" not in step
         and s.restart is None
         and bool(touching(s, 1 - step["team"]))
@@ -142,10 +147,10 @@ def _h_tackle(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if not rules.on(s, "tackles"):
         raise RulesError("This match is played without tackles.")
     step = s.step
-    if "tackle" in step or step.get("throw"):
+    if "tackle" in step:
         raise RulesError("You cannot tackle now: roll for your turn.")
     opponents = touching(s, 1 - team)
-    if s.restart is not None or not opponents:
+    if not offered(s, step):
         raise RulesError("You can only tackle a ball at an opponent's feet when your turn starts.")
     label = flow.member(s, team, args)
     if not facing.standing(s, team, label):
@@ -235,7 +240,7 @@ def after_roll(s: SimpleSoccerState, team: int, dice: list[int], step: Step, ev:
     won = CALLS[total % 2 == 0] == tackle["call"]
     # Tackle: the step to the ball costs 1 point, won or lost
     cost = 1 if tackle["stepped"] else 0
-    flow.spend(s, cost)
+    flow.spend(s, cost, label)
     s.turn["tackled"] = True
     fell: Square | None = None
     up = not tackle["slide"]
@@ -249,7 +254,7 @@ def after_roll(s: SimpleSoccerState, team: int, dice: list[int], step: Step, ev:
             if 1 in dice:
                 facing.put_down(s, team, label)
             else:
-                flow.spend(s, 1)
+                flow.spend(s, 1, label)
                 up = True
     else:
         up = False

@@ -177,3 +177,13 @@ def test_the_lost_balls_distance_is_half_the_die_rounded_up_plus_one(die: int, s
 def test_a_lost_ball_landing_on_a_marker_bounces_back() -> None:
     s, _ = _juggle(_turn(east={**EAST_TEAM, "1": "h5"}), 4, 1)  # 2 squares: onto h5
     assert ball_name(s) == "g5"
+
+
+def test_no_tackle_on_the_roll_after_a_follow_up() -> None:
+    # the ball lay on the juggler's marker when West's turn started, not at East's feet
+    s, _ = _juggle(_turn(east={**EAST_TEAM, "1": "h5"}, options="juggling tackles"), 1, 3)
+    s, _ = roll(s, EAST, 3)
+    s, _ = move(s, EAST, "1", "g5")  # f5, the juggler's feet square, is in front of it
+    s, _ = act(s, EAST, "end")
+    s, _ = act(s, WEST, "follow", how="kick")
+    assert [d.kind for d in SIMPLESOCCER.pending(s)] == ["roll"]
