@@ -225,7 +225,7 @@ def _offers(s: SimpleSoccerState, fl: dict[str, Any], i: int) -> list[list[str]]
         elif ball == at and feet_on:
             # Chest intercept: from the sides; from the feet area only after the feet
             # interception there was turned down; never from behind
-            side = depth(at, face, came) == 0
+            side = depth(at, face, came) == 0 and label not in fl["let"]
             declined = in_feet(at, face, came) and "feet" in fl["let"].get(label, [])
             if (side or declined) and _chest_square(s, at, face, came) is not None:
                 kinds.append("chest")
@@ -384,8 +384,9 @@ def _attempt(
         raise RulesError(f"{who(team, label)} is down: it cannot play the ball now.")
     at, face = _member(s, team, label)
     ball = behind_head(at, face) if how == "header" else _front(at, face)
-    if not s.field.on_board(ball):
-        raise RulesError("There is no room on the field for that.")
+    if not s.field.on_board(ball) or s.occupant(ball) is not None:
+        where = "behind its head" if how == "header" else "in front of its feet"
+        raise RulesError(f"There is no free square {where} for the ball.")
     then = dict(s.step) if juggled else None  # the turn's roll, after the follow-up
     s.held = -1
     s.ball = list(ball)
