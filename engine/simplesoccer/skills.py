@@ -278,7 +278,7 @@ def _h_reroll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         s.turn["own"][label] -= REROLL
         s.turn["rerolled"] = True
     ev.append(Event("reroll", {"team": team, "member": label, "dice": step["dice"]}))
-    s.step = {"k": "reroll", "team": team, "was": was}
+    s.step = {"k": "reroll", "team": team, "dice": step["dice"], "was": was}
 
 
 def _h_rolled_again(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
@@ -287,25 +287,11 @@ def _h_rolled_again(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> 
     _ROLLS[s.step["k"]](s, team, args, ev)
 
 
-def _asked(s: SimpleSoccerState, was: Step, team: int) -> Decision:
-    """The roll decision the step ``was`` asks of ``team``."""
-    from engine.simplesoccer import decisions  # the pending table is built there
-
-    probe = s.clone()
-    probe.step = was
-    side = SIDES[team]
-    for d in decisions.pending(probe):
-        if d.actor == side and d.dice:
-            return d
-    raise AssertionError(f"no roll pending for {side} in {was.get('k')!r}")
-
-
 def _p_keep(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
     team = step["team"]
     side = SIDES[team]
     dice = step["dice"]
     shown = " and ".join(map(str, dice))
-    asked = _asked(s, step["was"], team)
     choices = [Choice(Action(side, "keep", {}), f"Keep the {shown}")]
     choices += [
         Choice(Action(side, "reroll", {"member": label}), f"{label} re-rolls (2 skill points)")
@@ -317,20 +303,20 @@ def _p_keep(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
             "keep",
             f"You rolled {shown}: keep it, or re-roll with a skilled fielder (the re-roll stands).",
             tuple(choices),
-            info={"dice": list(dice), "purpose": asked.info.get("purpose")},
+            info={"dice": list(dice), "step": step["was"].get("k")},
         )
     ]
 
 
 def _p_reroll(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    asked = _asked(s, step["was"], step["team"])
+    n = len(step["dice"])
     return [
         Decision(
-            asked.actor,
+            SIDES[step["team"]],
             "roll",
-            f"Re-roll: {asked.prompt}",
-            dice=asked.dice,
-            info={**asked.info, "reroll": True},
+            f"Re-roll: roll {n} {'die' if n == 1 else 'dice'} again; this roll stands.",
+            dice=n,
+            info={"purpose": "reroll", "step": step["was"].get("k")},
         )
     ]
 

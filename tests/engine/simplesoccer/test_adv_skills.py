@@ -124,7 +124,7 @@ def test_a_two_point_fielder_may_re_roll_the_turns_roll() -> None:
     s, ev = act(s, WEST, "reroll", member="7")
     assert find(ev, "reroll").data == {"team": 0, "member": "7", "dice": [1, 2]}
     (d,) = SIMPLESOCCER.pending(s)
-    assert (d.kind, d.dice) == ("roll", 2) and d.prompt.startswith("Re-roll: ")
+    assert (d.kind, d.dice) == ("roll", 2) and d.prompt.startswith("Re-roll: roll 2 dice")
     s, ev = roll(s, WEST, 5, 6)
     assert find(ev, "rolled").data["dice"] == [5, 6]
     assert s.step["k"] == "play" and s.turn["left"] == 11
