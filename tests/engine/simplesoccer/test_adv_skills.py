@@ -210,3 +210,24 @@ def test_a_failed_tackle_may_be_re_rolled() -> None:
     s, _ = act(s, WEST, "reroll", member="1")
     s, ev = roll(s, WEST, 2, 3)  # odd: won after all
     assert find(ev, "tackle").data["won"] is True
+
+
+def test_the_third_point_may_be_spent_before_the_re_roll() -> None:
+    s = position(
+        {"G": "goal7", "7": "e5", "8": "e9"},
+        {"G": "goal7", "1": "h8", "2": "p9"},
+        ball="f5",
+        options="skills fouls",
+    )
+    s.members[0]["7"]["skill"] = 3
+    s, _ = roll(s, WEST, 4, 5)
+    s, _ = act(s, WEST, "keep")
+    s, _ = move(s, WEST, "7", "e6")  # 1 of its own 3 points
+    assert s.turn["own"] == {"7": 2} and s.turn["left"] == 9
+    s, _ = move(s, WEST, "8", "f9 g8")  # square-on next to East's 1 on h8
+    s, _ = roll(s, WEST, 1)
+    assert s.step["k"] == "keep"  # its last 2 points still pay for a re-roll
+    s, _ = act(s, WEST, "reroll", member="7")
+    s, ev = roll(s, WEST, 5)
+    assert find(ev, "contact").data["foul"] is False
+    assert s.turn["own"] == {"7": 0}
