@@ -282,7 +282,8 @@ def _h_pen_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None
         flow.goal(s, 1 - team, step["taker"], ev)
         return
     # saved (caught or tipped): the goalkeeper holds the ball on its goal square, its turn
-    s.members[team][GOALKEEPER]["at"] = s.ball[:] if s.ball else s.at(team, GOALKEEPER)
+    assert s.ball is not None
+    s.members[team][GOALKEEPER]["at"] = s.ball[:]
     s.held = team
     s.ended_at = flow.at(args)
     ev.append(Event("saved", {"team": team}))
