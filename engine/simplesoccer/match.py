@@ -50,7 +50,20 @@ from engine.simplesoccer.setup import (
 from engine.simplesoccer.state import SimpleSoccerState
 
 # the rules' modules, each with its HANDLERS, PENDING (decisions.py) and WHAT
-MODULES = (shots, shootout, facing, direction, tackle, fakeout, juggle, fouls, skills, restarts, poor_aim, flight)
+MODULES = (
+    shots,
+    shootout,
+    facing,
+    direction,
+    tackle,
+    fakeout,
+    juggle,
+    fouls,
+    skills,
+    restarts,
+    poor_aim,
+    flight,
+)
 
 
 def new_match(options: dict[str, Any] | None = None) -> SimpleSoccerState:
@@ -258,7 +271,8 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     path = kick.path
     direction.kicked(s, team, label, kick)
     if flight.active(s):  # Intercept, Header, Bicycle kick: the ball goes square by square
-        flight.launch(s, team, label, start, path, args, ev, cost=kick.cost, throw=throw, **kick.told())
+        told = {"cost": kick.cost, "throw": throw, **kick.told()}
+        flight.launch(s, team, label, start, path, args, ev, **told)
         return
     end = path[-1]
     s.ball = list(end)
