@@ -82,6 +82,7 @@ def _h_aim(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     landing = ballpath.travel(s, start, d, total)
     s.kicked_by = team
     restarts.touched(s, team)
+    s.motion = None  # a mis-kick never rolls on next turn (decision: no inertia after it)
     restarts.told_travel(s, team, label, "poor_aim", start, d, landing, ev)
     s.turn["left"] = 0  # Poor aim: the mis-kick is the whole turn
     if restarts.after_travel(s, team, landing, args, ev, member=label):
