@@ -94,6 +94,11 @@ def shot(
         return
     # Goalie deflection: a ball one square beyond the die's reach can still be tipped away
     reach = MAX_SAVE + 1 if _deflections(s) and not stunned else MAX_SAVE
+    down = keeper is not None and facing.is_down(s, keeper_team, GOALKEEPER)
+    if down and (stunned or not _deflections(s)):
+        ev.append(Event("no_chance", {"team": keeper_team, "distance": distance, "down": True}))
+        flow.goal(s, scorer, label, ev)
+        return
     if distance > reach:
         ev.append(Event("no_chance", {"team": keeper_team, "distance": distance}))
         flow.goal(s, scorer, label, ev)
@@ -107,6 +112,8 @@ def shot(
     }
     if stunned:
         s.step["stunned"] = True
+    if down:
+        s.step["down"] = True  # Goalie deflection: lying down it cannot catch, only deflect
     if faked:
         s.step["faked"] = faked
 
@@ -134,7 +141,7 @@ def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     (die,) = flow.dice(args, 1)
     step = s.step
     stunned = bool(step.get("stunned"))
-    saved = can_save(step["distance"], die, stunned)
+    saved = not step.get("down") and can_save(step["distance"], die, stunned)
     ev.append(
         Event("save_roll", {"team": team, "die": die, "distance": step["distance"], "saved": saved})
     )
@@ -165,11 +172,12 @@ def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
 def _p_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
     d = step["distance"]
     stunned = bool(step.get("stunned"))
-    needs = [die for die in range(1, 7) if can_save(d, die, stunned)]
+    needs = [] if step.get("down") else [die for die in range(1, 7) if can_save(d, die, stunned)]
     shown = " or ".join(map(str, needs))
     prompt = f"Shot! Your goalkeeper is {d} away: roll a die, {shown} saves."
     if not needs:
-        prompt = f"Shot! Your goalkeeper is {d} away: no die saves, but it may tip the ball away."
+        lying = "is down" if step.get("down") else f"is {d} away"
+        prompt = f"Shot! Your goalkeeper {lying}: no die saves, but it may tip the ball away."
     elif stunned:
         prompt = f"Shot! Your goalkeeper is stunned, {d} away: only a {shown} saves."
     return [
@@ -196,7 +204,7 @@ def touches(s: SimpleSoccerState, team: int, ball: Square) -> dict[str, Square]:
     """
     f = s.field
     keeper = s.members[team].get(GOALKEEPER)
-    if keeper is None or facing.is_down(s, team, GOALKEEPER):
+    if keeper is None:
         return {}
     k: Square = (keeper["at"][0], keeper["at"][1])
     into = 1 if team == WEST else -1  # the x step from the goal line into the field
@@ -287,7 +295,7 @@ def _deflect(
     from engine.simplesoccer import restarts  # restarts hands goals back to shots
 
     s.members[team][GOALKEEPER]["at"] = list(touch)
-    if down:
+    if down and not facing.is_down(s, team, GOALKEEPER):
         facing.put_down(s, team, GOALKEEPER)
     s.held = -1
     landing = ballpath.travel(s, ball, d, die)

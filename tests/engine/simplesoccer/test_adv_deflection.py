@@ -174,3 +174,36 @@ def test_a_stunned_goalkeeper_saves_only_with_the_exact_distance() -> None:
     assert "goal" in kinds(ev) and "deflect_roll" not in kinds(ev)
     after, ev = roll(s, EAST, 3)
     assert after.held == 1
+
+
+def test_a_goalkeeper_lying_down_cannot_save_but_may_still_deflect() -> None:
+    s = position(
+        {"G": "goal7", "1": "t8"},
+        {"G": "goal5", "1": "p3"},
+        ball="u8",
+        points=4,
+        options=DEFLECT,
+    )
+    facing.put_down(s, 1, "G")
+    s, ev = kick(s, WEST, "1", "goal8")
+    (d,) = SIMPLESOCCER.pending(s)
+    assert d.info["needs"] == [] and "is down" in d.prompt
+    s, ev = roll(s, EAST, 3)  # 3 would have saved a ball 3 away
+    assert find(ev, "save_roll").data["saved"] is False
+    s, ev = roll(s, EAST, 6)
+    assert find(ev, "deflect_roll").data["deflected"] is True
+    s, _ = act(s, EAST, "deflect", dir="w")
+    assert facing.is_down(s, 1, "G") and s.score == [0, 0]
+
+
+def test_a_goalkeeper_lying_down_without_deflections_has_no_chance() -> None:
+    s = position(
+        {"G": "goal7", "1": "t8"},
+        {"G": "goal5", "1": "p3"},
+        ball="u8",
+        points=4,
+        options="facing",
+    )
+    facing.put_down(s, 1, "G")
+    s, ev = kick(s, WEST, "1", "goal8")
+    assert find(ev, "no_chance").data["down"] is True and s.score == [1, 0]
