@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ from engine.core import MalformedAction, RulesError
 from referee.demo import run_demo
 from referee.simplesoccer.demo import iter_match, parse_options
 from referee.simplesoccer.frames import frames
-from tests.test_demo import run_bot
+from tests.test_demo import ROOT, run_bot
 
 SUMMARY_FIELDS = (
     "game",
@@ -172,3 +175,22 @@ def test_bot_help_lists_simple_soccer_and_its_options() -> None:
     assert 'Simple Soccer: match options, e.g. "size=small length=score target=3' in text
     done = run_bot("play", "--help", timeout=60)
     assert "simplesoccer: size=small, length=score, target=3" in " ".join(done.stdout.split())
+
+
+def test_bot_play_command_takes_the_advanced_rules() -> None:
+    """``bot.py play --game simplesoccer --rules advanced``: the tackle is offered and typed."""
+    lines = [
+        "5", "2", "setup attacking", "setup balanced", "6 6", "kick 7 i5", "move 7 h5", "end",
+        "tackle 7", "call odd", "3 4", "resign",
+    ]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "bot.py", "play", "--game", "simplesoccer", "--rules", "advanced",
+         "--options", "-intercepts -headers -bicycle -skills size=small", "--dice", "physical",
+         "--seed", "3"],
+        cwd=ROOT, env={**os.environ, "FUBA_NO_VENV": "1"}, input="\n".join(lines) + "\n",
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "East's number 7 wins the ball from West's number 7 with a tackle" in done.stdout
+    bad = run_bot("play", "--game", "simplesoccer", "--options", "tackle", timeout=60)
+    assert bad.returncode == 2 and "Did you mean tackles?" in bad.stderr

@@ -360,6 +360,23 @@ _ROLLS = {
 _TASKS = {
     "setup": "set up the team",
     "spot": "choose where the goalkeeper stands for the penalty",
+    # the advanced rules
+    "tackle": "tackle, or roll for the turn",
+    "call": "make the call before rolling",
+    "intercept": "play the kick or let it pass",
+    "coordinate": "play the pass on or leave it",
+    "trap_or_kick": "trap the ball or kick it on",
+    "redirect": "send the ball on",
+    "aim": "aim the ball",
+    "level": "pick how hard a fake-out to try",
+    "follow": "follow up the juggle",
+    "keep": "keep the roll or roll again",
+    "taker": "pick who takes the restart",
+    "place": "place the ball for the goal kick",
+    "reposition": "reposition the team or get ready",
+    "deflect": "tip the ball away",
+    "skills": "spread the skill points",
+    "face": "pick the penalty's die face in secret",
 }
 
 
@@ -370,8 +387,8 @@ def task(decision: Decision) -> str:
     'roll 2 dice for the turn'
     >>> task(Decision("east", "play", "Your turn.", info={"left": 5, "points": 7}))
     'play the turn: 5 points left'
-    >>> task(Decision("east", "call", "Call odd or even for the tackle."))
-    'call odd or even for the tackle'
+    >>> task(Decision("east", "intercept", "The kick passes e5: play it or let it pass?"))
+    'play the kick or let it pass'
     """
     if decision.dice:
         n = decision.dice
@@ -380,11 +397,7 @@ def task(decision: Decision) -> str:
         return " ".join(filter(None, (f"roll {dice}", purpose)))
     if decision.kind == "play":
         return f"play the turn: {points(int(decision.info.get('left', 0)))} left"
-    if decision.kind in _TASKS:
-        return _TASKS[decision.kind]
-    # an advanced rule's decision: its prompt, as a task ("call odd or even for the tackle")
-    prompt = decision.prompt.strip().rstrip(".").split(". ")[0].split(": ")[0]
-    return prompt[:1].lower() + prompt[1:] if prompt else "decide"
+    return _TASKS.get(decision.kind, "decide")
 
 
 def _clock(options: JSONData, view: JSONData) -> str:

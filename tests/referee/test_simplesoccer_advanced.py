@@ -199,12 +199,13 @@ def test_the_glance_names_the_rules_and_who_is_down() -> None:
     assert advanced_lines(basic) == []
 
 
-def test_a_new_decision_is_a_task_in_its_prompts_words() -> None:
+def test_a_new_decision_is_a_task_in_a_players_words() -> None:
     decision = Decision("east", "intercept", "The kick passes e5: play it or let it pass?")
-    assert task(decision) == "the kick passes e5"
-    assert task(Decision("east", "call", "7 tackles: call odd or even for your roll.")) == (
-        "7 tackles"
+    assert task(decision) == "play the kick or let it pass"
+    assert task(Decision("east", "keep", "You rolled 1 and 6: keep it?")) == (
+        "keep the roll or roll again"
     )
+    assert task(Decision("east", "something_new", "?")) == "decide"
 
 
 # -- typed commands and the terminal --------------------------------------------------------------
