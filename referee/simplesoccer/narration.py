@@ -150,6 +150,12 @@ def _kicked(d: Data, shot: bool = False) -> str:
         verb = "throws the ball at goal" if d.get("throw") else "shoots"
         return f"{who} {verb} ({points(d['cost'])})."
     verb = "throws the ball" if d.get("throw") else "kicks the ball"
+    if d.get("slide"):  # Facing: a slide kick puts the kicker down
+        verb = "slides in and kicks the ball"
+        return (
+            f"{who} {verb} from {d['squares'][0]} to {d['squares'][-1]} ({_spent(d)}), and "
+            "goes down."
+        )
     return f"{who} {verb} from {d['squares'][0]} to {d['squares'][-1]} ({_spent(d)})."
 
 
@@ -752,6 +758,10 @@ def narrate(events: Sequence[Event]) -> list[str]:
             continue  # the shot's line said so
         elif e.kind in ("header", "bicycle") and kinds[i - 1 : i] == ["intercept"]:
             continue  # the interception's line said so
+        elif e.kind == "wild" and "travel" in kinds[i + 1 : i + 2]:
+            continue  # the ball's travel says where it went
+        elif e.kind == "travel" and kinds[i - 1 : i] == ["deflected"]:
+            continue  # the deflection's line said where
         else:
             formatter = _SIMPLE.get(e.kind)
             text = None if formatter is None else formatter(d)
