@@ -779,7 +779,11 @@ _CAPTION_ORDER = (
     "saved",
     "half_time",
     "shootout_start",
+    "card",
+    "foul",
     "shot",
+    "tackle",
+    "out",
     "grabbed",
     "kickoff",
     "rolloff",
@@ -805,6 +809,8 @@ def _caption_of(e: Event) -> str | None:
         return "Penalty shootout"
     if e.kind == "shot":
         return f"{side(d['team'])} shoots!"
+    if e.kind in ("card", "foul", "tackle", "out"):
+        return _advanced_caption(e.kind, d)
     if e.kind == "grabbed":
         return f"{side(d['team'])}'s goalkeeper grabs the ball"
     if e.kind == "kickoff":
@@ -817,6 +823,21 @@ def _caption_of(e: Event) -> str | None:
     if e.kind == "rolled":
         return f"{side(d['team'])} rolls {dice_text(d['dice'])}: {points(d['points'])}"
     return None
+
+
+def _advanced_caption(kind: str, d: Data) -> str | None:
+    """A card, a foul, a tackle that won the ball, a ball out of play, in a headline."""
+    try:
+        if kind == "card":
+            return f"{str(d['card']).capitalize()} card for {_who(d)}"
+        if kind == "foul":
+            return f"Foul by {_who(d)}: {'penalty' if d.get('penalty') else 'free kick'}"
+        if kind == "tackle":
+            return f"{_who(d)} wins the ball with a tackle" if d.get("won") else None
+        restart = _RESTARTS.get(str(d.get("restart")), "a restart")
+        return f"Out of play: {restart} for {side(int(d['to']))}"
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def caption(events: Sequence[Event]) -> str | None:

@@ -13,7 +13,7 @@ from engine.core import Decision, Event, MalformedAction
 from engine.simplesoccer import SIMPLESOCCER
 from referee.service import Referee
 from referee.simplesoccer.game import advanced_lines, parse, statistics, status_lines, task
-from referee.simplesoccer.narration import FORMATTERS, narrate
+from referee.simplesoccer.narration import FORMATTERS, caption, narrate
 from referee.simplesoccer.tally import tally
 from referee.terminal import TerminalGame
 from tests.engine.simplesoccer.test_adv_property import advanced_options
@@ -294,3 +294,30 @@ def test_random_advanced_matches_are_told_whole(seed: int) -> None:
     t = tally(events)
     assert sum(t.tackles) == sum(1 for e in events if e.kind == "tackle")
     assert sum(t.out_of_bounds) == sum(1 for e in events if e.kind == "out")
+
+
+def test_a_slide_kick_and_a_random_flight_are_told_once_each() -> None:
+    kick = {"team": 0, "member": "7", "squares": ["f5", "g6", "h6"], "cost": 2, "left": 3}
+    assert narrate([Event("kicked", {**kick, "slide": True})]) == [
+        "Number 7 slides in and kicks the ball from f5 to h6 (2 points, 3 left), and goes down."
+    ]
+    wild = Event("wild", {"team": 1, "member": "4", "how": "feet", "dice": [2, 3], "dir": "ne"})
+    travel = Event(
+        "travel",
+        {"team": 1, "member": "4", "why": "feet", "dir": "ne", "squares": ["e5", "f6", "g7"],
+         "at": [6, 6], "landing": "board", "bounced": False},
+    )  # fmt: skip
+    assert narrate([wild, travel]) == ["The touch goes north-east to g7."]
+    out = Event("travel", {**travel.data, "landing": "out", "why": "poor_aim"})
+    assert narrate([out]) == ["The mis-kick goes north-east, out of play."]
+
+
+def test_the_board_caption_names_a_foul_a_tackle_or_a_ball_out() -> None:
+    foul = Event("foul", {"team": 1, "member": "6", "against": "2", "at": "e5", "penalty": True})
+    assert caption([Event("rolled", {"team": 1, "dice": [3], "points": 3}), foul]) == (
+        "Foul by East's number 6: penalty"
+    )
+    won = Event("tackle", {"team": 0, "member": "7", "opponent": "4", "won": True})
+    assert caption([won]) == "West's number 7 wins the ball with a tackle"
+    out = Event("out", {"team": 0, "at": "k1", "restart": "corner", "to": 1})
+    assert caption([out]) == "Out of play: a corner for East"
