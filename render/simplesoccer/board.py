@@ -76,7 +76,8 @@ KICKS = 5  # each team's kicks before sudden death
 
 def greyed(colour: RGB) -> RGB:
     """A team colour faded towards grey: a member lying down."""
-    return tuple(round(c * 0.45 + g * 0.55) for c, g in zip(colour, DOWN_GREY, strict=True))  # type: ignore[return-value]
+    r, g, b = (round(c * 0.45 + grey * 0.55) for c, grey in zip(colour, DOWN_GREY, strict=True))
+    return (r, g, b)
 
 
 def paint_member(
