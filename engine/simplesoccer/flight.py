@@ -18,16 +18,25 @@ straight behind it (depth -1); "depth" counts rows along f.
 
 from __future__ import annotations
 
-import importlib
 import math
-from types import ModuleType
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import ballpath, direction, facing, flow, randomdir, restarts, rules, shots
+from engine.simplesoccer import (
+    ballpath,
+    direction,
+    facing,
+    flow,
+    fouls,
+    landing,
+    randomdir,
+    restarts,
+    rules,
+    shots,
+)
 from engine.simplesoccer.field import (
     COMPASS,
     DIRECTION_WORDS,
@@ -55,18 +64,6 @@ HOW_WORDS = {
 def active(s: SimpleSoccerState) -> bool:
     """Whether kicks travel square by square (some rule may stop them on the way)."""
     return any(rules.on(s, r) for r in TOGGLES)
-
-
-def _module(short: str) -> ModuleType | None:
-    """A rule module another part of the work provides (ball travel, restarts, fouls, the
-    ball's direction), or None while it is not there."""
-    full = f"engine.simplesoccer.{short}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as missing:
-        if missing.name != full:
-            raise
-        return None
 
 
 # -- member geometry --------------------------------------------------------------------
@@ -262,7 +259,7 @@ def _arrived(s: SimpleSoccerState, args: Step, ev: Events) -> None:
         return
     s.flight = None
     s.step = {"k": "play", "team": fl["team"]}
-    shots.ball_stops(s, fl["team"], fl["member"], end, _kick_args(fl, args), ev)
+    landing.ball_stops(s, fl["team"], fl["member"], end, _kick_args(fl, args), ev)
 
 
 def _kick_args(fl: dict[str, Any], args: Step) -> Step:
@@ -374,7 +371,7 @@ def _h_leave(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     fl.pop("coord", None)
     s.flight = None
     s.step = {"k": "play", "team": team}
-    shots.ball_stops(s, team, fl["member"], _sq(fl["path"][-1]), _kick_args(fl, args), ev)
+    landing.ball_stops(s, team, fl["member"], _sq(fl["path"][-1]), _kick_args(fl, args), ev)
 
 
 def _attempt(
@@ -805,9 +802,7 @@ def _failed_header(s: SimpleSoccerState, team: int, label: str, ev: Events) -> N
     """Optional fouls: a missed header next to an opponent may be a foul; its roll comes
     before the step now pending."""
     if rules.on(s, "fouls"):
-        fouls = _module("fouls")
-        if fouls is not None and hasattr(fouls, "failed_header"):
-            fouls.failed_header(s, team, label, ev)
+        fouls.failed_header(s, team, label, ev)
 
 
 # -- pending decisions and their words ---------------------------------------------------

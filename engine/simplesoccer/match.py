@@ -16,6 +16,7 @@ from engine.core.errors import MalformedAction, NotYourDecision, RulesError
 from engine.core.events import Event
 from engine.core.steps import dispatch
 from engine.simplesoccer import (
+    deflection,
     direction,
     facing,
     fakeout,
@@ -23,6 +24,7 @@ from engine.simplesoccer import (
     flow,
     fouls,
     juggle,
+    landing,
     movement,
     poor_aim,
     restarts,
@@ -52,6 +54,7 @@ from engine.simplesoccer.state import SimpleSoccerState
 # the rules' modules, each with its HANDLERS, PENDING (decisions.py) and WHAT
 MODULES = (
     shots,
+    deflection,
     shootout,
     facing,
     direction,
@@ -279,7 +282,7 @@ def _h_kick(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     s.held = -1
     s.kicked_by = team
     flow.played(s, "kick", team, label, start, path, ev, kick.cost, throw=throw, **kick.told())
-    shots.ball_stops(s, team, label, end, args, ev)
+    landing.ball_stops(s, team, label, end, args, ev)
 
 
 def _h_grab(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:

@@ -7,20 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import Action
-from engine.core.decisions import Choice, Decision
-from engine.core.errors import MalformedAction, RulesError
+from engine.core.decisions import Decision
 from engine.core.events import Event
-from engine.simplesoccer import ballpath, facing, flow, rules
+from engine.simplesoccer import facing, flow, rules
 from engine.simplesoccer.field import (
-    DIRECTION_WORDS,
     DIRECTIONS,
     SIDES,
     WEST,
     Square,
     direction_of,
     manhattan,
-    names,
     turn,
 )
 from engine.simplesoccer.flow import Events, Step
@@ -30,23 +26,6 @@ from engine.simplesoccer.state import SimpleSoccerState
 MAX_SAVE = 6  # one die: a ball farther from the goalkeeper cannot be reached
 DEFLECTS = 6  # Goalie deflection: die + points left over needed to tip the ball away
 STAYS_UP = 8  # ... and to stay on its feet after it
-
-
-def ball_stops(
-    s: SimpleSoccerState, team: int, label: str, at: Square, args: Step, ev: Events
-) -> None:
-    """A ball kicked by ``team``'s ``label`` came to rest on ``at``: a shot when that is a goal
-    square, else the turn goes on (or ends with its points spent). A kick declared "long"
-    rolls on (the carry-on kick)."""
-    if args.get("long"):
-        from engine.simplesoccer import poor_aim  # poor_aim settles its travel through shots
-
-        poor_aim.carry_on(s, team, label, at, ev)
-        return
-    if s.field.is_goal(at):
-        shot(s, team, label, at, args, ev)
-        return
-    flow.after_spend(s, team, args, ev)
 
 
 def goal_owner(at: Square) -> int:
@@ -235,128 +214,6 @@ def touches(s: SimpleSoccerState, team: int, ball: Square) -> dict[str, Square]:
     return out
 
 
-def _h_deflect_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
-    (die,) = flow.dice(args, 1)
-    step = s.step
-    total = die + int(step["left"])
-    deflected = total >= DEFLECTS
-    down = deflected and total < STAYS_UP
-    ev.append(
-        Event(
-            "deflect_roll",
-            {"team": team, "die": die, "total": total, "deflected": deflected, "down": down},
-        )
-    )
-    if not deflected:
-        flow.goal(s, 1 - team, step["kicker"], ev)
-        return
-    ball: Square = (step["ball"][0], step["ball"][1])
-    options = touches(s, team, ball)
-    if len(options) == 1:
-        (d,) = options
-        _deflect(s, team, ball, d, options[d], die, down, args, ev)
-        return
-    s.step = {
-        "k": "deflect_dir",
-        "team": team,
-        "ball": step["ball"],
-        "die": die,
-        "down": down,
-        "options": {d: list(sq) for d, sq in options.items()},
-    }
-
-
-def _h_deflect_dir(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
-    step = s.step
-    options = step["options"]
-    d = str(args.get("dir", "")).strip().lower()
-    if not d:
-        raise MalformedAction("Name the direction to tip the ball away in.")
-    if d not in options:
-        shown = ", ".join(DIRECTION_WORDS[o] for o in options)
-        raise RulesError(f"Your goalkeeper can only tip the ball {shown} from there.")
-    touch = options[d]
-    ball: Square = (step["ball"][0], step["ball"][1])
-    _deflect(s, team, ball, d, (touch[0], touch[1]), step["die"], step["down"], args, ev)
-
-
-def _deflect(
-    s: SimpleSoccerState,
-    team: int,
-    ball: Square,
-    d: str,
-    touch: Square,
-    die: int,
-    down: bool,
-    args: Step,
-    ev: Events,
-) -> None:
-    """The goalkeeper on ``touch`` tips the ball ``die`` squares towards ``d``."""
-    from engine.simplesoccer import restarts  # restarts hands goals back to shots
-
-    s.members[team][GOALKEEPER]["at"] = list(touch)
-    if down and not facing.is_down(s, team, GOALKEEPER):
-        facing.put_down(s, team, GOALKEEPER)
-    s.held = -1
-    landing = ballpath.travel(s, ball, d, die)
-    ev.append(Event("deflected", {"team": team, "dir": d, "at": list(landing.at)}))
-    restarts.told_travel(s, team, GOALKEEPER, "deflect", ball, d, landing, ev)
-    restarts.touched(s, team)
-    if restarts.after_travel(s, team, landing, args, ev, member=GOALKEEPER):
-        return
-    # the shooting team's turn ended with the shot: the goalkeeper's team plays next
-    s.ended_at = flow.at(args)
-    flow.next_turn(s, team, ev)
-
-
-def _p_deflect(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    left = int(step["left"])
-    needs = [die for die in range(1, 7) if die + left >= DEFLECTS]
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            f"Your goalkeeper gets a hand near it: roll a die, {left} added; "
-            f"{DEFLECTS} or more tips the ball away.",
-            dice=1,
-            info={"purpose": "deflect", "left": left, "needs": needs},
-        )
-    ]
-
-
-def _p_deflect_dir(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
-    f = s.field
-    choices = tuple(
-        Choice(
-            Action(side, "deflect", {"dir": d}),
-            f"Tip it {DIRECTION_WORDS[d]} ({step['die']})",
-            {"dir": d, "from": names(f, [(sq[0], sq[1])])[0]},
-        )
-        for d, sq in step["options"].items()
-    )
-    return [
-        Decision(
-            side,
-            "deflect",
-            f"Your goalkeeper tips the ball away {step['die']} squares: pick the direction.",
-            choices,
-        )
-    ]
-
-
-HANDLERS = {
-    ("save", "roll"): _h_save,
-    ("deflect", "roll"): _h_deflect_roll,
-    ("deflect_dir", "deflect"): _h_deflect_dir,
-}
-PENDING = {"save": _p_save, "deflect": _p_deflect, "deflect_dir": _p_deflect_dir}
-WHAT = {
-    "save": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to roll for the save",
-    "deflect": lambda s, step: (
-        f"{flow.team_name(step['team'])}'s goalkeeper to roll to tip the ball away"
-    ),
-    "deflect_dir": lambda s, step: (
-        f"{flow.team_name(step['team'])}'s goalkeeper to tip the ball away"
-    ),
-}
+HANDLERS = {("save", "roll"): _h_save}
+PENDING = {"save": _p_save}
+WHAT = {"save": lambda s, step: f"{flow.team_name(step['team'])}'s goalkeeper to roll for the save"}
