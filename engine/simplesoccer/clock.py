@@ -18,12 +18,13 @@ from engine.core.actions import Action
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.state import SimpleSoccerState
 
-STAMPED = frozenset({"roll", "move", "kick", "grab", "end", "timeout"})
+# every action of a turn but the set-up: any of them may end it (a mis-kick, a restart...)
+UNSTAMPED = frozenset({"setup", "skills"})
 
 
 def stamp(state: SimpleSoccerState, action: Action, now: float) -> Action:
     """``action`` with the time it was taken (``at``, UTC seconds) in a timed match."""
-    if state.options.get("length") != "timed" or action.kind not in STAMPED:
+    if state.options.get("length") != "timed" or action.kind in UNSTAMPED:
         return action
     args: dict[str, Any] = {**action.args, "at": now}
     return Action(action.actor, action.kind, args)

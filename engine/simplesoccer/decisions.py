@@ -16,13 +16,15 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
-from engine.simplesoccer import direction, movement
+from engine.simplesoccer import direction, movement, rules
 from engine.simplesoccer.field import SIDES, Square, name_table
 from engine.simplesoccer.match import MODULES
 from engine.simplesoccer.setup import GOALKEEPER, PRESET_LABELS
 from engine.simplesoccer.state import SimpleSoccerState
 
 PLAY_KINDS = ("move", "kick", "grab", "end")
+# the advanced rules' plays, typed too (`turn 7 n`)
+ADVANCED_KINDS = ("turn", "rise", "inertia", "fake", "juggle")
 
 
 def pending(s: SimpleSoccerState, *, light: bool = False) -> list[Decision]:
@@ -196,6 +198,11 @@ def _path_choice(
     )
 
 
+def _kinds(s: SimpleSoccerState) -> list[str]:
+    """The kinds of play a typed command may be in this match."""
+    return [*PLAY_KINDS, *(ADVANCED_KINDS if rules.any_on(s) else ())]
+
+
 def _p_play(s: SimpleSoccerState, step: dict[str, Any], light: bool = False) -> list[Decision]:
     team = step["team"]
     assert s.turn is not None
@@ -210,7 +217,7 @@ def _p_play(s: SimpleSoccerState, step: dict[str, Any], light: bool = False) -> 
             prompt,
             () if light else turn_choices(s, team),
             open_ended=True,
-            info={"left": left, "points": s.turn["points"], "kinds": list(PLAY_KINDS)},
+            info={"left": left, "points": s.turn["points"], "kinds": _kinds(s)},
         )
     ]
 

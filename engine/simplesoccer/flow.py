@@ -132,6 +132,8 @@ def end_turn(s: SimpleSoccerState, team: int, reason: str, at: float | None, ev:
     """Close ``team``'s turn: a timed match's clock runs on by the time the turn took, at most
     its turn clock (Timed version)."""
     turn = s.turn or {}
+    if at is None:
+        at = turn.get("at")  # ended by the rules, not by an action: the turn's last time
     if s.options["length"] == "timed":
         clock = float(s.options["turn_seconds"])
         started = turn.get("started")

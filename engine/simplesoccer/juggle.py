@@ -16,19 +16,23 @@ from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import ballpath, facing, flow, restarts, rules
+from engine.simplesoccer import ballpath, facing, flight, flow, restarts, rules
 from engine.simplesoccer.field import SIDES, Square, front, name, parse, step, turn
 from engine.simplesoccer.flow import Events, Step
 from engine.simplesoccer.movement import who
 from engine.simplesoccer.setup import GOALKEEPER
 from engine.simplesoccer.state import SimpleSoccerState
-from engine.simplesoccer.tackle import other_rule, touched_by
+from engine.simplesoccer.tackle import touched_by
 
 COST = 2  # Juggling moves: the attempt's points
 # Juggling moves: a lost ball's way, by the even die, in eighths of a turn from the facing
 DRIFT = {2: -1, 4: 0, 6: 1}
 # the follow-ups other than the plain kick: the rule that allows each, and its function
-FOLLOW_UPS = {"header": ("headers", "header_attempt"), "bicycle": ("bicycle", "bicycle_attempt")}
+# the follow-ups of a juggle: the rule each needs and the attempt it starts
+FOLLOW_UPS = {
+    "header": ("headers", flight.header_attempt),
+    "bicycle": ("bicycle", flight.bicycle_attempt),
+}
 _FOLLOW_WORDS = {"kick": "Kick it", "header": "Head it", "bicycle": "Bicycle kick"}
 
 
@@ -157,8 +161,8 @@ def follow_ups(s: SimpleSoccerState, team: int, label: str) -> dict[str, list[Sq
         around = (step(here, turn(m["facing"], k)) for k in range(8))
         spots = [sq for sq in around if free(sq)][:1]
     out: dict[str, list[Square]] = {"kick": spots} if spots else {}
-    for how, (rule, fn) in FOLLOW_UPS.items():
-        if not rules.on(s, rule) or other_rule("flight", fn) is None:
+    for how, (rule, _attempt) in FOLLOW_UPS.items():
+        if not rules.on(s, rule):
             continue
         # Juggling moves: a header starts behind the head, a bicycle kick at the feet
         sq = step(here, turn(m["facing"], 4)) if how == "header" else feet(s, team, label)
@@ -192,8 +196,7 @@ def _h_follow(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         n, why = flow.dice_for(s, team)
         s.step = {**step_["roll"], "n": n, "why": why, "juggled": True}
         return
-    fn = other_rule("flight", FOLLOW_UPS[how][1])
-    assert fn is not None
+    fn = FOLLOW_UPS[how][1]
     s.step = {**step_["roll"], "juggled": True}
     fn(s, team, label, ev, coordinated=True, juggled=True)
 

@@ -206,6 +206,8 @@ def _h_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             "started": s.ended_at if s.ended_at is not None else flow.at(args),
         }
         why = step["why"]
+    if flow.at(args) is not None:
+        s.turn["at"] = flow.at(args)  # the time a turn ended by the roll's own rules took
     ev.append(Event("rolled", {"team": team, "dice": dice[:], "points": points, "why": why}))
     s.step = {"k": "play", "team": team}
     for hook in _AFTER_ROLL:  # the advanced rules: a tackle's call, poor aim, skill points...

@@ -11,15 +11,13 @@ ball is in front of its own feet, the player calls odd or even, and the turn's r
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import facing, flow, rules
+from engine.simplesoccer import direction, facing, flow, fouls, rules
 from engine.simplesoccer.field import (
     SIDES,
     STEPS,
@@ -39,20 +37,9 @@ from engine.simplesoccer.state import SimpleSoccerState
 CALLS = ("odd", "even")
 
 
-def other_rule(module: str, attr: str) -> Callable[..., Any] | None:
-    """Another advanced rule's function, when its module is there (they are built apart)."""
-    try:
-        found = importlib.import_module(f"engine.simplesoccer.{module}")
-    except ModuleNotFoundError:
-        return None
-    return getattr(found, attr, None)
-
-
 def touched_by(s: SimpleSoccerState, team: int) -> None:
     """The ball is now ``team``'s (Ball direction, Inertia move: an opponent touched it)."""
-    fn = other_rule("direction", "touched_by")
-    if fn is not None:
-        fn(s, team)
+    direction.touched_by(s, team)
 
 
 def in_front(s: SimpleSoccerState, team: int, label: str, ball: Square) -> bool:
@@ -276,10 +263,8 @@ def after_roll(s: SimpleSoccerState, team: int, dice: list[int], step: Step, ev:
             },
         )
     )
-    if not won:
-        failed = other_rule("fouls", "failed_tackle")
-        if failed is not None:
-            failed(s, team, label, ev)
+    if not won and rules.on(s, "fouls"):
+        fouls.failed_tackle(s, team, label, ev)
     if s.step["k"] == "play" and s.turn is not None:
         flow.after_spend(s, team, {}, ev)
 
