@@ -1,26 +1,30 @@
 """The Simple Soccer coach against a random legal player.
 
     python -m bench coach_simplesoccer [--decided 200] [--first-seed 0] [--size standard]
+        [--rules basic|advanced]
 
 ``Coach(seed)`` plays ``RandomPlayer(seed)`` (a random choice among each decision's legal
 choices) on the default options (40 turns, a shootout after a draw); the coach is West on
 even seeds and East on odd ones, and seeds are added until ``--decided`` matches were
 played (a shootout settles a draw).
 The random player's turns list every legal destination, which dominates ``matches_per_s``;
-``coach_vs_coach_match_s`` times the coach alone. Prints ``key: value unit`` lines; figures
-only, never pass/fail.
+``coach_vs_coach_match_s`` times the coach alone; with ``--rules advanced`` the coach-against-
+coach matches also count the tackles, interceptions and headers a side tries a match.
+Prints ``key: value unit`` lines; figures only, never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 
 from bench._tally import Tally
 from engine.simplesoccer.coach import Coach, RandomPlayer, play_match
 from engine.simplesoccer.state import SimpleSoccerState
 
 SELF_PLAY = 20  # coach-against-coach matches timed (no random player listing every choice)
+TRIES = ("tackle", "intercept", "header")  # the advanced plays the coach makes
 
 
 def add(out: Tally, state: SimpleSoccerState, side: int) -> None:
@@ -43,8 +47,9 @@ def main() -> int:
     parser.add_argument("--decided", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--size", default="standard", choices=("small", "standard", "large"))
+    parser.add_argument("--rules", default="basic", choices=("basic", "advanced"))
     args = parser.parse_args()
-    options = {"size": args.size}
+    options = {"size": args.size, "rules": args.rules}
     out, shootouts = Tally(), 0
     seed = args.first_seed
     start = time.perf_counter()
@@ -64,10 +69,15 @@ def main() -> int:
     print(f"goals_per_match_random: {out.goals_against / n:.2f} goals")
     print(f"matches_per_s: {n / elapsed:.2f} matches/s")
     start = time.perf_counter()
+    tries: Counter[str] = Counter()
     for own in range(args.first_seed, args.first_seed + SELF_PLAY):
-        play_match(own, options)
+        _, events = play_match(own, options)
+        tries.update(e.kind for e in events if e.kind in TRIES)
     each = (time.perf_counter() - start) / SELF_PLAY
     print(f"coach_vs_coach_match_s: {each:.3f} s")
+    if args.rules == "advanced":
+        for kind in TRIES:  # both sides together: halve for one side
+            print(f"coach_{kind}s_per_side_match: {tries[kind] / SELF_PLAY / 2:.1f} count")
     print(f"seeds: {args.first_seed}-{seed - 1} range")
     return 0
 
