@@ -165,9 +165,20 @@ def run_play_command(args: argparse.Namespace) -> int:
 
     rules = dict(args.option)
     text = " ".join(part for part in (args.rules, args.options) if part)
+    if text and args.game == "simplesoccer":  # its advanced rules, checked by the engine
+        from engine.simplesoccer.options import normalize
+        from referee.simplesoccer.demo import parse_options
+
+        try:
+            rules.update(parse_options(text))
+            normalize(rules)
+        except RulesError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        text = ""
     if text:  # FUBA's advanced rules, refused before any database is made
         if args.game != "fuba":
-            print("error: --rules and --options are FUBA's.", file=sys.stderr)
+            print("error: --rules and --options are FUBA's and Simple Soccer's.", file=sys.stderr)
             return 2
         try:
             rules["advanced"] = advanced.parse(text)

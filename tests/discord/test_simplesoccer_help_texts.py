@@ -24,13 +24,19 @@ EMBED_TITLE_LIMIT = 256
 EMBED_FOOTER_LIMIT = 2048
 PHONE_LIMIT = 1000  # a topic should read in one screen or two
 
-WANTED = (
+BASIC = (
     "turn", "field", "setup", "moving", "kicking", "goalkeeper", "shots", "game length",
     "shootout", "undo",
 )  # fmt: skip
+ADVANCED = (
+    "advanced", "facing", "tackles", "intercepts", "poor aim", "fake outs", "fouls", "skills",
+    "advanced shootout",
+)  # fmt: skip
+WANTED = BASIC + ADVANCED
 COMMANDS = (
     "challenge", "accept", "decline", "roll", "setup", "move", "kick", "grab", "end", "undo",
-    "spot", "board", "status", "log", "resign", "abort", "claim", "help",
+    "spot", "turn", "rise", "tackle", "call", "choose", "board", "status", "log", "resign",
+    "abort", "claim", "help",
 )  # fmt: skip
 # The rulebook's headings that the basic game plays (advanced ones named as such)
 BASIC_SECTIONS = {
@@ -77,7 +83,7 @@ def test_every_wanted_topic_exists_in_reading_order() -> None:
     assert set(TOPICS) == set(WANTED)
 
 
-@pytest.mark.parametrize("key", WANTED)
+@pytest.mark.parametrize("key", BASIC)
 def test_topic_fits_an_embed_and_names_basic_rulebook_sections(key: str) -> None:
     topic = TOPICS[key]
     assert topic.title and len(topic.title) <= EMBED_TITLE_LIMIT

@@ -34,8 +34,8 @@ def test_registered_with_its_title_and_sides() -> None:
     assert games.get("simplesoccer") is SIMPLESOCCER_GAME
     assert SIMPLESOCCER_GAME.title == "Simple Soccer"
     assert SIMPLESOCCER_GAME.side_name("east") == "East"
-    assert SIMPLESOCCER_GAME.rule_levels == {"basic": {}}
-    assert SIMPLESOCCER_GAME.undoable == {"move", "kick", "grab", "end"}
+    assert SIMPLESOCCER_GAME.rule_levels == {"basic": {}, "advanced": {"rules": "advanced"}}
+    assert SIMPLESOCCER_GAME.undoable == {"move", "kick", "grab", "end", "turn", "rise", "inertia"}
 
 
 # -- typed commands ----------------------------------------------------------------------
