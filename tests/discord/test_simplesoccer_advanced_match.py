@@ -247,6 +247,8 @@ async def secret_face(
     assert asked(asking, keeper) == "spot" and asked(asking, kicker) is None
     assert list(offered(asking)) == [f"Spot {n}" for n in range(1, 8)]
     assert hidden not in channel_text(world) and f"showing {face}" not in channel_text(world)
+    match = await referee(world).store.active_match(world.channel.id)
+    assert match is not None and match.state.shootout["face"] == face  # kept, not shown
     assert (await view(world))["shootout"]["face"] is None
     for watcher in (keeper, world.carol):
         status = private(await watcher.slash(world.channel, "simplesoccer status"))
