@@ -61,7 +61,7 @@ from referee.simplesoccer.game import advanced_lines
 PRESETS = ("balanced", "attacking", "defensive")
 TIMED_TURN_MINUTES = 1  # the turn clock of a timed match challenged without a turn timeout
 SPOT_REPLY = (
-    "Your goalkeeper stands on spot {value}. The kicker sees it only once the kick is rolled."
+    "Your goalkeeper stands on spot {value}. The kicker sees it only once the kick is taken."
 )
 FACE_REPLY = "Your kicker hides the die showing {value}. It counts once the goalkeeper has moved."
 CHOOSE = "/simplesoccer choose (or the menu under the board)"
