@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import Action
-from engine.core.decisions import Choice, Decision
+from engine.core.decisions import Decision
 from engine.core.events import Event
 from engine.simplesoccer import facing, flow, restarts, rules, shootout
 from engine.simplesoccer.field import SIDES, Square, adjacent, front, orthogonal
@@ -311,57 +310,19 @@ def _p_contact(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
 
 
 def _p_pen_face(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
-    return [
-        Decision(
-            side,
-            "face",
-            "Penalty: pick the face of your die in secret; the goalkeeper then picks a spot.",
-            tuple(Choice(Action(side, "face", {"face": n}), f"Face {n}") for n in range(1, 7)),
-            secret=True,
-        )
-    ]
+    return [shootout.face_decision(SIDES[step["team"]])]
 
 
 def _p_pen_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
-    return [
-        Decision(
-            side,
-            "spot",
-            "Penalty against you: pick where your goalkeeper stands, spots 1-7 from the "
-            "kicker's left (secret until the kick).",
-            tuple(Choice(Action(side, "spot", {"spot": n}), f"Spot {n}") for n in range(1, 8)),
-            secret=True,
-        )
-    ]
+    return [shootout.spot_decision(SIDES[step["team"]], "against you")]
 
 
 def _p_pen_kick(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            "Penalty: roll a die; it counts the open spots from your left.",
-            dice=1,
-            info={"purpose": "penalty"},
-        )
-    ]
+    return [shootout.kick_decision(SIDES[step["team"]])]
 
 
 def _p_pen_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    n, d = step["n"], step["distance"]
-    needs = {1: "odd catches it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            f"Penalty: the ball is {d} from your goalkeeper: roll {n} "
-            f"{'die' if n == 1 else 'dice'} ({needs[d]}).",
-            dice=n,
-            info={"purpose": "penalty_save", "distance": d},
-        )
-    ]
+    return [shootout.save_decision(SIDES[step["team"]], step["n"], step["distance"])]
 
 
 def _what_contact(s: SimpleSoccerState, step: Step) -> str:
@@ -375,6 +336,8 @@ HANDLERS = {
     ("pen_kick", "roll"): _h_pen_kick,
     ("pen_save", "roll"): _h_pen_save,
 }
+
+
 PENDING = {
     "contact": _p_contact,
     "pen_face": _p_pen_face,

@@ -197,61 +197,70 @@ def _penalty_done(s: SimpleSoccerState, team: int, scored: bool, ev: Events) -> 
     s.step = first_step(s, nxt)
 
 
-def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
+def spot_decision(side: str, against: str = "") -> Decision:
+    """The goalkeeper's secret spot (``against``: "against you" for a penalty in play)."""
     choices = tuple(Choice(Action(side, "spot", {"spot": n}), f"Spot {n}") for n in range(1, 8))
-    return [
-        Decision(
-            side,
-            "spot",
-            "Penalty: pick where your goalkeeper stands, spots 1-7 from the kicker's left "
-            "(secret until the kick).",
-            choices,
-            secret=True,
-        )
-    ]
+    lead = f"Penalty {against}: p" if against else "Penalty: p"
+    return Decision(
+        side,
+        "spot",
+        f"{lead}ick where your goalkeeper stands, spots 1-7 from the kicker's left "
+        "(secret until the kick).",
+        choices,
+        secret=True,
+    )
+
+
+def face_decision(side: str) -> Decision:
+    """The advanced shootout's secret die face, picked before the goalkeeper's spot."""
+    choices = tuple(Choice(Action(side, "face", {"face": n}), f"Face {n}") for n in range(1, 7))
+    return Decision(
+        side,
+        "face",
+        "Penalty: pick the face of your die in secret; the goalkeeper then picks a spot, "
+        "and your face counts the open spots from your left.",
+        choices,
+        secret=True,
+    )
+
+
+def kick_decision(side: str) -> Decision:
+    return Decision(
+        side,
+        "roll",
+        "Penalty: roll a die; it counts the open spots from your left.",
+        dice=1,
+        info={"purpose": "penalty"},
+    )
+
+
+def save_decision(side: str, n: int, distance: int) -> Decision:
+    """The goalkeeper's roll against a penalty ``distance`` spots away, on ``n`` dice."""
+    needs = {1: "odd grabs it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
+    return Decision(
+        side,
+        "roll",
+        f"Penalty: the ball is {distance} from your goalkeeper: roll {n} "
+        f"{'die' if n == 1 else 'dice'} ({needs[distance]}).",
+        dice=n,
+        info={"purpose": "penalty_save", "distance": distance},
+    )
+
+
+def _p_spot(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
+    return [spot_decision(SIDES[step["team"]])]
 
 
 def _p_face(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    side = SIDES[step["team"]]
-    choices = tuple(Choice(Action(side, "face", {"face": n}), f"Face {n}") for n in range(1, 7))
-    return [
-        Decision(
-            side,
-            "face",
-            "Penalty: pick the face of your die in secret; the goalkeeper then picks a spot, "
-            "and your face counts the open spots from your left.",
-            choices,
-            secret=True,
-        )
-    ]
+    return [face_decision(SIDES[step["team"]])]
 
 
 def _p_penalty(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            "Penalty: roll a die; it counts the open spots from your left.",
-            dice=1,
-            info={"purpose": "penalty"},
-        )
-    ]
+    return [kick_decision(SIDES[step["team"]])]
 
 
 def _p_penalty_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
-    n, d = step["n"], step["distance"]
-    needs = {1: "odd grabs it, 6 tips it away", 2: "6 tips it away", 3: "double six tips it away"}
-    return [
-        Decision(
-            SIDES[step["team"]],
-            "roll",
-            f"The ball is {d} from your goalkeeper: roll {n} {'die' if n == 1 else 'dice'} "
-            f"({needs[d]}).",
-            dice=n,
-            info={"purpose": "penalty_save", "distance": d},
-        )
-    ]
+    return [save_decision(SIDES[step["team"]], step["n"], step["distance"])]
 
 
 HANDLERS = {
