@@ -234,6 +234,31 @@ async def play_other(
     )
 
 
+def private_parts(match: re.Match[str]) -> tuple[int, int, str, str, str, int]:
+    """A private menu's custom id read back: match, version, side, kind, member, menu."""
+    return (
+        int(match["match"]),
+        int(match["version"]),
+        match["side"],
+        match["kind"],
+        match["member"],
+        int(match["menu"]),
+    )
+
+
+def private_menu(item: discord.ui.Item[Any]) -> dict[str, Any]:
+    options, placeholder = select_parts(item)
+    return {"options": options, "placeholder": placeholder}
+
+
+async def menus_done(interaction: discord.Interaction) -> None:
+    """The play counted and the board shows it: the private menus go."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as error:  # the play stands all the same
+        log.info("menu answer to user %s not removed (%s)", interaction.user.id, error)
+
+
 class OtherSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=(
@@ -265,17 +290,7 @@ class OtherSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OtherSelect:
-        options, placeholder = select_parts(item)
-        return cls(
-            int(match["match"]),
-            int(match["version"]),
-            match["side"],
-            match["kind"],
-            match["member"],
-            int(match["menu"]),
-            options=options,
-            placeholder=placeholder,
-        )
+        return cls(*private_parts(match), **private_menu(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -286,10 +301,7 @@ class OtherSelect(
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
             return
-        try:  # the play counted and the board shows it: the private menus go
-            await interaction.delete_original_response()
-        except discord.HTTPException as error:  # the play stands all the same
-            log.info("menu answer to user %s not removed (%s)", interaction.user.id, error)
+        await menus_done(interaction)
 
 
 def path_text(plays: Plays, kind: str, member: str, found: int) -> str:
@@ -352,17 +364,7 @@ class PathSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PathSelect:
-        options, placeholder = select_parts(item)
-        return cls(
-            int(match["match"]),
-            int(match["version"]),
-            match["side"],
-            match["kind"],
-            match["member"],
-            int(match["menu"]),
-            options=options,
-            placeholder=placeholder,
-        )
+        return cls(*private_parts(match), **private_menu(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -381,10 +383,7 @@ class PathSelect(
         except Exception as error:  # every error gets a private answer
             await answer_component_error(interaction, error)
             return
-        try:  # the play counted and the board shows it: the private menus go
-            await interaction.delete_original_response()
-        except discord.HTTPException as error:  # the play stands all the same
-            log.info("menu answer to user %s not removed (%s)", interaction.user.id, error)
+        await menus_done(interaction)
 
 
 ITEMS = (WhoSelect, PathSelect, OtherSelect, IndexSelect)
