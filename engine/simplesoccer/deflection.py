@@ -10,7 +10,7 @@ from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
 from engine.simplesoccer import ballpath, facing, flow, restarts
-from engine.simplesoccer.field import DIRECTION_WORDS, SIDES, Square, names
+from engine.simplesoccer.field import DIRECTION_WORDS, SIDES, Square, name, names
 from engine.simplesoccer.flow import Events, Step
 from engine.simplesoccer.setup import GOALKEEPER
 from engine.simplesoccer.shots import DEFLECTS, STAYS_UP, touches
@@ -79,7 +79,8 @@ def _deflect(
         facing.put_down(s, team, GOALKEEPER)
     s.held = -1
     landing = ballpath.travel(s, ball, d, die)
-    ev.append(Event("deflected", {"team": team, "dir": d, "at": list(landing.at)}))
+    where = name(s.field, landing.at)  # a goal square's name needs the field
+    ev.append(Event("deflected", {"team": team, "dir": d, "at": list(landing.at), "where": where}))
     restarts.told_travel(s, team, GOALKEEPER, "deflect", ball, d, landing, ev)
     restarts.touched(s, team)
     if restarts.after_travel(s, team, landing, args, ev, member=GOALKEEPER):

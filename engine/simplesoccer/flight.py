@@ -776,7 +776,16 @@ def _place(s: SimpleSoccerState, team: int, at: Square, how: str, args: Step, ev
         return
     s.ball = list(at)
     ev.append(
-        Event("ball_played", {"team": team, "member": att["member"], "how": how, "at": list(at)})
+        Event(
+            "ball_played",
+            {
+                "team": team,
+                "member": att["member"],
+                "how": how,
+                "at": list(at),
+                "where": name(s.field, at),  # a goal square's name needs the field
+            },
+        )
     )
     _resume(s, args, ev)
 

@@ -310,7 +310,8 @@ _OUTCOMES = {
 
 
 def square(value: object) -> str:
-    """A square as an event gives it: its name, or [x, y] on the board.
+    """A square as an event gives it: its name, or [x, y] on the board (an event that may
+    name a goal square gives its name: East's goal column depends on the board's size).
 
     >>> square("e5"), square([4, 4]), square([-1, 6])
     ('e5', 'e5', 'goal7')
@@ -411,7 +412,7 @@ def _deflect_roll(d: Data) -> str:
 
 
 def _deflected(d: Data) -> str:
-    at = f" to {square(d['at'])}" if d.get("at") is not None else ""
+    at = f" to {square(d.get('where') or d['at'])}" if d.get("at") is not None else ""
     return f"{side(_team_of(d))}'s goalkeeper tips the ball {compass(d.get('dir'))}{at}."
 
 
@@ -537,7 +538,7 @@ _PLAYED = {
 
 def _ball_played(d: Data) -> str:
     what = _PLAYED.get(str(d.get("how")), "the ball stops")
-    return f"{what[:1].upper()}{what[1:]} at {square(d['at'])}."
+    return f"{what[:1].upper()}{what[1:]} at {square(d.get('where') or d['at'])}."
 
 
 def _points_back(d: Data) -> str | None:
