@@ -49,7 +49,7 @@ def test_a_save_die_one_short_gives_a_deflection_roll_which_tips_the_ball_away()
     assert _labels(s) == ["Tip it north-west (6)", "Tip it west (6)"]
     assert problem(s, EAST, "deflect", dir="n") is not None
     s, ev = act(s, EAST, "deflect", dir="w")
-    assert find(ev, "deflected").data == {"team": 1, "dir": "w", "at": [15, 7]}
+    assert find(ev, "deflected").data == {"team": 1, "dir": "w", "at": [15, 7], "where": "p8"}
     assert ball_name(s) == "p8" and s.score == [0, 0]
     # the goalkeeper touched it from goal7 and lies there; East plays next
     assert where(s, EAST, "G") == "goal7" and facing.is_down(s, 1, "G")
