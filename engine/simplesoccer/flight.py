@@ -134,6 +134,7 @@ def launch(
     costs = _step_costs(s, team, label, start, path, told.get("cost"))
     s.held = -1
     s.kicked_by = team
+    own_before = _own_points(s, label)
     flow.played(s, "kick", team, label, start, path, ev, **told)
     s.flight = {
         "team": team,
@@ -146,8 +147,14 @@ def launch(
         "att": None,
         "juggled": False,
         "long": bool(args.get("long")),  # a carry-on kick rolls on where it stops
+        "own_spent": own_before - _own_points(s, label),  # the kicker's own points it used
     }
     _go_on(s, args, ev)
+
+
+def _own_points(s: SimpleSoccerState, label: str) -> int:
+    """The points only ``label`` may spend this turn (a fake-out's, its skill points)."""
+    return int(((s.turn or {}).get("own") or {}).get(label, 0))
 
 
 def _step_costs(
@@ -171,14 +178,15 @@ def _step_costs(
     return costs
 
 
-def _go_on(s: SimpleSoccerState, args: Step, ev: Events) -> None:
-    """The ball goes on from the square after the current one until someone may play it or
-    the kick's last square."""
+def _go_on(s: SimpleSoccerState, args: Step, ev: Events, *, here: bool = False) -> None:
+    """The ball goes on from the square after the current one (``here``: from the current
+    one, whose other markers have not been asked yet) until someone may play it or the
+    kick's last square."""
     fl = s.flight
     assert fl is not None
     path = [_sq(p) for p in fl["path"]]
     fl["att"] = None
-    for i in range(fl["i"] + 1, len(path)):
+    for i in range(fl["i"] if here else fl["i"] + 1, len(path)):
         fl["i"] = i
         s.ball = list(path[i])
         offers = _offers(s, fl, i)
@@ -480,7 +488,11 @@ def _contact(s: SimpleSoccerState, team: int, die: int, args: Step, ev: Events) 
     if how == "chest" and die % 2:
         result = "won"
     told = {"team": team, "member": label}
-    if not _own(att):
+    if how == "bicycle" and die in (3, 5):
+        # Bicycle kick: contact made, but a distance roll of 1 is still a nick (a miss): the
+        # interception is told with the distance roll, once its result is known
+        result = "contact"
+    elif not _own(att):
         ev.append(Event("intercept", {**told, "how": how, "die": die, "result": result}))
     if how in ("header", "bicycle"):
         kind = "header" if how == "header" else "bicycle"
@@ -522,7 +534,8 @@ def _miss(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     team-mate's miss sends it on straight a die of squares the way it came."""
     att = _att(s)
     if not _own(att):
-        _go_on(s, args, ev)
+        # Intercept: one attempt per marker; the others offered this square are still asked
+        _go_on(s, args, ev, here=True)
         return
     if att["came"] is None:  # a juggled ball came from nowhere: it drops where it was
         _resume(s, args, ev)
@@ -539,8 +552,15 @@ def _take(s: SimpleSoccerState, team: int, ev: Events) -> None:
     back = sum(fl["costs"][i + 1 :])
     kicking = fl["team"]
     if s.turn is not None:
-        s.turn["left"] += back
+        # the kick spent the kicker's own points first (flow.spend): they come back first
+        refill = min(back, int(fl.get("own_spent", 0)))
+        if refill:
+            own = s.turn["own"]
+            own[fl["member"]] = int(own.get(fl["member"], 0)) + refill
+        s.turn["left"] += back - refill
         s.turn["intercepted"] = True
+    else:
+        refill = 0
     path = [list(p) for p in fl["path"][: i + 1]]
     s.last = {"kind": "kick", "team": kicking, "member": fl["member"], "path": [fl["start"], *path]}
     s.kicked_by = team
@@ -548,7 +568,13 @@ def _take(s: SimpleSoccerState, team: int, ev: Events) -> None:
     ev.append(
         Event(
             "points_back",
-            {"team": kicking, "points": back, "left": int(s.turn["left"]) if s.turn else 0},
+            {
+                "team": kicking,
+                "points": back,
+                "left": int(s.turn["left"]) if s.turn else 0,
+                # of them, the kicker's own points back (only it may spend them)
+                **({"member": fl["member"], "own": refill} if refill else {}),
+            },
         )
     )
 
@@ -568,6 +594,9 @@ def _distance(s: SimpleSoccerState, team: int, d: int, args: Step, ev: Events) -
     att = _att(s)
     how, label = att["how"], att["member"]
     at, face = _member(s, team, label)
+    if how == "bicycle" and not _own(att):
+        told = {"team": team, "member": label, "how": how, "die": att["contact"]}
+        ev.append(Event("intercept", {**told, "result": "nick" if d == 1 else "won"}))
     ev.append(Event("flight_distance", {"team": team, "member": label, "how": how, "die": d}))
     if how == "bicycle":
         if d == 1:  # Bicycle kick: a nick is a clean miss
@@ -711,6 +740,7 @@ def _send(
     assert s.ball is not None
     label = _att(s)["member"]
     start = _sq(s.ball)
+    _no_roll_on(s)
     landing = ballpath.travel(s, start, way, squares)
     restarts.told_travel(s, team, label, why, start, way, landing, ev)
     at = landing.at
@@ -723,6 +753,12 @@ def _send(
     s.flight = fl
     s.ball = list(at)
     _resume(s, args, ev)
+
+
+def _no_roll_on(s: SimpleSoccerState) -> None:
+    """The ball was last moved by a header, a bicycle kick, a random flight or a missed
+    pass rolling on, not by a player's kick: it does not roll on next turn (Inertia move)."""
+    s.motion = None
 
 
 def _stuns(s: SimpleSoccerState, team: int, at: Square) -> bool:
@@ -774,6 +810,7 @@ def _place(s: SimpleSoccerState, team: int, at: Square, how: str, args: Step, ev
     if s.field.is_goal(at):
         _shoot(s, team, at, args, ev)
         return
+    _no_roll_on(s)
     s.ball = list(at)
     ev.append(
         Event(

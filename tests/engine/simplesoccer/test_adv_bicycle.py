@@ -9,7 +9,7 @@ from engine.core.errors import RulesError
 from engine.simplesoccer import SIMPLESOCCER, flight
 from engine.simplesoccer.state import SimpleSoccerState
 
-from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, position, roll
+from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, play_turn_out, position, roll
 
 BICYCLE = {"options": "bicycle"}
 
@@ -199,3 +199,53 @@ def test_a_down_member_cannot_bicycle_kick() -> None:
     s.members[0]["3"]["down"] = 0
     with pytest.raises(RulesError):
         flight.bicycle_attempt(s, 0, "3", [], coordinated=True, juggled=True)
+
+
+# -- when an interception by bicycle kick is told, and rolling on after one -------------------
+
+
+def test_an_intercepting_bicycle_kick_is_told_once_its_distance_shows_a_nick() -> None:
+    s = _chance()
+    s, _ = act(s, EAST, "intercept")
+    s, ev = roll(s, EAST, 3)
+    # contact, but the distance roll may still make it a nick: no interception told yet
+    assert "intercept" not in kinds(ev)
+    assert find(ev, "bicycle").data["result"] == "contact"
+    s, ev = roll(s, EAST, 1)
+    assert [e.data for e in ev if e.kind == "intercept"] == [
+        {"team": 1, "member": "2", "how": "bicycle", "die": 3, "result": "nick"}
+    ]
+    assert ball_name(s) == "g3"
+
+
+def test_an_intercepting_bicycle_kick_that_connects_is_told_won() -> None:
+    s = _chance()
+    s, _ = act(s, EAST, "intercept")
+    s, _ = roll(s, EAST, 5)
+    s, ev = roll(s, EAST, 4)
+    assert [e.data for e in ev if e.kind == "intercept"] == [
+        {"team": 1, "member": "2", "how": "bicycle", "die": 5, "result": "won"}
+    ]
+    assert find(ev, "points_back").data["points"] == 3
+
+
+@pytest.mark.parametrize(("die", "result"), [(2, "miss"), (1, "poor_aim")])
+def test_a_bicycle_contact_roll_that_settles_it_is_told_at_once(die: int, result: str) -> None:
+    s = _chance()
+    s, _ = act(s, EAST, "intercept")
+    s, ev = roll(s, EAST, die)
+    assert find(ev, "intercept").data["result"] == result
+    assert find(ev, "bicycle").data["result"] == result
+
+
+def test_a_bicycle_kicked_pass_does_not_roll_on_next_turn() -> None:
+    s = _pass(options="bicycle inertia direction")
+    s, _ = act(s, WEST, "bicycle", member="3")
+    s, _ = roll(s, WEST, 5)
+    s, _ = roll(s, WEST, 4)
+    s, _ = act(s, WEST, "redirect", to="j11")
+    s = play_turn_out(s, WEST)
+    s = play_turn_out(s, EAST)
+    s, _ = roll(s, WEST, 3)
+    assert ball_name(s) == "j11"
+    assert not [c for d in SIMPLESOCCER.pending(s) for c in d.choices if c.action.kind == "inertia"]

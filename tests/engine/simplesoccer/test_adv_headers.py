@@ -9,7 +9,19 @@ from engine.core.errors import RulesError
 from engine.simplesoccer import SIMPLESOCCER, flight
 from engine.simplesoccer.state import SimpleSoccerState
 
-from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, position, roll
+from .scenario import (
+    EAST,
+    WEST,
+    act,
+    ball_name,
+    find,
+    kick,
+    kinds,
+    play_turn_out,
+    position,
+    problem,
+    roll,
+)
 
 HEADERS = {"options": "headers"}
 
@@ -272,3 +284,64 @@ def test_a_long_kick_past_a_header_chance_still_rolls_on() -> None:
     assert s.step["k"] == "intercept"  # i6 is behind East's 2's head
     s, ev = act(s, EAST, "let")
     assert s.step["k"] == "carry" and s.step["team"] == 0
+
+
+# -- inertia after a header (Inertia move) ---------------------------------------------------
+
+INERTIA = {"options": "headers inertia direction"}
+
+
+def _next_west_turn(s: SimpleSoccerState) -> SimpleSoccerState:
+    """West ends its turn, East passes its own, West rolls its next one."""
+    s = play_turn_out(s, WEST)
+    s = play_turn_out(s, EAST)
+    s, _ = roll(s, WEST, 3)
+    return s
+
+
+def _rolls_on(s: SimpleSoccerState) -> list[str]:
+    return [
+        c.label for d in SIMPLESOCCER.pending(s) for c in d.choices if c.action.kind == "inertia"
+    ]
+
+
+def test_a_pass_left_where_it_stops_rolls_on_its_way_next_turn() -> None:
+    s = _pass(**INERTIA)
+    s, _ = act(s, WEST, "leave")
+    s = _next_west_turn(s)
+    assert ball_name(s) == "i5" and "Ball rolls on to k5 (2)" in _rolls_on(s)
+
+
+def test_a_headed_on_pass_does_not_roll_on_next_turn() -> None:
+    s = _pass(**INERTIA)
+    s, _ = act(s, WEST, "header", member="3")
+    s, _ = roll(s, WEST, 5)
+    s, _ = roll(s, WEST, 4)
+    s, _ = act(s, WEST, "aim", dir="n")
+    assert ball_name(s) == "i9"
+    s = _next_west_turn(s)
+    # the header, not a kick, sent the ball north: it does not roll on east (nor north)
+    assert ball_name(s) == "i9" and _rolls_on(s) == []
+    assert problem(s, WEST, "inertia", path="j9") is not None
+
+
+def test_a_missed_pass_rolling_on_does_not_roll_on_again_next_turn() -> None:
+    s = _pass(**INERTIA)
+    s, _ = act(s, WEST, "header")
+    s, _ = roll(s, WEST, 2)
+    s, _ = roll(s, WEST, 3)
+    assert ball_name(s) == "l5"
+    s = _next_west_turn(s)
+    assert _rolls_on(s) == []
+
+
+def test_a_kick_after_the_header_rolls_on_next_turn() -> None:
+    s = _pass(**INERTIA)
+    s, _ = act(s, WEST, "header", member="3")
+    s, _ = roll(s, WEST, 5)
+    s, _ = roll(s, WEST, 2)
+    s, _ = act(s, WEST, "aim", dir="e")
+    assert ball_name(s) == "k5" and s.turn is not None and s.turn["left"] == 3
+    s, _ = kick(s, WEST, "3", "l5 m5")  # the ball is in front of West's 3's feet
+    s = _next_west_turn(s)
+    assert "Ball rolls on to n5 (1)" in _rolls_on(s)

@@ -9,7 +9,20 @@ from engine.core.errors import RulesError
 from engine.simplesoccer import SIMPLESOCCER, randomdir
 from engine.simplesoccer.state import SimpleSoccerState
 
-from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, position, roll, where
+from .scenario import (
+    EAST,
+    WEST,
+    act,
+    ball_name,
+    find,
+    kick,
+    kinds,
+    move,
+    position,
+    problem,
+    roll,
+    where,
+)
 
 INTERCEPTS = {"options": "intercepts"}
 
@@ -235,3 +248,103 @@ def test_randomdir_arc_of_90_degrees() -> None:
 def test_randomdir_rulebook_header_examples() -> None:
     assert randomdir.header(3, 4, 2) == "se"
     assert randomdir.header(2, 3, 5) == "n"
+
+
+# -- several markers on one square; points back to the kicker's own points --------------------
+
+
+def _two_markers() -> SimpleSoccerState:
+    """West's 1 (b6, facing east) kicks along row 6; East's 2 (h5) and 3 (h7), both facing
+    west, have g6 in their feet areas."""
+    s = position({"1": "b6/e"}, {"2": "h5/w", "3": "h7/w"}, ball="c6", points=8, **INTERCEPTS)
+    s, _ = kick(s, WEST, "1", "d6 e6 f6 g6 h6 i6")
+    return s
+
+
+def test_after_one_marker_misses_the_others_on_that_square_are_still_asked() -> None:
+    s = _two_markers()
+    assert ball_name(s) == "g6"
+    assert _choices(s) == [
+        "2 intercepts with the feet",
+        "3 intercepts with the feet",
+        "Let it pass",
+    ]
+    s, _ = act(s, EAST, "intercept", member="2", how="feet")
+    s, _ = roll(s, EAST, 2)
+    # Intercept: one attempt per marker; 3 has not tried yet
+    assert ball_name(s) == "g6" and s.step == {"k": "intercept", "team": 1}
+    assert _choices(s) == ["3 intercepts with the feet", "Let it pass"]
+    s, ev = act(s, EAST, "intercept", member="3", how="feet")
+    s, ev = roll(s, EAST, 5)
+    assert find(ev, "intercept").data["member"] == "3"
+    s, _ = act(s, EAST, "trap")
+    assert ball_name(s) == "g6" and s.step == {"k": "play", "team": 0}
+
+
+def test_after_both_markers_miss_the_kick_goes_on() -> None:
+    s = _two_markers()
+    s, _ = act(s, EAST, "intercept", member="3")
+    s, _ = roll(s, EAST, 4)
+    s, _ = act(s, EAST, "intercept", member="2")
+    s, _ = roll(s, EAST, 6)
+    assert ball_name(s) == "i6" and s.step == {"k": "play", "team": 0}
+    assert s.turn is not None and s.turn["left"] == 2
+
+
+def test_letting_it_pass_after_a_miss_lets_the_kick_go_on() -> None:
+    s = _two_markers()
+    s, _ = act(s, EAST, "intercept", member="2")
+    s, _ = roll(s, EAST, 2)
+    s, ev = act(s, EAST, "let")
+    assert find(ev, "let_pass").data["members"] == ["3"]
+    assert ball_name(s) == "i6" and s.step == {"k": "play", "team": 0}
+
+
+def test_points_back_refill_the_kickers_own_points_first() -> None:
+    s = position(
+        {"1": "b6/e", "3": "b2/e"}, {"2": "h5/w"}, ball="c6", points=2, options="intercepts"
+    )
+    assert s.turn is not None
+    s.turn["own"] = {"1": 8}  # e.g. a moderate fake-out won: 8 points only West's 1 may use
+    s, _ = kick(s, WEST, "1", "d6 e6 f6 g6 h6 i6 j6 k6")  # 8 squares, all of its own points
+    assert s.turn is not None and s.turn["own"] == {"1": 0} and s.turn["left"] == 2
+    s, _ = act(s, EAST, "intercept", member="2", how="feet")
+    s, ev = roll(s, EAST, 5)
+    # stopped on g6 after 4 squares: the 4 untravelled squares go back to West's 1 alone
+    assert find(ev, "points_back").data == {
+        "team": 0,
+        "points": 4,
+        "left": 2,
+        "member": "1",
+        "own": 4,
+    }
+    s, _ = act(s, EAST, "trap")
+    assert s.turn is not None and s.turn["own"] == {"1": 4} and s.turn["left"] == 2
+    assert problem(s, WEST, "move", member="3", path="c2 d2 e2") is not None
+    s, _ = move(s, WEST, "1", "c6 d6 e6 f6 f7 f8")  # its own 4, then the team's 2
+    assert where(s, WEST, "1") == "f8"
+
+
+def test_points_back_beyond_the_own_points_spent_go_to_the_team() -> None:
+    s = position(
+        {"1": "b6/e", "3": "b2/e"}, {"2": "h5/w"}, ball="c6", points=6, options="intercepts"
+    )
+    assert s.turn is not None
+    s.turn["own"] = {"1": 2}
+    s, _ = kick(s, WEST, "1", "d6 e6 f6 g6 h6 i6 j6")  # 7: its own 2, then 5 of the team's
+    assert s.turn is not None and s.turn["own"] == {"1": 0} and s.turn["left"] == 1
+    s, _ = act(s, EAST, "intercept", how="feet")
+    s, _ = roll(s, EAST, 5)
+    s, _ = act(s, EAST, "trap")
+    # 3 squares not travelled: West's 1 gets its 2 own points back, the team the third
+    assert s.turn is not None and s.turn["own"] == {"1": 2} and s.turn["left"] == 2
+    s, _ = move(s, WEST, "3", "c2 d2")
+    assert where(s, WEST, "3") == "d2"
+
+
+def test_points_back_without_own_points_all_go_to_the_team() -> None:
+    s = position({"1": "b6/e"}, {"2": "h5/w"}, ball="c6", points=8, options="intercepts")
+    s, _ = kick(s, WEST, "1", "d6 e6 f6 g6 h6 i6")
+    s, _ = act(s, EAST, "intercept", how="feet")
+    s, ev = roll(s, EAST, 5)
+    assert find(ev, "points_back").data == {"team": 0, "points": 2, "left": 4}
