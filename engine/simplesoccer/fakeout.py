@@ -45,6 +45,12 @@ def fakes(s: SimpleSoccerState, team: int) -> list[tuple[str, str]]:
     ]
 
 
+def free_play(s: SimpleSoccerState, team: int) -> bool:
+    """A fake-out costs no point: a turn whose points are spent stays open while one is
+    possible (flow.after_spend); the player may still end the turn."""
+    return bool(fakes(s, team))
+
+
 def play_choices(s: SimpleSoccerState, team: int) -> list[Choice]:
     pairs = fakes(s, team)
     several = {label for label, _ in pairs if sum(1 for mine, _ in pairs if mine == label) > 1}

@@ -184,7 +184,9 @@ def commit(
 
 
 def _send_off(s: SimpleSoccerState, team: int, label: str) -> None:
+    """Off the board for the rest of the match: later set-ups leave it out."""
     del s.members[team][label]
+    s.sent_off[team].append(label)
     if label == GOALKEEPER and s.held == team:
         s.held = -1
 

@@ -187,6 +187,8 @@ def after_roll(s: SimpleSoccerState, team: int, dice: list[int], step: Step, ev:
             continue
         own = s.turn.setdefault("own", {})
         own[label] = int(own.get(label, 0)) + points
+        skill = s.turn.setdefault("skill", {})  # the part of "own" that may pay a re-roll
+        skill[label] = int(skill.get(label, 0)) + points
         ev.append(Event("skill_points", {"team": team, "member": label, "points": points}))
 
 
@@ -215,14 +217,22 @@ def rerollers(s: SimpleSoccerState, team: int) -> list[str]:
     turn = s.turn
     if turn is None or turn.get("team") != team or turn.get("rerolled"):
         return []
-    own = turn.get("own") or {}
     return [
         label
-        for label, points in own.items()
-        if points >= REROLL
+        for label in turn.get("skill") or {}
+        if skill_left(s, label) >= REROLL
         and label in s.members[team]
         and int(s.members[team][label].get("skill", 0)) >= REROLL
     ]
+
+
+def skill_left(s: SimpleSoccerState, label: str) -> int:
+    """``label``'s skill points left this turn. Its own points also hold a fake-out's, which
+    never pay a re-roll; what it spends comes out of those first (the player's best choice)."""
+    assert s.turn is not None
+    skill = int((s.turn.get("skill") or {}).get(label, 0))
+    own = int((s.turn.get("own") or {}).get(label, 0))
+    return max(0, min(skill, own))
 
 
 def wrap_rolls(handlers: MutableMapping[tuple[str, str], Handler]) -> None:
@@ -275,6 +285,7 @@ def _h_reroll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
         was["rerolled"] = label  # the turn's own roll: its points come with the roll
     else:
         assert s.turn is not None
+        s.turn["skill"][label] = skill_left(s, label) - REROLL
         s.turn["own"][label] -= REROLL
         s.turn["rerolled"] = True
     ev.append(Event("reroll", {"team": team, "member": label, "dice": step["dice"]}))

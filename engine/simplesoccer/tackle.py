@@ -17,7 +17,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event
-from engine.simplesoccer import direction, facing, flow, fouls, rules
+from engine.simplesoccer import direction, facing, flow, fouls, poor_aim, rules
 from engine.simplesoccer.field import (
     SIDES,
     STEPS,
@@ -264,6 +264,9 @@ def after_roll(s: SimpleSoccerState, team: int, dice: list[int], step: Step, ev:
         )
     )
     if not won and rules.on(s, "fouls"):
+        # Poor aim is settled before the contact roll opens: a 1 on two dice still makes the
+        # turn a mis-kick (by another member), played once the contact roll finds no foul
+        poor_aim.after_roll(s, team, dice, step, ev)
         fouls.failed_tackle(s, team, label, ev)
     if s.step["k"] == "play" and s.turn is not None:
         flow.after_spend(s, team, {}, ev)

@@ -8,7 +8,7 @@ import pytest
 from engine.simplesoccer import SIMPLESOCCER
 from engine.simplesoccer.state import SimpleSoccerState
 
-from .scenario import WEST, act, ball_name, find, kick, move, position, problem, roll, where
+from .scenario import WEST, act, ball_name, find, kick, kinds, move, position, problem, roll, where
 
 FAKES = {"options": "fakeouts"}
 # West's 1 on e5 (facing east) and East's 1 on g5 (facing west) both have the ball on f5 in
@@ -180,3 +180,59 @@ def test_without_the_fake_the_goalkeeper_rolls_for_the_save() -> None:
     s = _turn(west={"G": "goal7", "1": "t7"}, east={"G": "goal7", "1": "p3"}, ball="u7")
     s, _ = kick(s, WEST, "1", "goal6")
     assert s.step["k"] == "save" and s.step["team"] == 1
+
+
+# -- a fake-out after the turn's last point -----------------------------------------------
+
+
+def _reached_the_defender(left: int):
+    """West's 1 pokes the ball to g5 and steps after it to f5 with its last points: the
+    ball is now at the feet of both it and East's 1 on h5."""
+    s = position(
+        {"G": "goal7", "1": "e5"},
+        {"G": "goal7", "1": "h5"},
+        ball="f5",
+        dice=(3, 4),
+        left=left,
+        **FAKES,
+    )
+    s, _ = kick(s, WEST, "1", "g5")
+    return move(s, WEST, "1", "f5")
+
+
+def test_the_last_point_spent_reaching_the_defender_leaves_the_fake_out_open() -> None:
+    s, ev = _reached_the_defender(2)
+    assert "turn_end" not in kinds(ev) and s.turn["left"] == 0
+    (play,) = SIMPLESOCCER.pending(s)
+    assert [c.label for c in play.choices] == ["1 fakes out 1", "End the turn"]
+    s, ev = _fake(s, "mild", 3)
+    assert find(ev, "fake").data["won"] and s.turn["own"] == {"1": 4}
+    s, ev = kick(s, WEST, "1", "g6 h6 i6 j6")
+    assert ball_name(s) == "j6" and s.step["k"] == "roll" and s.step["team"] == 1
+
+
+def test_at_no_points_the_player_may_still_end_the_turn_without_faking() -> None:
+    s, _ = _reached_the_defender(2)
+    s, ev = act(s, WEST, "end")
+    assert find(ev, "turn_end").data["reason"] == "end" and s.step["team"] == 1
+
+
+def test_at_no_points_a_missed_fake_ends_the_turn() -> None:
+    s, _ = _reached_the_defender(2)
+    s, ev = _fake(s, "extreme", 3)
+    assert find(ev, "turn_end").data["reason"] == "fake"
+    assert s.members[0]["1"]["down"] == s.turns_played and s.step["team"] == 1
+
+
+def test_at_no_points_without_a_fake_out_the_turn_ends_as_usual() -> None:
+    s = position(
+        {"G": "goal7", "1": "e5"},
+        {"G": "goal7", "1": "p5"},
+        ball="f5",
+        dice=(3, 4),
+        left=2,
+        **FAKES,
+    )
+    s, _ = kick(s, WEST, "1", "g5")
+    s, ev = move(s, WEST, "1", "f5")
+    assert find(ev, "turn_end").data["reason"] == "spent" and s.step["team"] == 1

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
-from engine.core.events import Event
-from engine.simplesoccer import SIMPLESOCCER, fouls
+import pytest
 
-from .scenario import EAST, WEST, act, ball_name, find, kick, kinds, move, position, roll, where
+from engine.core.events import Event
+from engine.simplesoccer import SIMPLESOCCER, flow, fouls
+from engine.simplesoccer.field import name
+from engine.simplesoccer.setup import preset_layout
+
+from .scenario import (
+    EAST,
+    WEST,
+    act,
+    ball_name,
+    find,
+    kick,
+    kinds,
+    move,
+    position,
+    problem,
+    roll,
+    started,
+    where,
+)
 
 FOULS = {"options": "fouls"}
 
@@ -305,3 +323,84 @@ def test_a_headers_foul_during_the_kickers_turn_gives_the_kicking_team_a_free_ki
     }
     assert find(ev, "turn_end").data == {"team": 0, "left": 4, "reason": "foul"}
     assert s.restart["kind"] == "free_kick" and s.restart["team"] == 0
+
+
+# -- cards and sent-off members across set-ups ----------------------------------------------
+
+
+def _carded(kickoff: str = WEST):
+    """A match with skill points and fouls under way: West's 10 has 3 skill points, West's 1
+    a yellow card (2 fouls), East's 5 one foul; West's 3 was sent off."""
+    s = started(kickoff, options="skills fouls")
+    s, _ = act(s, WEST, "skills", preset="star")
+    s, _ = act(s, EAST, "skills", preset="spread")
+    s.members[0]["1"].update(fouls=2, card="yellow")
+    s.members[1]["5"]["fouls"] = 1
+    s.members[0]["3"]["fouls"] = 2
+    fouls.commit(s, 0, "3", "1", [])  # the third foul: a red card
+    return s
+
+
+@pytest.mark.parametrize("why", ["goal", "half"])
+def test_skill_points_fouls_and_cards_outlast_a_new_set_up(why: str) -> None:
+    s = _carded()
+    if why == "goal":
+        flow.goal(s, 0, "7", [])
+    else:
+        flow.to_setup(s, 1, "half")
+    s, _ = act(s, WEST, "setup", preset="balanced")
+    s, ev = act(s, EAST, "setup", preset="balanced")
+    assert "kickoff" in kinds(ev)
+    west, east = s.members
+    assert west["10"]["skill"] == 3 and (west["1"]["fouls"], west["1"]["card"]) == (2, "yellow")
+    assert east["5"]["fouls"] == 1 and east["5"]["skill"] == 1
+    assert "card" not in west["2"] and "fouls" not in west["2"]
+    assert "3" not in west and len(west) == 10  # sent off before the set-up
+
+
+def test_a_member_sent_off_stays_off_after_a_goal() -> None:
+    s = _carded()
+    assert "3" not in s.members[0]
+    flow.goal(s, 1, "1", [])  # East scores: West kicks off
+    s, _ = act(s, WEST, "setup", preset="attacking")
+    s, _ = act(s, EAST, "setup", preset="balanced")
+    assert "3" not in s.members[0] and len(s.members[0]) == 10
+    assert len(s.members[1]) == 11
+    assert s.step["k"] == "roll" and s.step["team"] == 0
+
+
+def test_a_typed_set_up_leaves_the_sent_off_member_out() -> None:
+    s = _carded()
+    flow.goal(s, 0, "7", [])  # West scores: East kicks off
+    full = preset_layout(s.field, 0, 10, False, "balanced")
+    typed = {label: name(s.field, sq) for label, sq in full.items()}
+    refused = problem(s, WEST, "setup", layout=typed)
+    assert refused == "3 was sent off."
+    del typed["3"]
+    s, ev = act(s, WEST, "setup", layout=typed)
+    assert "setup" in kinds(ev) and "3" not in s.members[0]
+
+
+def test_the_kick_off_preset_picks_another_kicker_when_its_own_was_sent_off() -> None:
+    s = started(WEST, options="skills fouls")
+    s, _ = act(s, WEST, "skills", preset="star")
+    s, _ = act(s, EAST, "skills", preset="star")
+    s.members[0]["10"]["fouls"] = 2
+    fouls.commit(s, 0, "10", "1", [])
+    flow.goal(s, 1, "1", [])  # West kicks off again, without its 10
+    s, _ = act(s, WEST, "setup", preset="balanced")
+    s, ev = act(s, EAST, "setup", preset="balanced")
+    assert "kickoff" in kinds(ev) and "10" not in s.members[0]
+    assert where(s, WEST, "9") == "j7"  # straight behind the ball on the centre spot
+
+
+def test_a_yellow_card_carried_over_a_goal_turns_red_on_the_next_foul() -> None:
+    s = _carded()
+    flow.goal(s, 0, "7", [])
+    s, _ = act(s, WEST, "setup", preset="balanced")
+    s, _ = act(s, EAST, "setup", preset="balanced")
+    assert s.members[0]["1"]["fouls"] == 2  # kept over the set-up
+    ev: list[Event] = []
+    fouls.commit(s, 0, "1", "1", ev)
+    assert find(ev, "card").data == {"team": 0, "member": "1", "card": "red"}
+    assert "1" not in s.members[0] and s.sent_off[0] == ["3", "1"]

@@ -231,3 +231,52 @@ def test_the_third_point_may_be_spent_before_the_re_roll() -> None:
     s, ev = roll(s, WEST, 5)
     assert find(ev, "contact").data["foul"] is False
     assert s.turn["own"] == {"7": 0}
+
+
+# -- fake-out points never pay a re-roll ---------------------------------------------------
+
+
+def _faker(skill: int, **options: object):
+    """West's 7 on e5 and East's 1 on g5 both have the ball on f5 at their feet; West's 8 may
+    run square-on next to East's 2 on h9 (a contact roll); West to roll."""
+    s = position(
+        {"G": "goal7", "7": "e5", "8": "f10"},
+        {"G": "goal7", "1": "g5", "2": "h9"},
+        ball="f5",
+        options="skills fakeouts fouls",
+    )
+    s.members[0]["7"]["skill"] = skill
+    return s
+
+
+def test_fake_out_points_never_pay_for_a_re_roll() -> None:
+    s = _faker(2)
+    s.ball = [6, 4]  # g5: not at 7's feet when the turn starts, so no skill points
+    s.members[1]["1"]["at"] = [7, 4]  # h5
+    start_turn(s, 0)
+    s, _ = roll(s, WEST, 6)
+    s, _ = move(s, WEST, "7", "f5")  # now the ball is at both 7's and East's 1's feet
+    s, _ = act(s, WEST, "fake", member="7")
+    s, _ = act(s, WEST, "level", level="mild")
+    s, ev = roll(s, WEST, 3)  # won: 4 points of its own, none of them skill points
+    assert s.step["k"] == "play" and s.turn["own"] == {"7": 4}
+    s, _ = move(s, WEST, "8", "g10 g9")  # square-on next to East's 2 on h9
+    assert s.step["k"] == "contact"
+    s, ev = roll(s, WEST, 1)
+    assert "foul" in kinds(ev)  # no re-roll was offered: the 1 stands
+
+
+@pytest.mark.parametrize(("spent", "offered"), [(4, True), (5, False)])
+def test_a_fakers_own_points_are_spent_before_its_skill_points(spent: int, offered: bool) -> None:
+    s, _ = roll(_faker(2), WEST, 3, 4)
+    s, _ = act(s, WEST, "keep")
+    s, _ = act(s, WEST, "fake", member="7")
+    s, _ = act(s, WEST, "level", level="mild")
+    s, _ = roll(s, WEST, 3)
+    s, _ = act(s, WEST, "keep")  # the fake's die could have been re-rolled too
+    assert s.turn["own"] == {"7": 6} and s.turn["left"] == 7
+    s, _ = move(s, WEST, "7", " ".join(["e6", "e7", "e8", "d8", "c8"][:spent]))
+    s, _ = move(s, WEST, "8", "g10 g9")  # square-on next to East's 2 on h9
+    s, ev = roll(s, WEST, 1)
+    assert (s.step["k"] == "keep") is offered
+    assert ("foul" in kinds(ev)) is not offered

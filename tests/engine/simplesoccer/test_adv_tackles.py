@@ -218,3 +218,49 @@ def test_a_call_is_odd_or_even(call: str | None) -> None:
     s = _tackle_turn(*BLOCK, ball="f5")
     s, _ = act(s, WEST, "tackle", member="1", path=[])
     assert problem(s, WEST, "call", call=call) == "Call odd or even."
+
+
+# -- a failed tackle with poor aim and fouls ---------------------------------------------
+
+
+def _failed_tackle_with_a_one(options: str):
+    """West's 1 tackles (wrongly calling even) with 1 and 4 rolled; West's 2 on f6 facing
+    south has the ball on f5 at its feet, so the 1 makes the turn a mis-kick."""
+    s = _tackle_turn(
+        {"G": "goal7", "1": "e5", "2": "f6/s"},
+        {"G": "goal7", "1": "g6", "2": "p3"},
+        ball="f5",
+        options=options,
+    )
+    return _tackle(s, "1", None, "even", 1, 4)
+
+
+def test_a_failed_tackle_with_a_one_on_two_dice_is_a_mis_kick() -> None:
+    s, ev = _failed_tackle_with_a_one("tackles poor_aim")
+    assert not find(ev, "tackle").data["won"] and "poor_aim" in kinds(ev)
+    assert s.step["k"] == "poor_aim" and s.step["total"] == 5
+
+
+def test_with_fouls_the_contact_roll_comes_first_then_the_mis_kick() -> None:
+    s, ev = _failed_tackle_with_a_one("tackles poor_aim fouls")
+    assert not find(ev, "tackle").data["won"]
+    assert s.step["k"] == "contact"
+    s, ev = roll(s, WEST, 5)  # no foul
+    assert find(ev, "contact").data["foul"] is False
+    (aim,) = SIMPLESOCCER.pending(s)
+    assert aim.kind == "aim" and [c.label for c in aim.choices] == [
+        "2 mis-kicks south",
+        "2 mis-kicks south-east",
+        "2 mis-kicks south-west",
+    ]
+    s, ev = act(s, WEST, "aim", member="2", dir="s")  # 5 squares south from row 5: out
+    assert find(ev, "out").data["restart"] == "throw_in"
+    assert s.restart["team"] == 1
+
+
+def test_with_fouls_a_foul_on_the_contact_roll_ends_the_turn_before_the_mis_kick() -> None:
+    s, _ = _failed_tackle_with_a_one("tackles poor_aim fouls")
+    s, ev = roll(s, WEST, 2)
+    assert find(ev, "foul").data["member"] == "1"
+    assert s.restart["kind"] == "free_kick" and s.restart["team"] == 1
+    assert "poor_aim" not in kinds(ev)
