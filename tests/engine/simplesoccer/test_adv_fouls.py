@@ -375,7 +375,7 @@ def test_a_typed_set_up_leaves_the_sent_off_member_out() -> None:
     full = preset_layout(s.field, 0, 10, False, "balanced")
     typed = {label: name(s.field, sq) for label, sq in full.items()}
     refused = problem(s, WEST, "setup", layout=typed)
-    assert refused == "3 was sent off."
+    assert refused == "3 was sent off and cannot come back: leave it out."
     del typed["3"]
     s, ev = act(s, WEST, "setup", layout=typed)
     assert "setup" in kinds(ev) and "3" not in s.members[0]
