@@ -353,7 +353,9 @@ def _tackle(d: Data) -> str:
     return f"{_who(d)} misses the {kind} on {victim} ({call}) and goes down."
 
 
-def _intercept(d: Data) -> str:
+def _intercept(d: Data) -> str | None:
+    if d.get("how") == "bicycle" and d.get("die") in (3, 5):
+        return None  # told with the distance roll: the bicycle and distance lines say it
     how = _HOW.get(str(d.get("how")), str(d.get("how")))
     return f"{_who(d)} tries to intercept with {how}, rolls {d['die']}: {outcome(d['result'])}."
 
@@ -489,7 +491,7 @@ def _tackle_try(d: Data) -> str:
     team = _team_of(d)
     victim = member(str(d["opponent"]), 1 - team)
     moved = d.get("from") is not None and d.get("to") is not None and d["from"] != d["to"]
-    step = f" steps to {square(d['to'])} and" if moved else ""
+    step = f" moves to {square(d['to'])} and" if moved else ""
     kind = "a slide tackle" if d.get("slide") else "a tackle"
     return f"{_who(d)}{step} goes for {kind} on {victim}."
 
@@ -505,6 +507,8 @@ def _let_pass(d: Data) -> str:
 
 def _bicycle(d: Data) -> str:
     what = "a bicycle kick on a team-mate's pass" if d.get("coordinated") else "a bicycle kick"
+    if d["result"] == "contact":  # the distance roll tells whether it only nicks the ball
+        return f"{_who(d)} tries {what}, rolls {d['die']}: gets a foot to it."
     return f"{_who(d)} tries {what}, rolls {d['die']}: {outcome(d['result'])}."
 
 

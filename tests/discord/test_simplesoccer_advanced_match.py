@@ -188,7 +188,7 @@ async def tackle(world: World) -> None:
     assert "tackle before you roll" in asking.content
     assert list(offered(asking)) == ["1 tackles from f6 (1)"]
     assert await pick(world, alice, "1 tackles from f6 (1)") == ""
-    assert "West's number 1 steps to f6 and goes for a slide tackle on East's number 3." in (
+    assert "West's number 1 moves to f6 and goes for a slide tackle on East's number 3." in (
         told(board(world))
     )
     assert list(offered(board(world))) == ["Call odd", "Call even"]
