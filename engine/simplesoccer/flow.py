@@ -18,7 +18,11 @@ from engine.simplesoccer.state import SimpleSoccerState
 Step = dict[str, Any]
 # called with (state, team) when a team's turn starts (its roll pending); filled by match.py
 TURN_STARTED: list[Callable[[SimpleSoccerState, int], None]] = []
+# called with (state, team): True when the team has a play left that costs no point, so a
+# turn out of points stays open (match.py fills it from the modules' ``free_play``)
+FREE_PLAYS: list[Callable[[SimpleSoccerState, int], bool]] = []
 Events = list[Event]
+KEPT = ("skill", "fouls", "card")  # a member's keys that outlast a set-up (advanced rules)
 
 
 def team_name(team: int) -> str:
@@ -41,8 +45,15 @@ def to_setup(s: SimpleSoccerState, kickoff: int, why: str) -> None:
     s.ball = None
     s.kicked_by = -1
     s.ended_at = None
+    # what a member keeps from one set-up to the next (skill points, fouls, a card)
+    kept = [
+        {label: {k: m[k] for k in KEPT if k in m} for label, m in team.items()}
+        for team in s.members
+    ]
     s.members = [{}, {}]  # Optional half time: "reset the field"; after a goal the same
     s.step = {"k": "setup", "kickoff": kickoff, "placed": [False, False], "why": why}
+    if any(any(team.values()) for team in kept):
+        s.step["kept"] = [{lb: keys for lb, keys in team.items() if keys} for team in kept]
 
 
 def dice_for(s: SimpleSoccerState, team: int) -> tuple[int, str]:
@@ -124,6 +135,8 @@ def spend(s: SimpleSoccerState, cost: int, label: str | None = None) -> None:
 
 def after_spend(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     if left(s) == 0 and s.step["k"] == "play" and not any((s.turn or {}).get("own", {}).values()):
+        if any(free(s, team) for free in FREE_PLAYS):  # e.g. a fake-out, which costs nothing
+            return  # the player may still end the turn
         end_turn(s, team, "spent", at(args), ev)
         next_turn(s, 1 - team, ev)
 
@@ -225,6 +238,8 @@ def start_shootout(s: SimpleSoccerState, ev: Events) -> None:
 
 def taker(s: SimpleSoccerState, team: int, kicks: int) -> str:
     """Who takes ``team``'s next kick: the fielders in number order, then the goalkeeper,
-    then round again (five different members when there are five)."""
+    then round again (five different members when there are five); a member sent off takes
+    none (Optional fouls)."""
     order = [str(n) for n in range(1, s.options["fielders"] + 1)] + [GOALKEEPER]
+    order = [label for label in order if label not in s.sent_off[team]] or [GOALKEEPER]
     return order[kicks % len(order)]

@@ -46,6 +46,7 @@ from engine.simplesoccer.setup import (
     GOALKEEPER,
     PRESETS,
     check_layout,
+    labels,
     parse_layout,
     preset_layout,
 )
@@ -154,6 +155,8 @@ def _h_setup(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     f = s.field
     kickoff = s.step["kickoff"] == team
     fielders = s.options["fielders"]
+    # Optional fouls: a member sent off stays off for the rest of the match
+    playing = [lb for lb in labels(fielders) if lb not in s.sent_off[team]]
     preset = args.get("preset")
     if preset is not None:
         key = str(preset).strip().lower()
@@ -161,16 +164,18 @@ def _h_setup(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
             raise MalformedAction(
                 f"{preset!r} is not a preset: choose {', '.join(PRESETS)}, or type a layout."
             )
-        layout = preset_layout(f, team, fielders, kickoff, key)
+        layout = preset_layout(f, team, fielders, kickoff, key, playing)
         preset = key
     elif "layout" in args:
         layout = parse_layout(f, team, args["layout"])
     else:
         raise MalformedAction('Choose a preset, or type a layout such as "G goal7, 1 c3, ...".')
-    check_layout(f, team, fielders, kickoff, layout)
+    check_layout(f, team, fielders, kickoff, layout, playing)
     facing = facing_of(team)
+    kept = s.step.get("kept", [{}, {}])[team]  # skill points, fouls and cards (flow.to_setup)
     s.members[team] = {
-        label: {"at": [sq[0], sq[1]], "facing": facing} for label, sq in layout.items()
+        label: {"at": [sq[0], sq[1]], "facing": facing, **kept.get(label, {})}
+        for label, sq in layout.items()
     }
     s.step["placed"][team] = True
     ev.append(Event("setup", {"team": team, "preset": preset}))
@@ -358,3 +363,4 @@ skills.wrap_rolls(_HANDLERS)  # Optional fielder skill variance: any own roll ma
 _AFTER_ROLL = [m.after_roll for m in MODULES if hasattr(m, "after_roll")]
 _AFTER_MOVE = [m.after_move for m in MODULES if hasattr(m, "after_move")]
 flow.TURN_STARTED.extend(m.turn_started for m in MODULES if hasattr(m, "turn_started"))
+flow.FREE_PLAYS.extend(m.free_play for m in MODULES if hasattr(m, "free_play"))

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from engine.core.errors import MalformedAction, RulesError
@@ -61,15 +62,24 @@ def kicker_square(f: Field, team: int) -> Square:
 
 
 def preset_layout(
-    f: Field, team: int, fielders: int, kickoff: bool, preset: str
+    f: Field,
+    team: int,
+    fielders: int,
+    kickoff: bool,
+    preset: str,
+    playing: Collection[str] | None = None,
 ) -> dict[str, Square]:
     """A preset formation for ``team``: the goalkeeper between its posts, the fielders in
-    lines spread over the width; the kick-off team's last fielder behind the ball."""
+    lines spread over the width; the kick-off team's last fielder behind the ball.
+    ``playing``: the members still playing when some were sent off (all by default)."""
     lines = PRESETS[preset]
-    out: dict[str, Square] = {GOALKEEPER: (f.goal_x(team), f.centre[1])}
-    taken = {out[GOALKEEPER]}
-    numbers = [str(n) for n in range(1, fielders + 1)]
-    if kickoff:
+    wanted = labels(fielders) if playing is None else [k for k in labels(fielders) if k in playing]
+    out: dict[str, Square] = {}
+    if GOALKEEPER in wanted:
+        out[GOALKEEPER] = (f.goal_x(team), f.centre[1])
+    taken = set(out.values())
+    numbers = [k for k in wanted if k != GOALKEEPER]
+    if kickoff and numbers:
         kicker = numbers.pop()
         out[kicker] = kicker_square(f, team)
         taken.add(out[kicker])
@@ -131,10 +141,22 @@ def member_label(text: object) -> str:
 
 
 def check_layout(
-    f: Field, team: int, fielders: int, kickoff: bool, layout: dict[str, Square]
+    f: Field,
+    team: int,
+    fielders: int,
+    kickoff: bool,
+    layout: dict[str, Square],
+    playing: Collection[str] | None = None,
 ) -> None:
-    """Raise RulesError unless ``layout`` sets the team up as the rules ask."""
-    wanted = labels(fielders)
+    """Raise RulesError unless ``layout`` sets the team up as the rules ask; ``playing``: the
+    members still playing when some were sent off (all by default)."""
+    wanted = labels(fielders) if playing is None else [k for k in labels(fielders) if k in playing]
+    off = [k for k in layout if k in labels(fielders) and k not in wanted]
+    if off:
+        gone = f"{', '.join(off)} {'was' if len(off) == 1 else 'were'} sent off"
+        raise RulesError(
+            f"{gone} and cannot come back: leave {'it' if len(off) == 1 else 'them'} out."
+        )
     unknown = [k for k in layout if k not in wanted]
     if unknown:
         raise RulesError(

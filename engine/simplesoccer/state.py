@@ -54,6 +54,8 @@ class SimpleSoccerState:
     restart: dict[str, Any] | None = None
     juggle: dict[str, Any] | None = None
     skills_set: list[bool] = field(default_factory=lambda: [False, False])
+    # the members of each team sent off (Optional fouls: a red card), kept out of set-ups
+    sent_off: list[list[str]] = field(default_factory=lambda: [[], []])
     winner: int = -1
     over: bool = False
     reason: str = ""
@@ -107,6 +109,7 @@ class SimpleSoccerState:
             restart=copy.deepcopy(self.restart),
             juggle=copy.deepcopy(self.juggle),
             skills_set=self.skills_set[:],
+            sent_off=[t[:] for t in self.sent_off],
             winner=self.winner,
             over=self.over,
             reason=self.reason,

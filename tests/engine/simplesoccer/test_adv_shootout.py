@@ -3,9 +3,21 @@ face in secret, the goalkeeper then picks a spot, and the face counts as the die
 
 from __future__ import annotations
 
-from engine.simplesoccer import SIMPLESOCCER
+from engine.simplesoccer import SIMPLESOCCER, flow
 
-from .scenario import EAST, SIDES, WEST, act, find, kinds, play_turn_out, problem, roll, started
+from .scenario import (
+    EAST,
+    SIDES,
+    WEST,
+    act,
+    find,
+    kinds,
+    new,
+    play_turn_out,
+    problem,
+    roll,
+    started,
+)
 
 ADVANCED = {"options": "shootout"}
 
@@ -111,3 +123,10 @@ def test_the_basic_shootout_has_no_face() -> None:
     s, _ = act(s, EAST, "spot", spot=1)
     s, ev = roll(s, WEST, 4)
     assert "face" not in find(ev, "penalty").data
+
+
+def test_a_member_sent_off_takes_no_shootout_kick() -> None:
+    s = new(fielders=3, options="fouls skills")
+    s.sent_off[0] = ["1"]
+    assert [flow.taker(s, 0, n) for n in range(4)] == ["2", "3", "G", "2"]
+    assert [flow.taker(s, 1, n) for n in range(4)] == ["1", "2", "3", "G"]
