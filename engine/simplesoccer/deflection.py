@@ -33,7 +33,8 @@ def _h_deflect_roll(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> 
         flow.goal(s, 1 - team, step["kicker"], ev)
         return
     ball: Square = (step["ball"][0], step["ball"][1])
-    options = touches(s, team, ball)
+    save = step.get("save")
+    options = touches(s, team, ball, None if save is None else int(save))
     if len(options) == 1:
         (d,) = options
         _deflect(s, team, ball, d, options[d], die, down, args, ev)

@@ -7,6 +7,7 @@ move members freely. A corner may be curved in with a called total.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core.actions import Action
@@ -160,6 +161,10 @@ def award(
         spot = found
     s.ball = list(spot)
     s.restart = {"kind": kind, "team": team, "at": list(spot), "taker": None, "call": None}
+    if kind == "corner":
+        # the corner square itself, where a curved corner counts from even when a member
+        # standing on it put the ball beside it
+        s.restart["corner"] = list(at)
     if kind == "goal_kick":
         s.restart["at"] = None
         _clear_box(s, team, ev)
@@ -490,7 +495,9 @@ def _curved(
     call = int(restart["call"])
     right = total == call
     label = _kicker(s, team) or "?"
-    corner: Square = (restart["at"][0], restart["at"][1])
+    at = restart.get("corner") or restart["at"]
+    corner: Square = (at[0], at[1])
+    kicked: Square = (restart["at"][0], restart["at"][1])
     along = "n" if corner[1] == 0 else "s"
     ev.append(
         Event(
@@ -505,7 +512,7 @@ def _curved(
         row = corner[1] + (total if along == "n" else -total)
         crossing = (out_x, row)
         if f.is_goal(crossing):
-            path = [corner, (corner[0], row), crossing]
+            path = [kicked, (corner[0], row), crossing]
             s.last = {
                 "kind": "kick",
                 "team": team,
@@ -517,11 +524,14 @@ def _curved(
             return
         last = (corner[0], min(max(row, 0), f.height - 1))
         landing = ballpath.Landing("out", last, "end", [last])
-        told_travel(s, team, label, "corner", corner, along, landing, ev)
+        told_travel(s, team, label, "corner", kicked, along, landing, ev)
         after_travel(s, team, landing, args, ev, member=label)
         return
     landing = ballpath.travel(s, corner, along, total)
-    told_travel(s, team, label, "corner", corner, along, landing, ev)
+    shown = landing
+    if landing.path and tuple(landing.path[0]) == kicked:
+        shown = replace(landing, path=landing.path[1:])  # the ball lay beside the corner
+    told_travel(s, team, label, "corner", kicked, along, shown, ev)
     if after_travel(s, team, landing, args, ev, member=label):
         return
     flow.end_turn(s, team, "corner", None, ev)

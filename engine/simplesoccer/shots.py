@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.simplesoccer import facing, flow, rules
 from engine.simplesoccer.field import (
     DIRECTIONS,
+    ORTHOGONAL,
     SIDES,
     WEST,
     Square,
@@ -71,14 +72,22 @@ def shot(
         ev.append(Event("no_chance", {"team": keeper_team, "distance": distance, "faked": True}))
         flow.goal(s, scorer, label, ev)
         return
-    # Goalie deflection: a ball one square beyond the die's reach can still be tipped away
-    reach = MAX_SAVE + 1 if _deflections(s) and not stunned else MAX_SAVE
     down = keeper is not None and facing.is_down(s, keeper_team, GOALKEEPER)
-    if down and (stunned or not _deflections(s)):
+    if distance == 0 and not down:
+        # Shot on goal: the ball comes straight to the goalkeeper's square, it needs no
+        # steps and no roll to hold it
+        _hold(s, keeper_team, at, args, ev)
+        return
+    # Goalie deflection: lying down it tips away only a ball one square from it, from the
+    # square it lies on
+    tipped = _deflections(s) and not stunned and bool(touches(s, keeper_team, at, MAX_SAVE))
+    if down and (not tipped or distance != 1):
         ev.append(Event("no_chance", {"team": keeper_team, "distance": distance, "down": True}))
         flow.goal(s, scorer, label, ev)
         return
-    if distance > reach:
+    # Goalie deflection: a ball beyond the die's reach may still be touched from a square
+    # beside it that a die reaches
+    if distance > MAX_SAVE and not tipped:
         ev.append(Event("no_chance", {"team": keeper_team, "distance": distance}))
         flow.goal(s, scorer, label, ev)
         return
@@ -111,6 +120,8 @@ def can_save(distance: int, die: int, stunned: bool = False) -> bool:
     >>> [d for d in range(1, 7) if can_save(3, d, stunned=True)]
     [3]
     """
+    if distance == 0:
+        return True  # the ball comes to the goalkeeper's own square
     if stunned:
         return die == distance
     return die >= distance and (die - distance) % 2 == 0
@@ -124,25 +135,30 @@ def _h_save(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:
     ev.append(
         Event("save_roll", {"team": team, "die": die, "distance": step["distance"], "saved": saved})
     )
+    ball: Square = (step["ball"][0], step["ball"][1])
     if not saved:
-        left = die - (step["distance"] - 1)
-        ball: Square = (step["ball"][0], step["ball"][1])
-        if _deflections(s) and not stunned and left >= 0 and touches(s, team, ball):
+        left = reach(s, team, ball, die) if _deflections(s) and not stunned else None
+        if left is not None:
             s.step = {
                 "k": "deflect",
                 "team": team,
                 "ball": step["ball"],
                 "kicker": step["kicker"],
                 "left": left,
+                "save": die,
             }
             return
         flow.goal(s, 1 - team, step["kicker"], ev)
         return
-    # the goalkeeper now stands on the goal square, the ball in its hands; its team's turn
-    # clock starts with the save
+    _hold(s, team, ball, args, ev)
+
+
+def _hold(s: SimpleSoccerState, team: int, ball: Square, args: Step, ev: Events) -> None:
+    """``team``'s goalkeeper saves: it now stands on the goal square ``ball``, the ball in
+    its hands; its team's turn clock starts with the save."""
     s.ended_at = flow.at(args)
-    s.members[team][GOALKEEPER]["at"] = list(step["ball"])
-    s.ball = list(step["ball"])
+    s.members[team][GOALKEEPER]["at"] = list(ball)
+    s.ball = list(ball)
     s.held = team
     ev.append(Event("saved", {"team": team}))
     flow.next_turn(s, team, ev)
@@ -173,13 +189,17 @@ def _p_save(s: SimpleSoccerState, step: dict[str, Any]) -> list[Decision]:
 # -- Goalie deflection in regular play -------------------------------------------------------
 
 
-def touches(s: SimpleSoccerState, team: int, ball: Square) -> dict[str, Square]:
+def touches(
+    s: SimpleSoccerState, team: int, ball: Square, die: int | None = None
+) -> dict[str, Square]:
     """The directions ``team``'s goalkeeper may tip the ball on goal square ``ball`` away in,
-    each with the square it touches the ball from.
+    each with the square it touches the ball from; with ``die``, only touch squares the
+    goalkeeper reaches with that many straight steps on free squares.
 
     # Goalie deflection: from inside the goal squares the keeper reaches along the goal line
     # and tips the ball 45 or 90 degrees off that touch, towards the field; from the field it
     # only touches from the diagonal square and tips the ball diagonally back into the field.
+    # Lying down it cannot move: it touches only from the square it lies on.
     """
     f = s.field
     keeper = s.members[team].get(GOALKEEPER)
@@ -188,30 +208,66 @@ def touches(s: SimpleSoccerState, team: int, ball: Square) -> dict[str, Square]:
     k: Square = (keeper["at"][0], keeper["at"][1])
     into = 1 if team == WEST else -1  # the x step from the goal line into the field
     taken = {sq for sq, who in s.occupied().items() if who != (team, GOALKEEPER)}
-    out: dict[str, Square] = {}
+    candidates: list[tuple[Square, tuple[int, ...]]] = []
     if f.is_goal(k, team):
         side = 1 if k[1] > ball[1] else -1
         touch = (ball[0], ball[1] + side)
-        if not f.is_goal(touch, team) or touch in taken:
-            return {}
-        along = direction_of(touch, ball)
-        for eighths in (1, -1, 2, -2):
-            d = turn(along, eighths)
-            if DIRECTIONS[d][0] == into:
-                out[d] = touch
-        return out
-    edge = ball[0] + into
-    sides = [1, -1] if k[1] == ball[1] else [1 if k[1] > ball[1] else -1]
-    for side in sides:
-        touch = (edge, ball[1] + side)
-        if not f.on_board(touch) or touch in taken:
+        if f.is_goal(touch, team):
+            candidates.append((touch, (1, -1, 2, -2)))
+    else:
+        edge = ball[0] + into
+        sides = [1, -1] if k[1] == ball[1] else [1 if k[1] > ball[1] else -1]
+        candidates = [((edge, ball[1] + side), (2, -2)) for side in sides]
+    steps = _steps(s, team, k, taken | {ball})
+    down = facing.is_down(s, team, GOALKEEPER)
+    out: dict[str, Square] = {}
+    for touch, turns in candidates:
+        if touch not in steps or (down and touch != k):
+            continue
+        if die is not None and steps[touch] > die:
             continue
         along = direction_of(touch, ball)
-        for eighths in (2, -2):
+        for eighths in turns:
             d = turn(along, eighths)
             if DIRECTIONS[d][0] == into:
                 out[d] = touch
     return out
+
+
+def reach(s: SimpleSoccerState, team: int, ball: Square, die: int) -> int | None:
+    """The save points ``team``'s goalkeeper has left over after reaching, with a save die
+    of ``die``, the nearest square it may tip the ball on ``ball`` away from; None when it
+    reaches none (Goalie deflection: it must get within a square of the ball)."""
+    options = touches(s, team, ball, die)
+    if not options:
+        return None
+    keeper = s.members[team][GOALKEEPER]
+    k: Square = (keeper["at"][0], keeper["at"][1])
+    taken = {sq for sq, who in s.occupied().items() if who != (team, GOALKEEPER)}
+    steps = _steps(s, team, k, taken | {ball})
+    return die - min(steps[touch] for touch in options.values())
+
+
+def _steps(
+    s: SimpleSoccerState, team: int, start: Square, blocked: set[Square]
+) -> dict[Square, int]:
+    """Straight steps from ``start`` to every square ``team``'s goalkeeper may stand on
+    (the board, its own goal) within a die's reach, around the ``blocked`` squares."""
+    f = s.field
+    seen = {start: 0}
+    todo = [start]
+    for sq in todo:
+        if seen[sq] >= MAX_SAVE:
+            continue
+        for dx, dy in ORTHOGONAL:
+            nxt = (sq[0] + dx, sq[1] + dy)
+            if nxt in seen or nxt in blocked:
+                continue
+            if not (f.on_board(nxt) or f.is_goal(nxt, team)):
+                continue
+            seen[nxt] = seen[sq] + 1
+            todo.append(nxt)
+    return seen
 
 
 HANDLERS = {("save", "roll"): _h_save}

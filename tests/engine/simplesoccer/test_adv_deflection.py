@@ -112,8 +112,8 @@ def test_a_deflection_out_of_bounds_gives_the_attackers_the_restart() -> None:
 
 
 def test_a_goalkeeper_level_with_the_ball_may_touch_it_from_either_diagonal() -> None:
-    s, _ = _shot(8, "r8")  # 4 away
-    s, _ = roll(s, EAST, 3)
+    s, _ = _shot(8, "r8")  # 4 away; either diagonal square beside the ball is 4 steps away
+    s, _ = roll(s, EAST, 5)
     s, _ = roll(s, EAST, 6)
     assert sorted(_labels(s)) == ["Tip it north-west (6)", "Tip it south-west (6)"]
     s, _ = act(s, EAST, "deflect", dir="sw")
@@ -176,10 +176,10 @@ def test_a_stunned_goalkeeper_saves_only_with_the_exact_distance() -> None:
     assert after.held == 1
 
 
-def test_a_goalkeeper_lying_down_cannot_save_but_may_still_deflect() -> None:
+def test_a_goalkeeper_lying_down_cannot_save_but_may_still_deflect_one_square_away() -> None:
     s = position(
         {"G": "goal7", "1": "t8"},
-        {"G": "goal5", "1": "p3"},
+        {"G": "goal7", "1": "p3"},
         ball="u8",
         points=4,
         options=DEFLECT,
@@ -188,12 +188,88 @@ def test_a_goalkeeper_lying_down_cannot_save_but_may_still_deflect() -> None:
     s, ev = kick(s, WEST, "1", "goal8")
     (d,) = SIMPLESOCCER.pending(s)
     assert d.info["needs"] == [] and "is down" in d.prompt
-    s, ev = roll(s, EAST, 3)  # 3 would have saved a ball 3 away
+    s, ev = roll(s, EAST, 1)  # 1 would have saved a ball 1 away
     assert find(ev, "save_roll").data["saved"] is False
-    s, ev = roll(s, EAST, 6)
+    s, ev = roll(s, EAST, 5)  # 5 + the 1 left over
     assert find(ev, "deflect_roll").data["deflected"] is True
+    # it tips the ball from where it lies, without getting up
+    assert sorted(_labels(s)) == ["Tip it north-west (5)", "Tip it west (5)"]
     s, _ = act(s, EAST, "deflect", dir="w")
-    assert facing.is_down(s, 1, "G") and s.score == [0, 0]
+    assert where(s, EAST, "G") == "goal7" and facing.is_down(s, 1, "G")
+    assert ball_name(s) == "q8" and s.score == [0, 0]
+
+
+@pytest.mark.parametrize(("goalie", "distance"), [("goal5", 3), ("goal4", 4), ("goal6", 2)])
+def test_a_goalkeeper_lying_down_cannot_reach_a_ball_further_than_a_square(
+    goalie: str, distance: int
+) -> None:
+    s = position(
+        {"G": "goal7", "1": "t8"},
+        {"G": goalie, "1": "p3"},
+        ball="u8",
+        points=4,
+        options=DEFLECT,
+    )
+    s.members[1]["G"]["down"] = s.turns_played - 1  # went down in the turn before
+    s, ev = kick(s, WEST, "1", "goal8")
+    assert find(ev, "no_chance").data == {"team": 1, "distance": distance, "down": True}
+    assert s.score == [1, 0] and "save_roll" not in kinds(ev)
+
+
+def test_a_goalkeeper_on_the_field_needs_the_steps_to_the_square_it_touches_from() -> None:
+    # s7 is 3 away from goal7, and 3 steps from the diagonal squares u6 and u8 beside it:
+    # a 2 gets it nowhere near enough to touch the ball
+    s, ev = _shot(7, "s7")
+    assert find(ev, "shot").data["distance"] == 3
+    after, ev = roll(s, EAST, 2)
+    assert "goal" in kinds(ev) and after.score == [1, 0] and "deflect" not in after.step["k"]
+    # a 4 reaches u6 or u8 with 1 point left over: 5 more tips it away
+    s, _ = roll(s, EAST, 4)
+    assert (s.step["k"], s.step["left"]) == ("deflect", 1)
+    s, ev = roll(s, EAST, 5)
+    assert find(ev, "deflect_roll").data["total"] == 6
+    assert sorted(_labels(s)) == ["Tip it north-west (5)", "Tip it south-west (5)"]
+    s, _ = act(s, EAST, "deflect", dir="nw")
+    assert where(s, EAST, "G") == "u6" and facing.is_down(s, 1, "G")
+
+
+def test_a_goalkeeper_on_the_field_touches_only_from_a_square_it_can_get_to() -> None:
+    # u6 is taken by East's own 4: from s7 a 4 reaches only u8, so only the one way
+    s, _ = _shot(7, "s7", **{"4": "u6"})
+    s, _ = roll(s, EAST, 4)
+    s, ev = roll(s, EAST, 6)
+    assert find(ev, "deflected").data["dir"] == "sw"
+    assert where(s, EAST, "G") == "u8"
+    # and with both taken there is nothing to touch it from
+    s, _ = _shot(7, "s7", **{"4": "u6", "5": "u8"})
+    s, ev = roll(s, EAST, 4)
+    assert "goal" in kinds(ev) and s.score == [1, 0]
+
+
+def test_points_left_over_count_from_the_nearest_square_the_goalkeeper_touches_from() -> None:
+    # s4 is 7 away from goal8 but only 5 steps from u7 beside it: a 6 leaves 1 point over
+    s, _ = _shot(8, "s4")
+    s, _ = roll(s, EAST, 6)
+    assert s.step["left"] == 1
+    s, ev = roll(s, EAST, 5)
+    assert find(ev, "deflect_roll").data == {
+        "team": 1,
+        "die": 5,
+        "total": 6,
+        "deflected": True,
+        "down": True,
+    }
+
+
+def test_eight_away_yet_six_steps_from_a_touch_square_still_gets_the_rolls() -> None:
+    # r4 is 8 away from goal8, 6 steps from u7: a 6 may still tip it away
+    s, ev = _shot(8, "r4")
+    assert find(ev, "shot").data["distance"] == 8 and "no_chance" not in kinds(ev)
+    s, _ = roll(s, EAST, 6)
+    assert (s.step["k"], s.step["left"]) == ("deflect", 0)
+    # without the rule it has no chance
+    _, ev = _shot(8, "r4", options="")
+    assert find(ev, "no_chance").data == {"team": 1, "distance": 8}
 
 
 def test_a_goalkeeper_lying_down_without_deflections_has_no_chance() -> None:
@@ -207,3 +283,41 @@ def test_a_goalkeeper_lying_down_without_deflections_has_no_chance() -> None:
     facing.put_down(s, 1, "G")
     s, ev = kick(s, WEST, "1", "goal8")
     assert find(ev, "no_chance").data["down"] is True and s.score == [1, 0]
+
+
+def _on_the_goalkeeper(down: bool = False, stunned: bool = False, faked: bool = False):
+    """A ball travelling by itself (West's last touch) enters goal7, East's goalkeeper's
+    own square."""
+    s = position(
+        {"G": "goal7", "1": "p9"},
+        {"G": "goal7", "1": "p3"},
+        ball="p8",
+        points=4,
+        options=f"{DEFLECT} stunned fakeouts",
+    )
+    if down:
+        s.members[1]["G"]["down"] = s.turns_played - 1
+    if faked:
+        s.turn["faked"] = ["G"]
+    ev: list[Event] = []
+    shots.shot(s, 0, "1", (21, 6), {}, ev, stunned=stunned)
+    return s, ev
+
+
+@pytest.mark.parametrize("stunned", [False, True])
+def test_a_ball_coming_to_the_goalkeepers_own_square_is_held_without_a_roll(
+    stunned: bool,
+) -> None:
+    s, ev = _on_the_goalkeeper(stunned=stunned)
+    assert find(ev, "shot").data["distance"] == 0
+    assert "save_roll" not in kinds(ev) and find(ev, "saved").data == {"team": 1}
+    assert s.held == 1 and s.score == [0, 0] and s.step["team"] == 1
+    assert all(shots.can_save(0, die) for die in range(1, 7))
+
+
+def test_a_ball_coming_to_a_goalkeeper_lying_on_its_square_or_faked_out_is_a_goal() -> None:
+    s, ev = _on_the_goalkeeper(down=True)
+    assert find(ev, "no_chance").data == {"team": 1, "distance": 0, "down": True}
+    assert s.score == [1, 0]
+    s, ev = _on_the_goalkeeper(faked=True)
+    assert find(ev, "no_chance").data["faked"] is True and s.score == [1, 0]

@@ -196,6 +196,20 @@ def test_a_mis_kick_into_the_own_goal_is_saved_by_the_own_goalkeeper_or_scores_f
     )
 
 
+@pytest.mark.parametrize("options", ["poor_aim", "poor_aim deflection"])
+def test_a_mis_kick_straight_onto_the_goalkeepers_square_is_held_without_a_roll(
+    options: str,
+) -> None:
+    s = _dribble(ball="q7", at="p7", east={"G": "goal7", "2": "p3"}, options=options)
+    s, _ = roll(s, WEST, 1, 5)
+    s, ev = act(s, WEST, "aim", member="7", dir="e")
+    assert find(ev, "shot").data["distance"] == 0
+    # the goalkeeper stands where the ball comes: it has it, no save roll, nothing to tip
+    assert "save_roll" not in kinds(ev) and "saved" in kinds(ev)
+    assert s.held == 1 and s.score == [0, 0] and where(s, EAST, "G") == "goal7"
+    assert (s.step["k"], s.step["team"], s.step["n"]) == ("roll", 1, 3)
+
+
 def test_out_of_bounds_at_the_last_turn_whistles_before_any_restart() -> None:
     s = _dribble(ball="f12", at="e11")
     s.turns_played = s.options["turns"] - 1

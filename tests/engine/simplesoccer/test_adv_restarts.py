@@ -187,6 +187,63 @@ def test_a_curved_corner_called_wrong_past_the_far_corner_is_a_throw_in() -> Non
     assert find(ev, "out").data == {"team": 0, "at": [20, 0], "restart": "throw_in", "to": 1}
 
 
+def _corner_on_a_member(near_west: bool):
+    """The corner square is taken by a member of the corner team, so the ball rests beside
+    it: West's 3 mis-kicks over its own end line (East's corner at a13, East's 9 on it), or
+    East's 3 over its own (West's corner at u1, West's 9 on it)."""
+    if near_west:
+        s = position(
+            {"G": "goal7", "3": "b12/w", "5": "e5"},
+            {"G": "goal7", "1": "f9", "9": "a13"},
+            ball="a12",
+            options=POOR,
+        )
+        s, _ = roll(s, WEST, 1, 2)
+        s, _ = act(s, WEST, "aim", member="3", dir="w")
+        assert ball_name(s) == "b13"
+        s, _ = act(s, EAST, "taker", member="1")
+        return s, EAST, 1
+    s = position(
+        {"G": "goal7", "1": "p5", "9": "u1"},
+        {"G": "goal7", "3": "t2/e"},
+        ball="u2",
+        team=EAST,
+        options=POOR,
+    )
+    s, _ = roll(s, EAST, 1, 2)
+    s, _ = act(s, EAST, "aim", member="3", dir="e")
+    assert ball_name(s) == "u2"
+    s, _ = act(s, WEST, "taker", member="1")
+    return s, WEST, 0
+
+
+@pytest.mark.parametrize(("near_west", "goal"), [(True, "goal8"), (False, "goal6")])
+def test_a_curved_corner_counts_from_the_corner_square_when_the_ball_lies_beside_it(
+    near_west: bool, goal: str
+) -> None:
+    s, side, team = _corner_on_a_member(near_west)
+    s, _ = act(s, side, "call", total=5)
+    s, ev = roll(s, side, 1, 2, 2)
+    shot = find(ev, "shot").data
+    # 5 along the end line from the corner, into the other team's goal: no own goal
+    defending = 1 - team
+    assert shot["at"] == list(parse(F, goal, defending)) and "own_goal" not in shot
+    assert (s.step["k"], s.step["team"]) == ("save", defending)
+
+
+@pytest.mark.parametrize(("near_west", "lands"), [(True, "a6"), (False, "u8")])
+def test_a_curved_corner_called_wrong_counts_from_the_corner_square_too(
+    near_west: bool, lands: str
+) -> None:
+    s, side, team = _corner_on_a_member(near_west)
+    s, _ = act(s, side, "call", total=10)
+    s, ev = roll(s, side, 2, 2, 3)
+    # 7 squares along the end line from the corner, towards the goal
+    assert ball_name(s) == lands and "out" not in kinds(ev)
+    assert find(ev, "turn_end").data["reason"] == "corner"
+    assert (s.step["k"], s.step["team"]) == ("roll", 1 - team)
+
+
 def test_a_call_only_at_a_corner_and_only_a_dice_total() -> None:
     s = _taken_corner()
     assert problem(s, WEST, "call", total=2) is not None
