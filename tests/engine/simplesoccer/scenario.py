@@ -111,9 +111,10 @@ def position(
     """A state in the middle of a match, written straight into a fresh state's fields.
 
     ``west`` / ``east`` map member labels ("G", "1") to square names ("e5", "goal7" for the
-    own goal), optionally with the way the member faces after a slash ("e5/n"). ``held`` names the side whose goalkeeper holds the ball (on its square). With
-    ``dice`` the turn of ``team`` is rolled; with ``points`` it is rolled (1s) and given that
-    many points whatever its dice; ``left`` sets the points left. Else ``team`` must roll now
+    own goal), optionally with the way the member faces after a slash ("e5/n"). ``held`` names
+    the side whose goalkeeper holds the ball (on its square). With ``dice`` the turn of
+    ``team`` is rolled; with ``points`` it is rolled (3s) and given that many points whatever
+    its dice; ``left`` sets the points left. Else ``team`` must roll now
     (the engine counts its dice).
     """
     s = new(**options)
