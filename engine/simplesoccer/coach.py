@@ -39,8 +39,10 @@ from engine.simplesoccer.field import (
     Field,
     Square,
     facing_of,
+    front,
     manhattan,
     name_table,
+    parse,
 )
 from engine.simplesoccer.field import field as field_of
 from engine.simplesoccer.ruleset import SIMPLESOCCER
@@ -396,7 +398,7 @@ class Coach:
         stays at the opponent's feet), a block tackle rather than a slide; it never calls a
         curved corner's total (a long shot at one total in 16)."""
         if decision.kind == "tackle" and decision.choices:
-            return min(decision.choices, key=_tackle_cost).action
+            return min(decision.choices, key=lambda c: _tackle_cost(state, c)).action
         return None
 
     def advanced_play(self, s: SimpleSoccerState, team: int, decision: Decision) -> Action:
@@ -681,10 +683,17 @@ PREFERENCE: dict[str, float] = {
 }
 
 
-def _tackle_cost(choice: Choice) -> tuple[int, int]:
-    """A block tackle before a slide, the fewest steps first."""
+def _tackle_cost(s: SimpleSoccerState, choice: Choice) -> tuple[int, int]:
+    """A block tackle (the ball straight in front of the tackler, who stays up) before a
+    slide, the fewest steps first."""
     args = choice.action.args
-    return (int(bool(choice.info.get("slide"))), len(args.get("path") or []))
+    team = SIDES.index(choice.action.actor)
+    m = s.members[team][str(args.get("member"))]
+    path = args.get("path") or []
+    at = parse(s.field, path[-1]) if path else (m["at"][0], m["at"][1])
+    ball = s.ball_at()
+    block = ball is not None and front(at, m["facing"])[0] == ball
+    return (0 if block else 1, len(path))
 
 
 class _Judge:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import time
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from engine.simplesoccer.decisions import pending
 from engine.simplesoccer.field import name, parse
 from engine.simplesoccer.movement import controls
 from engine.simplesoccer.state import SimpleSoccerState
+from tests.engine.simplesoccer.scenario import position as scenario
 
 WEST, EAST = 0, 1
 
@@ -255,3 +257,39 @@ def test_shootout_goalkeeper_mostly_stands_in_the_middle() -> None:
 def test_the_doctests() -> None:
     failures, tried = doctest.testmod(coach_module)
     assert tried and not failures
+
+
+# -- the advanced rules -------------------------------------------------------------------
+
+ADVANCED = {"size": "small", "length": "score", "target": 2, "rules": "advanced"}
+
+
+def test_advanced_coach_matches_end_and_the_coach_tackles_intercepts_and_heads() -> None:
+    tried: Counter[str] = Counter()
+    for seed in range(4):
+        state = None
+        for state, action, events in iter_match(seed, options=ADVANCED):  # noqa: B007
+            tried.update(e.kind for e in events if e.kind in ("tackle", "intercept", "header"))
+        assert state is not None and state.over and state.winner in (WEST, EAST)
+    assert tried["tackle"] > 0 and tried["intercept"] > 0 and tried["header"] > 0
+
+
+def test_the_coach_tackles_when_it_can_with_a_block_before_a_slide() -> None:
+    # East's 1 has the ball at its feet on f5; West's 7 can block from e5 (ball straight in
+    # front), West's 8 slide from e4 (diagonal)
+    s = scenario({"G": "goal5", "8": "e4", "7": "e5"}, {"G": "goal5", "1": "g5"}, ball="f5",
+                 size="small", options="tackles")  # fmt: skip
+    tackle = next(d for d in SIMPLESOCCER.pending(s) if d.kind == "tackle")
+    action = Coach(1).before_roll(s, tackle)
+    assert action is not None and action.kind == "tackle" and action.args["member"] == "7"
+    assert SIMPLESOCCER.problem(s, action) is None
+
+
+def test_the_coach_tries_every_interception_offered() -> None:
+    s = scenario({"G": "goal5", "1": "b5"}, {"G": "goal5", "2": "h4/w"}, ball="c5",
+                 size="small", points=8, options="intercepts")  # fmt: skip
+    s, _ = SIMPLESOCCER.apply(s, Action("west", "kick", {"member": "1", "path": "d5 e5 f5 g5 h5"}))
+    offer = SIMPLESOCCER.pending(s)[0]
+    assert offer.actor == "east" and {c.action.kind for c in offer.choices} >= {"intercept", "let"}
+    action = Coach(1).choose(s, offer)
+    assert action.kind == "intercept" and SIMPLESOCCER.problem(s, action) is None

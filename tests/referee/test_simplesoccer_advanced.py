@@ -18,6 +18,7 @@ from referee.simplesoccer.tally import tally
 from referee.terminal import TerminalGame
 from tests.engine.simplesoccer.test_adv_property import advanced_options
 from tests.engine.simplesoccer.test_property import random_action
+from tests.referee.conftest import ADA, COACH_SEATS
 from tests.referee.test_terminal import script
 
 # -- narration ------------------------------------------------------------------------------
@@ -321,3 +322,27 @@ def test_the_board_caption_names_a_foul_a_tackle_or_a_ball_out() -> None:
     assert caption([won]) == "West's number 7 wins the ball with a tackle"
     out = Event("out", {"team": 0, "at": "k1", "restart": "corner", "to": 1})
     assert caption([out]) == "Out of play: a corner for East"
+
+
+async def test_a_match_against_the_coach_which_tackles_before_its_roll(referee: Referee) -> None:
+    """Ada ends her turns at once; the coach (East) goes for the ball at her feet with a
+    tackle called before its own roll, the referee taking the coach's call as its own."""
+    channel = 77
+    out = await referee.start_match(
+        1, channel, COACH_SEATS, ruleset="simplesoccer", coach_side="east", seed=4,
+        rules={"size": "small", "fielders": 4, "turns": 16, "rules": "advanced"},
+    )  # fmt: skip
+    steps = 0
+    while not out.over:
+        assert all(p.user_id == ADA for p in out.next)  # the referee rolls, the coach decides
+        prompt = out.next[0]
+        choices = await referee.legal_choices(channel, ADA, side=prompt.side)
+        ends = [c for c in choices if c.action.kind == "end"]
+        action = ends[0].action if ends else choices[0].action
+        out = await referee.act(channel, ADA, action.kind, action.args, side=prompt.side)
+        steps += 1
+        assert steps < 600
+    history = await referee.store.history(out.match_id)
+    kinds = [(e.action.actor, e.action.kind) for e in history.log]
+    assert ("east", "tackle") in kinds and ("east", "call") in kinds
+    assert out.result is not None and out.result["winner"] in ("west", "east")
