@@ -665,18 +665,19 @@ class Referee:
         coach_side = options.get("coach_side")
         pending = game.ruleset.pending(state)
         rolls = {decision.actor for decision in pending if decision.dice}
-        optional = coach_side in rolls and hasattr(game.coach(0), "before_roll")
+        coach = game.coach(_coach_seed(options)) if coach_side in rolls else None
+        # a call the coach may make before its own roll (a tackle): the coach says whether
+        before = getattr(coach, "before_roll", None)
         for decision in pending:
-            # a call the coach may make before its own roll (a tackle): the coach says whether
-            if optional and decision.actor == coach_side and not decision.dice:
-                action = game.coach(_coach_seed(options)).before_roll(state, decision)
+            if before is not None and decision.actor == coach_side and not decision.dice:
+                action = before(state, decision)
                 if action is not None:
                     return game.stamp(state, action, self.now())
         for decision in pending:
             if decision.dice and (not manual or decision.actor == coach_side):
                 dice = match_dice.roll(options["seed"], count, decision.dice)
                 return game.stamp(state, Action(decision.actor, "roll", {"dice": dice}), self.now())
-            if not decision.dice and decision.actor == coach_side and not optional:
+            if not decision.dice and decision.actor == coach_side and before is None:
                 action = game.coach(_coach_seed(options)).choose(state, decision)
                 return game.stamp(state, action, self.now())
         return None

@@ -327,11 +327,26 @@ def _h_intercept(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> Non
     i = fl["i"]
     came = _sq(fl["start"]) if i == 0 else path[i - 1]
     fl.pop("offers", None)
+    _attempt_roll(s, fl, team, label, how, came, coordinated=False)
+
+
+def _attempt_roll(
+    s: SimpleSoccerState,
+    fl: dict[str, Any],
+    team: int,
+    label: str,
+    how: str,
+    came: Square,
+    *,
+    coordinated: bool,
+) -> None:
+    """``team``'s ``label`` tries to play the ball ``how`` (the ball came from ``came``): the
+    contact roll comes next."""
     fl["att"] = {
         "team": team,
         "member": label,
         "how": how,
-        "coordinated": False,
+        "coordinated": coordinated,
         "came": list(came),
         "contact": None,
     }
@@ -362,15 +377,7 @@ def _h_coordinate(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> No
     fl.pop("coord")
     path = [_sq(p) for p in fl["path"]]
     came = path[-2] if len(path) > 1 else _sq(fl["start"])
-    fl["att"] = {
-        "team": team,
-        "member": label,
-        "how": how,
-        "coordinated": True,
-        "came": list(came),
-        "contact": None,
-    }
-    s.step = {"k": "flight_roll", "team": team, "n": 1, "purpose": "contact"}
+    _attempt_roll(s, fl, team, label, how, came, coordinated=True)
 
 
 def _h_leave(s: SimpleSoccerState, team: int, args: Step, ev: Events) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.events import Event
+from engine.simplesoccer.field import DIRECTION_WORDS
 from engine.simplesoccer.setup import GOALKEEPER
 from referee.captions import headline
 
@@ -270,16 +271,6 @@ def _over(d: Data) -> str:
 # Squares in the advanced rules' events are names ("e5") or [x, y] on the board.
 
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-_COMPASS = {
-    "n": "north",
-    "ne": "north-east",
-    "e": "east",
-    "se": "south-east",
-    "s": "south",
-    "sw": "south-west",
-    "w": "west",
-    "nw": "north-west",
-}
 _RESTARTS = {
     "throw_in": "a throw-in",
     "corner": "a corner",
@@ -326,7 +317,7 @@ def square(value: object) -> str:
 
 def compass(direction: object) -> str:
     """ "ne" -> "north-east"."""
-    return _COMPASS.get(str(direction), str(direction))
+    return DIRECTION_WORDS.get(str(direction), str(direction))
 
 
 def outcome(result: object) -> str:
