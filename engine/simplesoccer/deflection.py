@@ -1,5 +1,5 @@
-"""Goalie deflection in regular play: a goalkeeper whose save roll falls one square short
-rolls again to tip the ball away, and may go down doing it."""
+"""Goalie deflection in regular play: a goalkeeper whose save roll misses the ball but still
+reaches a square touching it rolls again to tip it away, and may go down doing it."""
 
 from __future__ import annotations
 
