@@ -77,6 +77,9 @@ class Game:
     - ``time_up(state, side)``: what the referee does for ``side`` when its turn clock runs out,
       when the rules say (Simple Soccer's timed version ends the turn on the spot); None by
       default: the waiting player may then claim the win or let the coach play.
+    - ``seeded_rules(rules, seed)``: a new match's rules options given its secret seed, for a
+      game whose engine draws its own chance from it (Socceristic's shuffled decks); the rules
+      unchanged by default.
     """
 
     name: str
@@ -112,6 +115,7 @@ class Game:
     highlight: Callable[[Event], bool] = field(default=lambda event: event.kind == "goal")
     stamp: Callable[[Any, Action, float], Action] = field(default=lambda state, action, now: action)
     time_up: Callable[[Any, str], Action | None] = field(default=lambda state, side: None)
+    seeded_rules: Callable[[JSONData, int], JSONData] = field(default=lambda rules, seed: rules)
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -249,7 +249,7 @@ class Referee:
             seats=seats,
             options=options,
             # the seed stays out of the state (views are made from it)
-            rules_options=dict(rules or {}),
+            rules_options=game.seeded_rules(dict(rules or {}), seed),
             deadlines=deadlines,
         )
         events: list[Event] = []
