@@ -1,6 +1,7 @@
 """The tables: players, matches (one active per channel), each match's append-only action log
 and its turn deadlines, the open challenges (at most one per channel), and the leagues (members,
-fixtures, results, an audit trail) and Elo ratings (with their history).
+fixtures, results, an audit trail) and Elo ratings (with their history), and the Socceristic
+pitches uploaded to each server.
 
 Discord ids are 64-bit, hence BigInteger. League members and ratings refer to
 ``players.user_id``; fixtures, results and rating history to ``matches.id``.
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     TypeDecorator,
     UniqueConstraint,
     text,
@@ -448,3 +450,20 @@ class RatingHistory(Base):
     goals_against: Mapped[int]
     ending: Mapped[str] = mapped_column(String(16))  # engine.leagues.Ending
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SocceristicPitch(Base):
+    """A Socceristic pitch file uploaded to a server (``store.pitches``): ``data`` is the
+    file's validated JSON as text, ``key`` its sha256 (the engine's ``pitch_key``). A name is
+    unique in its server; uploading the same name again replaces it."""
+
+    __tablename__ = "socceristic_pitches"
+    __table_args__ = (UniqueConstraint("guild_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    data: Mapped[str] = mapped_column(Text)
+    key: Mapped[str] = mapped_column(String(64))
+    uploaded_by: Mapped[int] = mapped_column(BigInteger)
+    uploaded_at: Mapped[datetime] = mapped_column(default=utcnow)
