@@ -10,11 +10,13 @@ from engine.core.ruleset import Ruleset
 from engine.dicesoccer import DICESOCCER
 from engine.fuba import FUBA
 from engine.simplesoccer import SIMPLESOCCER
+from engine.socceristic import SOCCERISTIC
 
 RULESETS: dict[str, Ruleset[Any]] = {
     FUBA.name: FUBA,
     DICESOCCER.name: DICESOCCER,
     SIMPLESOCCER.name: SIMPLESOCCER,
+    SOCCERISTIC.name: SOCCERISTIC,
 }
 
 
