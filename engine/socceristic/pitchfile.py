@@ -362,11 +362,34 @@ def _first(problems: list[Problem], places: _Places, lines: bool) -> PitchError:
     return min(problems, key=lambda p: places.pos(p.path)).error(places, lines)
 
 
+GRID_FIELDS = frozenset(
+    ("columns", "rows", "zones", "centre_row", "centre_spot", "kickoff", "lines", "goal_kick")
+)
+
+
+def _broken(errors: list[ValidationError]) -> set[str]:
+    """The top-level fields the schema refused ("*": the whole file)."""
+    out: set[str] = set()
+    for e in errors:
+        if e.absolute_path:
+            out.add(str(e.absolute_path[0]))
+        elif e.validator == "required":
+            out.update(k for k in e.validator_value if k not in e.instance)
+        elif e.validator != "additionalProperties":
+            out.add("*")
+    return out
+
+
 def _check(data: Any, places: _Places, lines: bool) -> None:
     errors = list(_validator().iter_errors(data))
-    if errors:
-        raise _first([_schema_problem(e) for e in errors], places, lines)
-    problems = [*_grid_problems(data), *_deck_problems(data)]
+    problems = [_schema_problem(e) for e in errors]
+    broken = _broken(errors)
+    # The rules' checks run on every part the schema found well formed, so that the refusal
+    # reported is the first problem in the file, whichever check finds it.
+    if "*" not in broken and not GRID_FIELDS & broken:
+        problems += _grid_problems(data)
+        if "decks" not in broken:
+            problems += _deck_problems(data)
     if problems:
         raise _first(problems, places, lines)
 
@@ -414,6 +437,8 @@ def data_of(text: str | bytes) -> dict[str, Any]:
     if size > MAX_BYTES:
         raise _too_big(size)
     text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise PitchError("the file is empty")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
