@@ -3,6 +3,7 @@
     python -m bench render [--runs 400] [--width 1280] [--profile]
     python -m bench render --game dicesoccer [...]   (bench/render_dicesoccer.py)
     python -m bench render --game simplesoccer [...]   (bench/render_simplesoccer.py)
+    python -m bench render --game socceristic [...]   (bench/render_socceristic.py)
 
 Prints ``key: value unit`` lines. CPU time of this process (one core), medians over the boards
 of several matches with their captions, caches warm (a running bot renders many boards per
@@ -67,8 +68,13 @@ def main() -> int:
         from bench import render_simplesoccer  # its own figures; it ignores --game
 
         return render_simplesoccer.main()
+    if "socceristic" in sys.argv[1:] or "--game=socceristic" in sys.argv[1:]:
+        from bench import render_socceristic  # its own figures; it ignores --game
+
+        return render_socceristic.main()
     parser = argparse.ArgumentParser(prog="python -m bench render", description=__doc__)
-    parser.add_argument("--game", choices=("fuba", "dicesoccer", "simplesoccer"), default="fuba")
+    games = ("fuba", "dicesoccer", "simplesoccer", "socceristic")
+    parser.add_argument("--game", choices=games, default="fuba")
     parser.add_argument("--runs", type=int, default=400, help="timed renders per figure")
     parser.add_argument("--width", type=int, default=1280, help="image width in pixels")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile table")

@@ -112,12 +112,19 @@ TASKS = {
     "advance": "to roll: follow the arrow",
     "free_roll": "to roll: a free move",
     "direction": "to pick a direction",
-    "injury": "to roll: is the player hurt?",
+    "injury": "to roll: is a player hurt?",
     "shirt": "to roll for a shirt number",
     "throw_in": "to roll for the throw-in",
     "goal_kick": "to roll for the goal kick",
     "corner_side": "to pick the corner's side",
     "corner": "to roll for the corner",
+}
+
+
+SHIRT = {
+    "scorer": "to roll: who scored?",
+    "injury": "to roll: who is hurt?",
+    "caution": "to roll: who is booked?",
 }
 
 
@@ -145,6 +152,11 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
         deck = step.get("deck") or ("referee" if "referee" in _prompt(view) else "outcome")
         card = "a Referee's card" if deck == "referee" else "an Outcome card"
         return f"{who} to draw {card}", t
+    if k == "shirt" and step.get("purpose") in SHIRT:
+        return f"{who} {SHIRT[step['purpose']]}", t
+    if k == "direction" and step.get("n"):
+        n = int(step["n"])
+        return f"{who} to pick a direction ({n} square{'s' if n != 1 else ''})", t
     task = TASKS.get(k)
     if task is None:
         prompt = (view.get("pending") or [{}])[0].get("prompt", "")
@@ -353,6 +365,7 @@ class CardLayout:
     section: tuple[str, Any, float]
     lines: tuple[tuple[str, Any, float, str], ...]
     by: tuple[str, Any, float]
+    height: int  # the card's: as tall as what it says, at most ``Geometry.card``'s
 
 
 def card_layout(g: Geometry, face: CardFace) -> CardLayout:
@@ -378,18 +391,21 @@ def card_layout(g: Geometry, face: CardFace) -> CardLayout:
             y += step
             lines.append((part, bold, y - step / 2, caution))
             caution = ""  # the card's pictogram beside the first line only
-    by = (face.by, font(g.px(TEXT_SIZES["decks"]), bold=False), h - g.px(20))
-    return CardLayout((face.title, bold, g.card_band / 2), section, tuple(lines), by)
+    y += g.px(34)
+    by = (face.by, font(g.px(TEXT_SIZES["decks"]), bold=False), y - g.px(14))
+    height = min(h, round(y))
+    return CardLayout((face.title, bold, g.card_band / 2), section, tuple(lines), by, height)
 
 
 def paint_card(g: Geometry, face: CardFace, k: Kit) -> Painted:
     """The last card: a light card with a band of its deck's colour and name, its section,
     its words in quotes, what it gives in bold (a caution with a yellow or red card), and who
     drew it beside a dot of that team's colour."""
-    box = g.card
+    lay = card_layout(g, face)
+    x0, y0, x1, _ = g.card
+    box = (x0, y0, x1, y0 + lay.height)
     w, h = _local(box)
     inset = g.card_inset
-    lay = card_layout(g, face)
     band = OUTCOME_BAND if face.deck == "outcome" else REFEREE_BAND
     radius = g.px(12)
 
