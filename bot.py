@@ -12,7 +12,8 @@ python3 bot.py verify FILE     check a match's downloaded action log against its
 python3 bot.py backup [FILE]   copy the SQLite database while the bot runs
 python3 bot.py doctor          check the token, the bot's permissions and the database
 python3 bot.py health          ask the running bot whether it is ready (METRICS_PORT)
---game NAME                    (demo, play) the game: fuba (default), dicesoccer or simplesoccer
+--game NAME                    (demo, play) the game: fuba (default), dicesoccer, simplesoccer or
+                               socceristic
 """
 
 from __future__ import annotations
@@ -176,6 +177,11 @@ def run_play_command(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         text = ""
+    if args.game == "socceristic":  # its match options, checked before any database is made
+        code = _socceristic_rules(rules, args.option, text)
+        if code:
+            return code
+        text = ""
     if text:  # FUBA's advanced rules, refused before any database is made
         if args.game != "fuba":
             print("error: --rules and --options are FUBA's and Simple Soccer's.", file=sys.stderr)
@@ -215,6 +221,24 @@ def run_play_command(args: argparse.Namespace) -> int:
             out=sys.stdout,
         )
     )
+
+
+def _socceristic_rules(rules: dict[str, object], pairs: list[tuple[str, str]], text: str) -> int:
+    """Socceristic's match options from ``--option`` pairs and ``--options`` text into
+    ``rules`` (``length``, ``home``, ``away``, ``pitch``); 2 when the engine refuses them."""
+    from engine.core import RulesError
+    from engine.socceristic import SOCCERISTIC
+    from referee.socceristic.game import match_options, parse_options
+
+    try:
+        chosen = {**match_options(pairs), **parse_options(text)}
+        SOCCERISTIC.initial(chosen)
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rules.clear()
+    rules.update(chosen)
+    return 0
 
 
 def run_verify_command(path: Path) -> int:
@@ -293,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bot.py",
         description="Discord bot that referees tabletop football games (FUBA, Sports Dice "
-        "Soccer, Simple Soccer). With no command it runs the bot.",
+        "Soccer, Simple Soccer, Socceristic). With no command it runs the bot.",
         epilog=SETTINGS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -323,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEXT",
         help='FUBA: advanced rules on or off after --rules, e.g. "advanced -weather -var" or '
         '"condition pressing"; Simple Soccer: match options, e.g. "size=small length=score '
-        'target=3 half_time=true"',
+        'target=3 half_time=true"; Socceristic: "length=20 minutes home=Ann, Bob away=Cy"',
     )
     demo.add_argument(
         "--skills",
@@ -338,8 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--vs-coach",
         action="store_true",
-        help="the second side (FUBA and Simple Soccer: East, Sports Dice Soccer: Black) is "
-        "played by the coach",
+        help="the second side (FUBA and Simple Soccer: East, Sports Dice Soccer: Black, "
+        "Socceristic: Away) is played by the coach",
     )
     play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
     play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")
@@ -351,7 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a match option of the game, repeatable (dicesoccer: advanced=true, "
         "target_score=5, sections=4, faces=BBKKPR; simplesoccer: size=small, length=score, "
-        "target=3, turns=40, half_time=true)",
+        "target=3, turns=40, half_time=true; socceristic: length=30 (moves a half) or "
+        "length='20 minutes', home='Ann, Bob, ...' and away=... (names by shirt), "
+        "pitch=FILE (a pitch file))",
     )
     play.add_argument(
         "--out",

@@ -27,6 +27,7 @@ PRELOAD = (
     "render.fuba.board",
     "render.dicesoccer.board",
     "render.simplesoccer.board",
+    "render.socceristic.board",
 )
 WARM_STEPS = 60  # actions of a coach match whose boards a worker draws at its start
 

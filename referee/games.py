@@ -12,6 +12,7 @@ from referee.adapter import Game
 from referee.dicesoccer.game import DICESOCCER_GAME
 from referee.fuba.game import FUBA_GAME
 from referee.simplesoccer.game import SIMPLESOCCER_GAME
+from referee.socceristic.game import SOCCERISTIC_GAME
 
 DEFAULT = "fuba"  # the game a match is of unless the caller names another
 
@@ -19,7 +20,8 @@ DEFAULT = "fuba"  # the game a match is of unless the caller names another
 @cache
 def games() -> dict[str, Game]:
     """Every registered game by ruleset name."""
-    return {game.name: game for game in (FUBA_GAME, DICESOCCER_GAME, SIMPLESOCCER_GAME)}
+    every = (FUBA_GAME, DICESOCCER_GAME, SIMPLESOCCER_GAME, SOCCERISTIC_GAME)
+    return {game.name: game for game in every}
 
 
 def title_of(name: str) -> str:

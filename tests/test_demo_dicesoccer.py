@@ -86,8 +86,8 @@ def test_bot_help_lists_the_games() -> None:
         assert done.returncode == 0, done.stderr
         text = " ".join(done.stdout.split())
         assert (
-            "fuba (FUBA), dicesoccer (Sports Dice Soccer), simplesoccer (Simple Soccer); "
-            "default fuba"
+            "fuba (FUBA), dicesoccer (Sports Dice Soccer), simplesoccer (Simple Soccer), "
+            "socceristic (Socceristic); default fuba"
         ) in text
 
 

@@ -40,6 +40,12 @@ def score_line(score: Sequence[int]) -> str:
     return f"Home {score[0]}-{score[1]} Away"
 
 
+def a_side(team: int) -> str:
+    """A team with its article: "a Home", "an Away"."""
+    name = side(team)
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 def player(shirt: int, name: str | None = None) -> str:
     """A player by shirt and name: "No. 9 Ann Lee", or "No. 9" when the squad has no name.
 
@@ -101,7 +107,7 @@ def _referee_card(d: Data) -> str:
         text += f", {squares(back)} back"
     caution = result.get("caution")
     if caution:
-        text += f", and a {caution} card for a {side(1 - awarded)} player"
+        text += f", and a {caution} card for {a_side(1 - awarded)} player"
     return text + "."
 
 
@@ -210,8 +216,7 @@ def _tackle(d: Data, injury: Data | None) -> str:
 def _injury_words(d: Data) -> str:
     total = d.get("total", sum(d["dice"]))
     if d.get("hurt"):
-        article = "an" if side(d["team"])[0] in "AEIOU" else "a"
-        return f"and {article} {side(d['team'])} player is hurt ({_dice(d['dice'])}: {total})"
+        return f"and {a_side(d['team'])} player is hurt ({_dice(d['dice'])}: {total})"
     return f"and {side(d['team'])}'s injury check is clear ({_dice(d['dice'])}: {total})"
 
 

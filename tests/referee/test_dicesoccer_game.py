@@ -33,7 +33,7 @@ COACH_SEATS = (Seat(WHITE, ADA, "Ada"), Seat(BLACK, BOT, "Coach"))
 
 def test_registered_beside_fuba() -> None:
     assert games.get("dicesoccer") is DICESOCCER_GAME
-    assert set(games.games()) == {"fuba", "dicesoccer", "simplesoccer"}
+    assert set(games.games()) == {"fuba", "dicesoccer", "simplesoccer", "socceristic"}
     assert DICESOCCER_GAME.title == "Sports Dice Soccer"
     assert DICESOCCER_GAME.side_name("black") == "Black"
 

@@ -1,0 +1,392 @@
+"""The Socceristic adapter: typed commands, what a decision asks for, the match at a glance, the
+team sheet and statistics, the clock's stamps and the decks' seed, and matches through the
+referee service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Action, Decision, Event, MalformedAction, RulesError
+from engine.socceristic import SOCCERISTIC
+from referee import games
+from referee.service import Referee
+from referee.socceristic.demo import iter_match
+from referee.socceristic.game import (
+    SOCCERISTIC_GAME,
+    deck_seed,
+    highlight,
+    kicked_off,
+    match_options,
+    parse,
+    parse_options,
+    result,
+    seeded_rules,
+    stamp,
+    statistics,
+    status_lines,
+    task,
+)
+from referee.socceristic.tally import tally
+from store.repository import Seat
+
+CHANNEL = 40
+HOME, AWAY, BOT = 101, 202, 999
+
+
+def test_registered_with_its_title_and_sides() -> None:
+    assert games.get("socceristic") is SOCCERISTIC_GAME
+    assert SOCCERISTIC_GAME.title == "Socceristic"
+    assert SOCCERISTIC_GAME.side_name("home") == "Home"
+    assert SOCCERISTIC_GAME.side_name("away") == "Away"
+    assert SOCCERISTIC_GAME.rule_levels == {"basic": {}}
+    assert SOCCERISTIC_GAME.ruleset is SOCCERISTIC
+
+
+# -- typed commands ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("roll", ("roll", {})),
+        ("roll 4", ("roll", {"dice": "4"})),
+        ("Roll 5 2", ("roll", {"dice": "5 2"})),
+        ("draw", ("draw", {})),
+        ("draw card", ("draw", {})),
+        ("direction ne", ("direction", {"direction": "NE"})),
+        ("direction north-east", ("direction", {"direction": "NE"})),
+        ("ne", ("direction", {"direction": "NE"})),
+        ("NW", ("direction", {"direction": "NW"})),
+        ("north-east", ("direction", {"direction": "NE"})),
+        ("south west", ("direction", {"direction": "SW"})),
+        ("southeast", ("direction", {"direction": "SE"})),
+        ("north", ("direction", {"direction": "N"})),
+        ("go w", ("direction", {"direction": "W"})),
+        ("end north", ("end", {"end": "north"})),
+        ("defend South", ("end", {"end": "south"})),
+        ("corner west", ("corner", {"side": "west"})),
+        ("corner EAST", ("corner", {"side": "east"})),
+    ],
+)
+def test_parse(text: str, expected: tuple[str, dict[str, Any]]) -> None:
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Type a number from the list, or a command"),
+        ("shoot", "I do not know 'shoot'"),
+        ("roll four", 'as numbers, e.g. "roll 4"'),
+        ("draw two", 'Type "draw"'),
+        ("direction up", "Name a direction: n, ne, e, se, s, sw, w or nw"),
+        ("direction", "Name a direction"),
+        ("end west", "end north (or end south)"),
+        ("end", "end north (or end south)"),
+        ("corner north", "corner west (or corner east)"),
+        ("help", "direction ne, or just ne or north-east"),
+    ],
+)
+def test_bad_commands_are_refused_with_how_to_type_them(text: str, message: str) -> None:
+    with pytest.raises(MalformedAction, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse(text)
+
+
+def test_every_command_has_a_usage_line() -> None:
+    usage = SOCCERISTIC_GAME.usage
+    for kind in ("roll", "direction", "end", "draw", "corner"):
+        assert usage[kind]
+    assert "roll 4" in SOCCERISTIC_GAME.commands and "corner west" in SOCCERISTIC_GAME.commands
+
+
+# -- match options ------------------------------------------------------------------------
+
+
+def test_match_options_from_pairs_and_text() -> None:
+    assert match_options([("length", "30"), ("home", "Ann, Bob"), ("away", "Cy")]) == {
+        "length": "30 moves",
+        "squads": {"home": "Ann, Bob", "away": "Cy"},
+    }
+    assert parse_options("length=20 minutes home=Ann Lee, Bob") == {
+        "length": "20 minutes",
+        "squads": {"home": "Ann Lee, Bob"},
+    }
+    assert parse_options("") == {} and parse_options("basic") == {}
+    with pytest.raises(RulesError, match="Socceristic has no option 'weather'"):
+        match_options([("weather", "rain")])
+    with pytest.raises(RulesError, match="KEY=VALUE"):
+        parse_options("advanced")
+    with pytest.raises(RulesError, match="Cannot read the pitch file"):
+        match_options([("pitch", "/nonexistent/pitch.json")])
+    options = SOCCERISTIC.initial(parse_options("length=12 home=Ann, Bob")).options
+    assert options["length"] == {"moves": 12}
+
+
+def test_a_pitch_file_is_read_and_checked(tmp_path: Any) -> None:
+    from engine.socceristic.pitchfile import PitchError
+
+    path = tmp_path / "pitch.json"
+    path.write_text('{"format": "socceristic-pitch/1"}', encoding="utf-8")
+    with pytest.raises(PitchError):
+        match_options([("pitch", str(path))])
+
+
+# -- what a decision asks for -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("decision", "words"),
+    [
+        (Decision("home", "roll", "Roll.", dice=1, info={"purpose": "toss"}),
+         "roll 1 die for the toss"),
+        (Decision("away", "end", "Choose.", info={}), "choose the end to defend in the first half"),
+        (Decision("home", "roll", "Roll.", dice=1, info={"purpose": "kickoff"}),
+         "roll 1 die for the kick-off"),
+        (Decision("home", "roll", "Roll.", dice=1, info={"purpose": "arrow", "direction": "SW"}),
+         "roll 1 die to follow the arrow south-west"),
+        (Decision("away", "roll", "Roll.", dice=1, info={"purpose": "free", "why": "lose"}),
+         "roll 1 die to move the ball in a direction of your choice"),
+        (Decision("away", "direction", "Choose.", info={"distance": 4}),
+         "choose the direction the ball goes"),
+        (Decision("home", "roll", "Roll.", dice=1, info={"purpose": "tackle"}),
+         "roll 1 die for the tackle"),
+        (Decision("home", "roll", "Roll.", dice=1, info={"purpose": "bounce"}),
+         "roll 1 die for the bounce-up"),
+        (Decision("away", "roll", "A tie: roll for an injury.", dice=2,
+                  info={"purpose": "injury"}),
+         "roll 2 dice for the injury check"),
+        (Decision("away", "roll", "Roll two dice for the injured player's shirt number.",
+                  dice=2, info={"purpose": "injury"}),
+         "roll 2 dice for the injured player's shirt"),
+        (Decision("away", "roll", "Roll.", dice=2, info={"purpose": "caution"}),
+         "roll 2 dice for the shirt of the player booked"),
+        (Decision("home", "roll", "Roll.", dice=2, info={"purpose": "scorer"}),
+         "roll 2 dice for the scorer's shirt"),
+        (Decision("home", "draw", "Draw.", info={"deck": "outcome", "section": "chance"}),
+         "draw an Outcome card"),
+        (Decision("home", "draw", "Draw.", info={"deck": "referee", "section": ""}),
+         "draw a Referee's Decision card"),
+        (Decision("away", "roll", "Roll.", dice=1, info={"purpose": "throw_in"}),
+         "roll 1 die for the throw-in"),
+        (Decision("home", "roll", "Roll.", dice=2, info={"purpose": "place"}),
+         "roll 2 dice to place the goal kick"),
+        (Decision("home", "roll", "Roll.", dice=2, info={"purpose": "kick"}),
+         "roll 2 dice to take the goal kick"),
+        (Decision("away", "corner", "Choose.", info={}),
+         "choose the side to take the corner from"),
+        (Decision("away", "roll", "Roll.", dice=2, info={"purpose": "corner"}),
+         "roll 2 dice for the corner"),
+    ],
+)  # fmt: skip
+def test_task_of_every_decision(decision: Decision, words: str) -> None:
+    assert task(decision) == words
+
+
+def test_every_decision_of_whole_matches_has_a_task_and_never_an_engine_name() -> None:
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        for state, _, _ in iter_match(seed, {"length": "12 moves"}):
+            for decision in SOCCERISTIC.pending(state):
+                words = task(decision)
+                assert words != "decide" and "_" not in words, decision
+                if state.step["k"] == "injury":
+                    assert words == "roll 2 dice for the injury check"
+                elif state.step["k"] == "shirt":
+                    assert words.endswith("shirt") or words.endswith("booked"), words
+                seen.add(state.step["k"])
+    assert {"toss", "end", "kickoff", "advance", "direction", "draw"} <= seen
+
+
+# -- the match at a glance ----------------------------------------------------------------
+
+
+def test_status_lines_before_during_and_after_a_match() -> None:
+    state = SOCCERISTIC.initial({"length": "20 moves"})
+    lines = status_lines(SOCCERISTIC.view(state, None))
+    assert lines[0] == "Before the kick-off (20 moves a half)"
+    assert "Cards shown: none" in lines
+    assert any(line.startswith("Cards left: Outcome ") for line in lines)
+    for state, _, events in iter_match(5, {"length": "20 moves"}):
+        view = SOCCERISTIC.view(state, None)
+        lines = status_lines(view)
+        if state.half == 1 and state.ball is not None and not state.over:
+            assert lines[0] == f"First half, move {state.moves} of 20"
+            assert lines[1] in (
+                "Ends: Home defends north, Away south",
+                "Ends: Home defends south, Away north",
+            )
+            assert lines[2].startswith("Ball: column ")
+            column = view["ball_square"]["column"]
+            assert lines[2].startswith(f"Ball: column {column}, row {state.ball[1] + 1} from")
+        if any(e.kind == "caution" for e in events):
+            caution = next(e for e in events if e.kind == "caution").data
+            assert f"({caution['colour']})" in lines[-1]
+    assert status_lines(SOCCERISTIC.view(state, None))[0] == "Full time (20 moves a half)"
+
+
+def test_status_lines_of_a_match_in_minutes_show_the_clock() -> None:
+    view = {"options": {"length": {"minutes": 20, "added": 5}}, "half": 2, "clock": 754.0}
+    assert status_lines(view)[0] == "Second half, 12:34 of 25:00 (20 minutes a half + 5 added)"
+
+
+def test_the_ball_square_in_words() -> None:
+    pitch = {"centre_row": 8, "columns": list(range(2, 13)), "centre_spot": 7}
+    whistle = {"symbol": "whistle", "border": "", "zone": "", "column": 7}
+    view = {"options": {"length": {"moves": 30}, "pitch": pitch}, "half": 1, "moves": 3,
+            "ball": [5, 8], "possession": 1, "ball_square": whistle}  # fmt: skip
+    assert "Ball: column 7, row 9 from the north (the centre spot); Away has it" in status_lines(
+        view
+    )
+    view["ball"], view["ball_square"] = [4, 14], {"symbol": "pass_back", "border": "bold",
+                                                  "zone": "box", "column": 6}  # fmt: skip
+    assert (
+        "Ball: column 6, row 15 from the north, in the south penalty box (a pass back, bold "
+        "border); Away has it"
+    ) in status_lines(view)
+
+
+# -- results, stamps, seeds, highlights ---------------------------------------------------
+
+
+def test_a_finished_match_has_a_result_and_kicked_off_starts_with_the_first_kick_off() -> None:
+    state = SOCCERISTIC.initial({})
+    assert not kicked_off(state)
+    started = False
+    for state, _action, _ in iter_match(3, {"length": "8 moves"}):
+        if not started and kicked_off(state):
+            started = True
+            assert state.half == 1 and state.moves == 1  # the kick-off die was just rolled
+    assert started and state.over
+    out = result(state)
+    assert out["score"] == {"home": state.score[0], "away": state.score[1]}
+    assert out["winner"] == (None if state.score[0] == state.score[1] else
+                             ("home", "away")[state.winner])  # fmt: skip
+
+
+def test_minutes_matches_are_stamped_and_moves_matches_are_not() -> None:
+    action = Action("home", "roll", {"dice": [4]})
+    moves = SOCCERISTIC.initial({"length": "30 moves"})
+    assert stamp(moves, action, 1000.5) is action
+    minutes = SOCCERISTIC.initial({"length": "20 minutes"})
+    assert stamp(minutes, action, 1000.5) == Action("home", "roll", {"dice": [4], "at": 1000.5})
+
+
+def test_seeded_rules_add_a_deck_seed_from_the_match_seed() -> None:
+    rules = seeded_rules({"length": "30 moves"}, 7)
+    assert rules == {"length": "30 moves", "deck_seed": deck_seed(7)}
+    assert deck_seed(7) != deck_seed(8) and 0 <= deck_seed(7) < 2**32
+    a = SOCCERISTIC.initial(seeded_rules({}, 7))
+    b = SOCCERISTIC.initial(seeded_rules({}, 8))
+    assert a.decks != b.decks  # each match's packs are shuffled its own way
+
+
+def test_highlights_are_goals_red_cards_and_the_whistles() -> None:
+    assert highlight(Event("goal", {"team": 0, "how": "chance", "score": [1, 0]}))
+    assert highlight(Event("caution", {"team": 0, "shirt": 4, "name": "", "colour": "red"}))
+    assert not highlight(Event("caution", {"team": 0, "shirt": 4, "name": "", "colour": "yellow"}))
+    assert highlight(Event("half_time", {"score": [0, 0]}))
+    assert highlight(Event("full_time", {"score": [0, 0], "winner": -1}))
+    assert not highlight(Event("corner", {"team": 0, "side": "west", "at": [0, 0]}))
+
+
+# -- the team sheet and the figures -------------------------------------------------------
+
+
+def ev(event_kind: str, **data: Any) -> Event:
+    return Event(event_kind, data)
+
+
+def test_the_team_sheet_lists_scorers_substitutions_and_cards_with_when() -> None:
+    events = [
+        ev("half_start", half=1, team=0, ends=["north", "south"]),
+        ev("kickoff", team=0, die=3, to=[4, 8]),
+        ev("arrow", team=0, die=2, direction="S", to=[4, 10], **{"from": [4, 8]}),
+        ev("chance", team=0, how="bold"),
+        ev("card_drawn", team=0, deck="outcome", id="O1", section="chance", text="In",
+           result={"kind": "goal", "text": "In"}),
+        ev("goal", team=0, how="chance", score=[1, 0]),
+        ev("scorer", team=0, shirt=9, name="Ann Lee", own_goal=False),
+        ev("kickoff", team=1, die=4, to=[5, 8]),
+        ev("tackle", dice=[3, 3], winner=0, tie=True, bounce=False),
+        ev("injury_check", team=0, dice=[4, 4], total=8, hurt=True),
+        ev("substitution", team=0, shirt=5, off="Bo", on="Cy", on_shirt=12),
+        ev("move", team=0, die=2, direction="N", to=[5, 6], steps=2, why="free",
+           **{"from": [5, 8]}),
+        ev("card_drawn", team=0, deck="referee", id="R2", section="", text="Trip",
+           result={"to": 1, "caution": "yellow", "back": 0}),
+        ev("free_kick", team=1, at=[5, 6], kind="plain"),
+        ev("caution", team=0, shirt=6, name="Di", colour="yellow", second_yellow=False),
+        ev("half_time", score=[1, 0]),
+        ev("half_start", half=2, team=1, ends=["south", "north"]),
+        ev("kickoff", team=1, die=1, to=[2, 8]),
+        ev("card_drawn", team=1, deck="outcome", id="O9", section="pass_back", text="Oops",
+           result={"kind": "own_goal", "text": "Oops"}),
+        ev("goal", team=0, how="own_goal", score=[2, 0]),
+        ev("scorer", team=1, shirt=4, name="No. 4", own_goal=True),
+        ev("out", team=1, at=[0, 3], restart="throw_in"),
+        ev("throw_in", team=0, at=[0, 3], die=1, steps=0, direction=None),
+        ev("corner", team=0, side="west", at=[0, 16]),
+        ev("corner_roll", team=0, dice=[2, 2], result="goal_kick", to=None),
+        ev("goal_kick", team=1, purpose="place", dice=[3, 4], to=[5, 16]),
+        ev("full_time", score=[2, 0], winner=0),
+    ]  # fmt: skip
+    assert statistics(events) == [
+        "Goals: Home 2, Away 0",
+        "Home scorers: No. 9 Ann Lee (1st half, move 2); own goal by Away's No. 4 (2nd half, "
+        "move 1)",
+        "Home substitutions: No. 12 Cy on for No. 5 Bo (1st half, move 3)",
+        "Home cards: No. 6 Di yellow (1st half, move 4)",
+        "Chances at goal: Home 1, Away 0",
+        "Cards drawn: Home 2, Away 1",
+        "Free kicks: Home 0, Away 1",
+        "Corners: Home 1, Away 0",
+        "Throw-ins: Home 1, Away 0",
+        "Goal kicks: Home 0, Away 1",
+        "Injuries: Home 1, Away 0",
+    ]
+
+
+def test_the_tally_agrees_with_the_engines_own_sheet_and_figures() -> None:
+    for seed in (1, 4, 9):
+        steps = list(iter_match(seed, {"length": "30 moves"}))
+        state = steps[-1][0]
+        t = tally([e for _, _, events in steps for e in events])
+        for key in ("chances", "cards_drawn", "free_kicks", "corners", "throw_ins",
+                    "goal_kicks", "injuries", "penalties"):  # fmt: skip
+            assert t.counts[key] == state.stats[key], (seed, key)
+        assert t.counts["goals"] == state.score
+        goals = [(e.team, e.shirt, e.name, e.half, e.when) for e in t.sheet
+                 if e.what in ("goal", "own_goal")]  # fmt: skip
+        assert goals == [(g["team"], g["shirt"], g["name"], g["half"], f"move {g['move']}")
+                         for g in state.sheet["goals"]]  # fmt: skip
+        cards = [(e.team, e.shirt, e.what) for e in t.sheet if e.what in ("yellow", "red")]
+        assert cards == [(c["team"], c["shirt"], c["colour"]) for c in state.sheet["cautions"]]
+
+
+# -- through the referee ------------------------------------------------------------------
+
+
+async def test_a_match_against_the_coach_through_the_referee(referee: Referee) -> None:
+    seats = [Seat("home", HOME, "Ada"), Seat("away", BOT, "Coach")]
+    outcome = await referee.start_match(
+        1, CHANNEL, seats, ruleset="socceristic", coach_side="away", seed=5,
+        rules={"length": "6 moves", "squads": {"home": "Ann, Bob, Cy"}},
+    )  # fmt: skip
+    assert outcome.lines[0].startswith("Socceristic: Ada (Home) v Coach (Away)")
+    match = await referee.store.active_match(CHANNEL)
+    assert match is not None
+    assert match.state.options["deck_seed"] == deck_seed(5)  # the packs shuffled per match
+    assert match.state.lineup[0][:4] == ["Ann", "Bob", "Cy", "No. 4"]
+    while not outcome.over:
+        prompt = outcome.next[0]
+        legal = await referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        if prompt.dice:
+            kind, args = "roll", {}
+        else:
+            kind, args = legal[0].action.kind, dict(legal[0].action.args)
+        outcome = await referee.act(CHANNEL, prompt.user_id, kind, args, side=prompt.side)
+    assert outcome.result is not None and set(outcome.result["score"]) == {"home", "away"}
+    text = "\n".join(outcome.lines)
+    assert "FULL TIME" in text
