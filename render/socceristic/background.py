@@ -150,9 +150,10 @@ def _labels(d: ImageDraw.ImageDraw, g: Geometry, pitch: Pitch) -> None:
     """The printed column numbers at both ends, the ODD/EVEN lines at both sides, the kick-off
     digits in their centre-row squares and the ends' names."""
     edge = font(g.px(TEXT_SIZES["edge"]))
+    numbers = font(_fitting(g.px(TEXT_SIZES["edge"]), [str(n) for n in pitch.columns], g.cell - 2))
     for x, number in enumerate(pitch.columns):
         for end in ("north", "south"):
-            d.text(g.column_label(x, end), str(number), font=edge, fill=EDGE_TEXT, anchor="mm")
+            d.text(g.column_label(x, end), str(number), font=numbers, fill=EDGE_TEXT, anchor="mm")
     for end in ("north", "south"):
         for line, y in (("ODD", pitch.odd[end]), ("EVEN", pitch.even[end])):
             d.text(g.line_label(y, 0), line, font=edge, fill=EDGE_TEXT, anchor="rm")
@@ -166,6 +167,13 @@ def _labels(d: ImageDraw.ImageDraw, g: Geometry, pitch: Pitch) -> None:
         x0, y0, _, y1 = g.end_strip(end)
         d.text((x0, (y0 + y1) // 2), f"{arrow} {end.upper()}", font=big, fill=EDGE_TEXT,
                anchor="lm")  # fmt: skip
+
+
+def _fitting(size: int, texts: list[str], width: int) -> int:
+    """The largest font size up to ``size`` at which every one of ``texts`` fits ``width``."""
+    while size > 8 and max(font(size).getlength(t) for t in texts) > width:
+        size -= 1
+    return size
 
 
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, g: Geometry) -> None:
