@@ -31,11 +31,14 @@ def pitch_ids(options: dict[str, Any], deck: str) -> list[str]:
 
 
 def new_decks(options: dict[str, Any]) -> dict[str, Any]:
-    scripted = options.get("deck_order") or {}
-    return {
-        deck: {"order": list(scripted.get(deck) or shuffled(options, deck, 1)), "shuffles": 1}
-        for deck in DECKS
-    }
+    """Both packs for the first pass: the scripted cards on top (options ``deck_order``),
+    then the rest in the order of the seed's first shuffle."""
+    out = {}
+    for deck in DECKS:
+        top = list((options.get("deck_order") or {}).get(deck, []))
+        rest = [c for c in shuffled(options, deck, 1) if c not in top]
+        out[deck] = {"order": top + rest, "shuffles": 1}
+    return out
 
 
 def draw(s: SocceristicState, deck: str, ev: list[Event]) -> str:

@@ -133,7 +133,8 @@ def parse_squads(value: object) -> dict[str, list[str]]:
 
 
 def parse_deck_order(value: object, pitch: Pitch) -> dict[str, list[str]]:
-    """The first pass through each named deck, top card first (tests script draws with it)."""
+    """The top cards of each named deck's first pass, in this order (tests script draws with
+    it); the rest of the pack follows in the seed's order."""
     if value is None:
         return {}
     if not isinstance(value, dict):
