@@ -133,9 +133,9 @@ def landed(
 
 
 def act(
-    s: SocceristicState, side: str, kind: str, **args: Any
+    s: SocceristicState, actor: str, kind: str, /, **args: Any
 ) -> tuple[SocceristicState, list[Event]]:
-    return SOCCERISTIC.apply(s, Action(side, kind, args))
+    return SOCCERISTIC.apply(s, Action(actor, kind, args))
 
 
 def roll(s: SocceristicState, side: str, *dice: int) -> tuple[SocceristicState, list[Event]]:
