@@ -59,10 +59,12 @@ def pitch_data(
     tokens: dict[XY, str] | None = None,
     zones: dict[XY, str] | None = None,
     cards: list[dict[str, Any]] | None = None,
+    **fields: Any,
 ) -> dict[str, Any]:
     """The test pitch's file data with ``tokens`` / ``zones`` set by square, and ``cards``
     (Outcome cards have a "chance" key, Referee's cards a "to" key) added to the decks or
-    replacing the default cards of the same id (O1..O10 all goals, R1..R10 plain fouls)."""
+    replacing the default cards of the same id (O1..O10 all goals, R1..R10 plain fouls);
+    ``fields`` replace the file's other fields (``lines``, ``goal_kick``...)."""
     rows = [["E"] * WIDTH for _ in range(HEIGHT)]
     rows[CENTRE_ROW][SPOT] = "R"
     for (x, y), token in (tokens or {}).items():
@@ -89,6 +91,7 @@ def pitch_data(
         "lines": {"north": {"ODD": 0, "EVEN": 1}, "south": {"ODD": 16, "EVEN": 15}},
         "goal_kick": [9, 10],
         "decks": {name: list(deck.values()) for name, deck in decks.items()},
+        **fields,
     }
 
 
@@ -97,9 +100,10 @@ def options(
     zones: dict[XY, str] | None = None,
     cards: list[dict[str, Any]] | None = None,
     order: dict[str, list[str]] | None = None,
+    pitch: dict[str, Any] | None = None,
     **more: Any,
 ) -> dict[str, Any]:
-    out = {"pitch": pitch_data(tokens, zones, cards), **more}
+    out = {"pitch": pitch_data(tokens, zones, cards, **(pitch or {})), **more}
     if order:
         out["deck_order"] = order
     return out
