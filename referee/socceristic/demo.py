@@ -20,7 +20,13 @@ from engine.core.dice import VirtualDice
 from engine.core.events import Event
 from referee.frames import BoardFiles
 from referee.socceristic.frames import HOLD_MS, frames, told
-from referee.socceristic.game import SIDES, parse_options, seeded_rules, statistics
+from referee.socceristic.game import (
+    SIDES,
+    length_words,
+    parse_options,
+    seeded_rules,
+    statistics,
+)
 from referee.socceristic.narration import SIDE_NAMES, narrate, score_line
 from referee.socceristic.tally import tally
 
@@ -33,13 +39,6 @@ def iter_match(
     from engine.socceristic.coach import iter_match as coach_match
 
     return coach_match(seed, VirtualDice(seed), seeded_rules(dict(options or {}), seed))
-
-
-def _length(o: dict[str, Any]) -> str:
-    length = o["length"]
-    if "minutes" in length:
-        return f"{length['minutes']} minutes a half + {length.get('added', 0)} added"
-    return f"{length['moves']} moves a half"
 
 
 def _when(state: Any) -> str:
@@ -96,7 +95,7 @@ def run_demo(
     o = SOCCERISTIC.initial(seeded_rules(chosen, seed)).options  # checked before printing
     out.write(
         f"Socceristic demo match, seed {seed}: Home and Away are both played by the coach "
-        f"({o['pitch'].get('name', 'pitch')}, {_length(o)})\n"
+        f"({o['pitch'].get('name', 'pitch')}, {length_words(o['length'])})\n"
     )
     events: list[Event] = []
     passage: list[Event] = []  # not yet narrated: the passage of play so far

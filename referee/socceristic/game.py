@@ -358,14 +358,22 @@ def task(decision: Decision) -> str:
     return _TASKS.get(decision.kind, "decide")
 
 
+def length_words(length: JSONData) -> str:
+    """A half's agreed length in words.
+
+    >>> length_words({"moves": 30}), length_words({"minutes": 1, "added": 5})
+    ('30 moves a half', '1 minute a half + 5 added')
+    """
+    if "minutes" in length:
+        minutes, added = int(length["minutes"]), int(length.get("added", 0))
+        return f"{minutes} minute{'' if minutes == 1 else 's'} a half + {added} added"
+    return f"{int(length.get('moves', 0))} moves a half"
+
+
 def _clock(view: JSONData) -> str:
     """The half and the moves played or the clock, against the length agreed."""
     length = (view.get("options") or {}).get("length") or {}
-    if "minutes" in length:
-        minutes, added = int(length["minutes"]), int(length.get("added", 0))
-        agreed = f"{minutes} minutes a half + {added} added"
-    else:
-        agreed = f"{int(length.get('moves', 0))} moves a half"
+    agreed = length_words(length)
     half = int(view.get("half") or 0)
     if view.get("over"):
         return f"Full time ({agreed})"

@@ -63,7 +63,7 @@ def _starts_move(e: Event) -> bool:
 
 def _when(moves: int, data: dict[str, Any]) -> str:
     """When a sheet's entry fell: its minute when the event says, else the move of the half."""
-    if "minute" in data:
+    if data.get("minute") is not None:  # a match in minutes
         return f"{int(data['minute'])}'"
     return f"move {moves}"
 

@@ -4,6 +4,8 @@ referee service."""
 
 from __future__ import annotations
 
+import io
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from engine.socceristic import SOCCERISTIC
 from referee import games
 from referee.service import Referee
 from referee.socceristic.demo import iter_match
+from referee.socceristic.frames import frames
 from referee.socceristic.game import (
     SOCCERISTIC_GAME,
     deck_seed,
@@ -390,3 +393,51 @@ async def test_a_match_against_the_coach_through_the_referee(referee: Referee) -
     assert outcome.result is not None and set(outcome.result["score"]) == {"home", "away"}
     text = "\n".join(outcome.lines)
     assert "FULL TIME" in text
+
+
+async def test_a_match_in_minutes_runs_on_the_referees_clock(store: Any) -> None:
+    now = [datetime(2026, 5, 1, 15, 0, tzinfo=UTC)]
+    referee = Referee(store, clock=lambda: now[0])
+    seats = [Seat("home", HOME, "Ada"), Seat("away", AWAY, "Ben")]
+    outcome = await referee.start_match(
+        1, CHANNEL, seats, ruleset="socceristic", seed=3, rules={"length": "1 min + 0"}
+    )
+    lines: list[str] = []
+    glances: list[str] = []
+    for _ in range(200):
+        if outcome.over or any(line.startswith("HALF TIME") for line in lines):
+            break
+        prompt = outcome.next[0]
+        legal = await referee.legal_choices(CHANNEL, prompt.user_id, side=prompt.side)
+        kind, args = ("roll", {}) if prompt.dice else (legal[0].action.kind, {})
+        if not prompt.dice:
+            args = dict(legal[0].action.args)
+        outcome = await referee.act(CHANNEL, prompt.user_id, kind, args, side=prompt.side)
+        lines += outcome.lines
+        now[0] += timedelta(seconds=25)  # each answer 25 seconds after the last
+        match = await referee.store.active_match(CHANNEL)
+        if match is not None and match.state.half == 1:
+            glances.append(status_lines(SOCCERISTIC.view(match.state, None))[0])
+    assert any(line.startswith("HALF TIME") for line in lines)
+    # the clock ran 25 seconds an action, so the half ended once a minute had passed
+    # each answer 25 seconds on: the half ends at the first move once a minute has passed
+    assert glances == [
+        f"First half, {t // 60}:{t % 60:02d} of 1:00 (1 minute a half + 0 added)"
+        for t in range(0, 25 * len(glances), 25)
+    ]
+    assert 60 <= 25 * (len(glances) - 1) < 85
+
+
+def test_the_replay_and_the_board_through_the_adapter() -> None:
+    from PIL import Image
+
+    steps = [(s, ev) for s, _, ev in iter_match(2, {"length": "5 moves"})]
+    gif = SOCCERISTIC_GAME.replay(steps, ["Ada", "Ben"])
+    assert gif is not None and gif.startswith(b"GIF")
+    image = Image.open(io.BytesIO(gif))
+    assert image.n_frames == len(frames(steps))
+    state, events = steps[-1]
+    png = SOCCERISTIC_GAME.render_png(SOCCERISTIC.view(state, None), ["Ada", "Ben"], events)
+    assert png.startswith(b"\x89PNG")
+    bare = SOCCERISTIC_GAME.render_png(SOCCERISTIC.view(state, None), ["Ada", "Ben"], [])
+    assert bare != png  # the final whistle's caption is drawn
