@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from engine.socceristic.pitchfile import (
 )
 
 Data = dict[str, Any]
+FORMAT_DOC = Path(__file__).resolve().parents[3] / "docs" / "socceristic-pitch-format.md"
 
 
 def text_of(data: Data) -> str:
@@ -84,6 +86,14 @@ def test_zones_may_be_spaced_out_to_line_up() -> None:
     data = copy.deepcopy(SAMPLE_DATA)
     data["zones"] = [" ".join(z.replace(" ", "")) for z in data["zones"]]
     assert load(text_of(data)) == sample()
+
+
+def test_the_documented_example_loads() -> None:
+    doc = FORMAT_DOC.read_text(encoding="utf-8")
+    block = doc.split("<!-- example:start -->")[1].split("<!-- example:end -->")[0]
+    p = load(block.strip().removeprefix("```json").removesuffix("```"))
+    assert (p.width, p.height, p.centre_row) == (11, 13, 6)
+    assert not p.sample and len(p.outcome) == len(p.referee) == 10
 
 
 def test_a_pitch_error_is_a_rules_error_reading_line_field_message() -> None:
