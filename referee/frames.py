@@ -4,7 +4,7 @@ Each game says which moments get a picture and draws them (``referee.<game>.fram
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -45,3 +45,40 @@ class BoardFiles:
         replay = self.dir / "replay.gif"
         replay.write_bytes(self._replay(self.frames))
         out.write(f"\nBoard images: {len(self.frames)} PNG files and {replay.name} in {self.dir}\n")
+
+
+def pictures(
+    steps: Iterable[tuple[Any, list[Event]]],
+    due: Callable[[Any], bool],
+    frame: Callable[[Any, list[Event]], Frame],
+) -> list[Frame]:
+    """The frames of a match's (state after, events) steps: one wherever ``due(state)``, made
+    by ``frame(state, events since the previous one)``."""
+    out: list[Frame] = []
+    pending: list[Event] = []
+    for state, events in steps:
+        pending.extend(events)
+        if due(state):
+            out.append(frame(state, pending))
+            pending = []
+    return out
+
+
+def board_files(
+    out_dir: Path,
+    frames: Callable[[list[tuple[Any, list[Event]]]], list[Frame]],
+    render_png: Callable[[Any, Sequence[str], str], bytes],
+    replay_gif: Callable[..., bytes],
+    hold_ms: Mapping[str, int],
+    names: Sequence[str],
+) -> BoardFiles:
+    """A demo's ``--out`` files for a game whose board is ``render_png(view, names, caption)``
+    and whose replay is ``replay_gif([(view, caption, ms)...], names=...)``."""
+    return BoardFiles(
+        out_dir,
+        lambda state, events: frames([(state, events)])[0],
+        lambda f: render_png(f.view, names, f.caption or ""),
+        lambda shots: replay_gif(
+            [(f.view, f.caption or "", hold_ms[f.kind]) for f in shots], names=names
+        ),
+    )

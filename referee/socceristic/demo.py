@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from engine.core import Action
 from engine.core.dice import VirtualDice
 from engine.core.events import Event
-from referee.frames import BoardFiles
+from referee.frames import BoardFiles, board_files
 from referee.socceristic.frames import HOLD_MS, frames, told
 from referee.socceristic.game import (
     SIDES,
@@ -86,9 +86,9 @@ def summary(seed: int, s: Any, events: list[Event], actions: int) -> dict[str, A
 def run_demo(
     seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
 ) -> int:
-    """Play and narrate one match to ``out``; with ``as_json`` the last line is a JSON
-    summary; with ``out_dir`` the boards and the replay are written there. Returns 0; raises
-    ``RulesError`` for options the game does not have."""
+    """A whole match told move by move to ``out``, then the team sheet; ``as_json`` ends it
+    with the summary's line, ``out_dir`` gets the board pictures and the replay. Returns 0;
+    ``RulesError`` for an option Socceristic does not have."""
     from engine.socceristic import SOCCERISTIC
 
     chosen = parse_options(options)
@@ -98,27 +98,20 @@ def run_demo(
         f"({o['pitch'].get('name', 'pitch')}, {length_words(o['length'])})\n"
     )
     events: list[Event] = []
-    passage: list[Event] = []  # not yet narrated: the passage of play so far
-    frame_events: list[Event] = []  # not yet in a board picture
+    passage: list[Event] = []  # since the last picture: narrated together when it is due
     when = ""  # the toss and the ends: no move yet
-    actions = 0
     boards = None if out_dir is None else _board_files(out_dir)
-    state = None
+    state, actions = None, 0
     for state, _action, ev in iter_match(seed, chosen):
         actions += 1
         events.extend(ev)
         passage.extend(ev)
-        frame_events.extend(ev)
         if not told(state):
             continue
         if boards is not None:
-            boards.write(state, frame_events)
-        frame_events = []
-        lines = narrate(passage)
-        if lines:
-            out.write(f"{when}: {lines[0]}\n" if when else f"{lines[0]}\n")
-            for line in lines[1:]:
-                out.write(f"  {line}\n")
+            boards.write(state, passage)
+        for i, line in enumerate(narrate(passage)):
+            out.write(f"  {line}\n" if i else f"{when}: {line}\n" if when else f"{line}\n")
         passage = []
         when = _when(state)  # the move about to start (the engine counts it when asked for)
     assert state is not None
@@ -139,11 +132,4 @@ def _board_files(out_dir: Path) -> BoardFiles:
     from render.socceristic.board import render_png  # Pillow only when images are asked
     from render.socceristic.replay import replay_gif
 
-    return BoardFiles(
-        out_dir,
-        lambda state, events: frames([(state, events)])[0],
-        lambda f: render_png(f.view, SIDE_NAMES, f.caption or ""),
-        lambda shots: replay_gif(
-            [(f.view, f.caption or "", HOLD_MS[f.kind]) for f in shots], names=SIDE_NAMES
-        ),
-    )
+    return board_files(out_dir, frames, render_png, replay_gif, HOLD_MS, SIDE_NAMES)

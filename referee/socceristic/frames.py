@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core.events import Event
-from referee.frames import Frame
+from referee.frames import Frame, pictures
 from referee.socceristic.narration import caption
 
 # The purposes of the rolls that start a move (the spec's D22): a picture is due before each.
@@ -42,16 +42,11 @@ def frames(steps: Iterable[tuple[Any, list[Event]]]) -> list[Frame]:
     """One frame per picture due (``told``) from a match's (state after, events) steps."""
     from engine.socceristic import SOCCERISTIC
 
-    out: list[Frame] = []
-    pending: list[Event] = []
-    for state, events in steps:
-        pending.extend(events)
-        if not told(state):
-            continue
-        kind = FINAL if state.over else _kind({e.kind for e in pending})
-        out.append(Frame(kind, SOCCERISTIC.view(state, None), caption(pending), pending))
-        pending = []
-    return out
+    def frame(state: Any, events: list[Event]) -> Frame:
+        kind = FINAL if state.over else _kind({e.kind for e in events})
+        return Frame(kind, SOCCERISTIC.view(state, None), caption(events), events)
+
+    return pictures(steps, told, frame)
 
 
 def _kind(kinds: set[str]) -> str:

@@ -15,7 +15,7 @@ its injury check share a line; a chance at goal is told with the roll or the car
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.events import Event
@@ -331,16 +331,13 @@ def _full_time(d: Data) -> str:
     return f"FULL TIME: {side(winner)} wins, {score_line(d['score'])}."
 
 
-def _toss_roll(d: Data) -> str:
-    return f"{side(d['team'])} rolls {d['die']} for the toss."
-
-
-def _tackle_roll(d: Data) -> str:
-    return f"{side(d['team'])} rolls {d['die']} for the tackle."
+def _rolls_for(what: str) -> Callable[[Data], str]:
+    """A lone roll of one team's die, the other still to roll: "Home rolls 4 for the toss"."""
+    return lambda d: f"{side(d['team'])} rolls {d['die']} for the {what}."
 
 
 _SIMPLE = {
-    "toss_roll": _toss_roll,
+    "toss_roll": _rolls_for("toss"),
     "toss": _toss,
     "ends": _ends,
     "half_start": _half_start,
@@ -348,7 +345,7 @@ _SIMPLE = {
     "chance": _chance,
     "move": _move,
     "lost": _lost,
-    "tackle_roll": _tackle_roll,
+    "tackle_roll": _rolls_for("tackle"),
     "injury_check": _injury_check,
     "substitution": _substitution,
     "card_drawn": _card_drawn,
