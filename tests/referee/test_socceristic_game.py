@@ -31,11 +31,13 @@ from referee.socceristic.game import (
     status_lines,
     task,
 )
+from referee.socceristic.narration import narrate
 from referee.socceristic.tally import tally
 from store.repository import Seat
+from tests.engine.socceristic import helpers as h
 
 CHANNEL = 40
-HOME, AWAY, BOT = 101, 202, 999
+ADA, BEN, BOT = 101, 202, 999
 
 
 def test_registered_with_its_title_and_sides() -> None:
@@ -372,7 +374,7 @@ def test_the_tally_agrees_with_the_engines_own_sheet_and_figures() -> None:
 
 
 async def test_a_match_against_the_coach_through_the_referee(referee: Referee) -> None:
-    seats = [Seat("home", HOME, "Ada"), Seat("away", BOT, "Coach")]
+    seats = [Seat("home", ADA, "Ada"), Seat("away", BOT, "Coach")]
     outcome = await referee.start_match(
         1, CHANNEL, seats, ruleset="socceristic", coach_side="away", seed=5,
         rules={"length": "6 moves", "squads": {"home": "Ann, Bob, Cy"}},
@@ -398,7 +400,7 @@ async def test_a_match_against_the_coach_through_the_referee(referee: Referee) -
 async def test_a_match_in_minutes_runs_on_the_referees_clock(store: Any) -> None:
     now = [datetime(2026, 5, 1, 15, 0, tzinfo=UTC)]
     referee = Referee(store, clock=lambda: now[0])
-    seats = [Seat("home", HOME, "Ada"), Seat("away", AWAY, "Ben")]
+    seats = [Seat("home", ADA, "Ada"), Seat("away", BEN, "Ben")]
     outcome = await referee.start_match(
         1, CHANNEL, seats, ruleset="socceristic", seed=3, rules={"length": "1 min + 0"}
     )
@@ -441,3 +443,65 @@ def test_the_replay_and_the_board_through_the_adapter() -> None:
     assert png.startswith(b"\x89PNG")
     bare = SOCCERISTIC_GAME.render_png(SOCCERISTIC.view(state, None), ["Ada", "Ben"], [])
     assert bare != png  # the final whistle's caption is drawn
+
+
+def test_a_scripted_match_told_and_its_team_sheet() -> None:
+    """From the toss: a goal from a bold square (the card on top of the pack), a tackle's tie
+    with an injury and a substitution, a whistle with a yellow card; every name from the
+    squad typed at the challenge."""
+    squad = "Ann, Bob, Cy, Di, Ed, Flo, Gus, Hal, Ivy, Jo, Kim, Lou"
+    s = SOCCERISTIC.initial(
+        h.options(
+            tokens={(6, 8): "S*", (2, 8): "T", (4, 8): "R"},  # on the centre row
+            cards=[h.referee("R1", to="opponent", caution="yellow")],
+            order={"outcome": ["O1"], "referee": ["R1"]},
+            squads={"home": squad},
+            length="5 moves",
+        )
+    )
+    events: list[Event] = []
+    for answer in (
+        lambda s: h.both(s, 5, 2),  # Home wins the toss
+        lambda s: h.act(s, h.AWAY, "end", end="north"),
+        lambda s: h.roll(s, h.HOME, 4),  # to column 8: a bold square, a chance
+        lambda s: h.draw(s, h.HOME),  # O1: a goal
+        lambda s: h.roll(s, h.HOME, 4, 5),  # the scorer: shirt 9
+        lambda s: h.roll(s, h.AWAY, 1),  # Away kicks off to column 4: a tackle
+        lambda s: h.both(s, 3, 3),  # a tie: Home, without the ball, wins it
+        lambda s: h.roll(s, h.HOME, 4, 4),  # 8: hurt
+        lambda s: h.roll(s, h.HOME, 3, 4),  # shirt 7 goes off
+        lambda s: h.roll(s, h.HOME, 2),
+        lambda s: h.direction(s, h.HOME, "E"),  # onto the whistle
+        lambda s: h.draw(s, h.HOME),  # R1: a free kick to Away, a yellow card for Home
+        lambda s: h.roll(s, h.HOME, 2, 3),  # shirt 5
+    ):
+        s, ev = answer(s)
+        events += ev
+    assert narrate(events) == [
+        "Toss: Home 5, Away 2: Home kicks off the first half, Away chooses an end.",
+        "Away chooses to defend the north end: Home defends south, Away north.",
+        "First half: Home kicks off. Home defends the south end, Away the north.",
+        "Home kicks off and rolls 4: the ball is passed to square 4 on the centre line.",
+        "A square with a bold border: a chance at goal for Home!",
+        "Outcome card: 'Goal' - GOAL! Home scores: Home 1-0 Away.",
+        "Scored by No. 9 Ivy (Home).",
+        "Away kicks off and rolls 1: the ball is passed to square 1 on the centre line.",
+        "Tackle! Home 3 - Away 3: Home wins it (a tie goes to the side without the ball), and "
+        "a Home player is hurt (4 and 4: 8).",
+        "Home substitution: No. 12 Lou comes on for No. 7 Gus (injured).",
+        "Home rolls 2 and plays the ball 2 squares east.",
+        "Referee's decision: 'Foul R1' - free kick to Away, and a yellow card for a Home player.",
+        "Yellow card for Home's No. 5 Ed.",
+        "Free kick to Away.",
+    ]
+    assert statistics(events) == [
+        "Goals: Home 1, Away 0",
+        "Home scorers: No. 9 Ivy (1st half, move 1)",
+        "Home substitutions: No. 12 Lou on for No. 7 Gus (1st half, move 2)",
+        "Home cards: No. 5 Ed yellow (1st half, move 3)",
+        "Chances at goal: Home 1, Away 0",
+        "Cards drawn: Home 2, Away 0",
+        "Free kicks: Home 0, Away 1",
+        "Injuries: Home 1, Away 0",
+    ]
+    assert "Cards shown: Home No. 5 Ed (yellow)" in status_lines(SOCCERISTIC.view(s, None))
