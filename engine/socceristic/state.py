@@ -78,21 +78,27 @@ class SocceristicState:
             moves=self.moves,
             clock=self.clock,
             last_at=self.last_at,
-            decks=copy(self.decks),
-            last_card=copy(self.last_card),
-            restart=copy(self.restart),
-            sheet=copy(self.sheet),
+            decks={
+                k: {"order": d["order"][:], "shuffles": d["shuffles"]}
+                for k, d in self.decks.items()
+            },
+            last_card=self.last_card,  # replaced, never changed in place
+            restart=self.restart,  # replaced, never changed in place
+            sheet={k: v[:] for k, v in self.sheet.items()},  # entries never change once written
             lineup=[self.lineup[0][:], self.lineup[1][:]],
             bench=self.bench[:],
-            stats=copy(self.stats),
+            stats={k: v[:] if isinstance(v, list) else v for k, v in self.stats.items()},
             over=self.over,
             winner=self.winner,
             schema=self.schema,
         )
 
     def to_json(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        return copy(data)
+        """The state as JSON data sharing nothing with it but the pitch file's data, which is
+        read-only (large, and never changed after the start)."""
+        data = copy({f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"})
+        data["options"] = {k: v if k == "pitch" else copy(v) for k, v in self.options.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SocceristicState:
