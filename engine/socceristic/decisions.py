@@ -132,7 +132,7 @@ def _p_injury(s: SocceristicState, step: Step) -> list[Decision]:
 def _p_shirt(s: SocceristicState, step: Step) -> list[Decision]:
     purpose = step["purpose"]
     prompt = _SHIRT[purpose].format(colour=step.get("colour", ""))
-    return _roll(step, prompt, 2, purpose)
+    return _roll(step, prompt, 2, purpose, shirt=True)
 
 
 def _p_draw(s: SocceristicState, step: Step) -> list[Decision]:

@@ -14,6 +14,7 @@ FIRST_SUB = 12
 
 
 def when(s: SocceristicState) -> dict[str, Any]:
+    """When it happened: the half, the moves started in it and (a minutes match) the minute."""
     return {"half": s.half, "move": s.moves, "minute": clock.minute(s)}
 
 
@@ -58,7 +59,8 @@ def scorer(s: SocceristicState, team: int, slot: int, ev: list[Event]) -> None:
     own = bool(s.step["own"])
     entry = {"team": team, "for": s.step["goal_for"], "shirt": shirt, "name": name, "own_goal": own}
     s.sheet["goals"].append({**entry, **when(s)})
-    ev.append(Event("scorer", {"team": team, "shirt": shirt, "name": name, "own_goal": own}))
+    data = {"team": team, "shirt": shirt, "name": name, "own_goal": own}
+    ev.append(Event("scorer", {**data, **when(s)}))
 
 
 def injured(s: SocceristicState, team: int, slot: int, ev: list[Event]) -> None:
@@ -68,7 +70,7 @@ def injured(s: SocceristicState, team: int, slot: int, ev: list[Event]) -> None:
     if s.bench[team] >= SUBSTITUTES:
         s.sheet["injuries"].append({"team": team, "shirt": shirt, "name": off, **when(s)})
         data = {"team": team, "shirt": shirt, "off": off, "on": None, "on_shirt": None}
-        ev.append(Event("substitution", data))
+        ev.append(Event("substitution", {**data, **when(s)}))
         return
     on_shirt = FIRST_SUB + s.bench[team]
     on = s.lineup[team][on_shirt - 1]
@@ -77,7 +79,7 @@ def injured(s: SocceristicState, team: int, slot: int, ev: list[Event]) -> None:
     entry = {"team": team, "slot": slot, "shirt": shirt, "off": off, "on": on}
     s.sheet["subs"].append({**entry, "on_shirt": on_shirt, **when(s)})
     data = {"team": team, "shirt": shirt, "off": off, "on": on, "on_shirt": on_shirt}
-    ev.append(Event("substitution", data))
+    ev.append(Event("substitution", {**data, **when(s)}))
 
 
 def caution(s: SocceristicState, team: int, slot: int, colour: str, ev: list[Event]) -> None:
@@ -92,4 +94,4 @@ def caution(s: SocceristicState, team: int, slot: int, colour: str, ev: list[Eve
     colour = "red" if second else colour
     entry = {"team": team, "shirt": shirt, "name": name, "colour": colour, "second_yellow": second}
     s.sheet["cautions"].append({**entry, **when(s)})
-    ev.append(Event("caution", entry))
+    ev.append(Event("caution", {**entry, **when(s)}))

@@ -213,3 +213,11 @@ def refused(
 def purposes(s: SocceristicState) -> list[str]:
     """The purpose of every pending dice decision."""
     return [d.info["purpose"] for d in SOCCERISTIC.pending(s)]
+
+
+WHEN = ("half", "move", "minute")
+
+
+def told(events: list[Event], kind: str) -> dict[str, Any]:
+    """The data of the only event of ``kind`` without when it happened (half, move, minute)."""
+    return {k: v for k, v in find(events, kind).items() if k not in WHEN}

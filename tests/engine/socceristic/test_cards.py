@@ -22,6 +22,7 @@ from .helpers import (
     referee,
     roll,
     start,
+    told,
 )
 
 FOULS = [
@@ -138,7 +139,7 @@ def test_a_caution_names_a_player_of_the_other_team_then_the_free_kick_is_taken(
     assert (d.actor, d.dice, d.info["purpose"]) == (AWAY, 2, "caution")
     assert d.prompt == "Roll two dice for the shirt number of the player shown the yellow card."
     s, ev = roll(s, AWAY, 2, 4)
-    assert find(ev, "caution") == {
+    assert told(ev, "caution") == {
         "team": 1,
         "shirt": 6,
         "name": "A6",
@@ -158,7 +159,7 @@ def test_a_second_yellow_to_the_same_player_is_a_red() -> None:
     s.ball = [4, 10]
     s, _ = draw(s, HOME)
     s, ev = roll(s, AWAY, 1, 5)
-    assert find(ev, "caution") == {
+    assert told(ev, "caution") == {
         "team": 1,
         "shirt": 6,
         "name": "No. 6",

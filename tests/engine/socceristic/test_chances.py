@@ -28,6 +28,7 @@ from .helpers import (
     result,
     roll,
     step,
+    told,
 )
 
 HOMES = [f"Home{n}" for n in range(1, 17)]
@@ -70,7 +71,7 @@ def test_a_goal_then_the_scorer_by_two_dice_then_the_other_team_kicks_off() -> N
     d = decision(s)
     assert (d.actor, d.dice, d.info["purpose"]) == (HOME, 2, "scorer")
     s, ev = roll(s, HOME, 6, 3)
-    assert find(ev, "scorer") == {"team": 0, "shirt": 9, "name": "Home9", "own_goal": False}
+    assert told(ev, "scorer") == {"team": 0, "shirt": 9, "name": "Home9", "own_goal": False}
     goal = s.sheet["goals"][0]
     assert (goal["team"], goal["for"], goal["name"], goal["half"]) == (0, 0, "Home9", 1)
     d = decision(s)
@@ -172,7 +173,7 @@ def test_an_own_goal_is_scored_for_the_other_team_and_named_from_the_defenders()
     d = decision(s)
     assert (d.actor, d.info["purpose"]) == (HOME, "scorer")
     s, ev = roll(s, HOME, 1, 3)
-    assert find(ev, "scorer") == {"team": 0, "shirt": 4, "name": "Home4", "own_goal": True}
+    assert told(ev, "scorer") == {"team": 0, "shirt": 4, "name": "Home4", "own_goal": True}
     assert s.sheet["goals"][0]["for"] == 1
     assert decision(s).actor == HOME  # the team that conceded kicks off
 

@@ -132,3 +132,16 @@ def test_every_half_of_a_match_has_exactly_its_moves(seed: int) -> None:
                 per_half[state.half] += 1
         state = after
     assert state.over and per_half == {1: 7, 2: 7}
+
+
+@pytest.mark.parametrize(
+    ("length", "minute"), [({"minutes": 10, "added": 0}, 3), ({"moves": 30}, None)]
+)
+def test_the_team_sheet_says_when_a_goal_was_scored(length: Any, minute: int | None) -> None:
+    s, _ = landed((4, 12), H, {(4, 12): "S*"}, length=length)
+    s.clock, s.moves = 125.0, 17
+    s, _ = SOCCERISTIC.apply(s, Action(HOME, "draw", {}))
+    s, ev = roll(s, HOME, 3, 4)
+    when = {"half": 1, "move": 17, "minute": minute}
+    assert {k: find(ev, "scorer")[k] for k in when} == when
+    assert {k: s.sheet["goals"][0][k] for k in when} == when

@@ -24,6 +24,7 @@ from .helpers import (
     purposes,
     refused,
     roll,
+    told,
     waiting,
 )
 
@@ -89,7 +90,7 @@ def test_the_injured_player_is_named_by_two_dice_and_substituted() -> None:
     d = decision(s)
     assert (d.actor, d.dice, d.info["purpose"]) == (AWAY, 2, "injury")
     s, ev = roll(s, AWAY, 3, 4)
-    assert find(ev, "substitution") == {
+    assert told(ev, "substitution") == {
         "team": 1,
         "shirt": 7,
         "off": "Away7",
@@ -118,7 +119,7 @@ def test_the_substitute_can_be_injured_in_turn() -> None:
     s, _ = roll(s, AWAY, 3, 4)
     s.step = {"k": "shirt", "team": A, "purpose": "injury", "why": "tackle"}
     s, ev = roll(s, AWAY, 4, 3)
-    assert find(ev, "substitution") == {
+    assert told(ev, "substitution") == {
         "team": 1,
         "shirt": 12,
         "off": "Away12",
@@ -133,7 +134,7 @@ def test_after_five_substitutions_the_injured_player_plays_on() -> None:
     s, _ = both(s, 2, 2)
     s, _ = roll(s, AWAY, 6, 6)
     s, ev = roll(s, AWAY, 4, 5)
-    assert find(ev, "substitution") == {
+    assert told(ev, "substitution") == {
         "team": 1,
         "shirt": 9,
         "off": "Away9",
