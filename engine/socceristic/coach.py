@@ -55,16 +55,18 @@ def worth(s: SocceristicState, team: int, q: XY) -> float:
             v = ARROW_FORWARD if dy > 0 else (ARROW_ACROSS if dy == 0 else ARROW_BACK)
     elif sq.symbol == "lose":
         v = -CHANCE if sq.border == "bold" or (theirs and sq.green) else LOSE
-    elif sq.symbol == "tackle":
-        v = TACKLE
+    elif sq.symbol == "tackle":  # whoever wins it in its attacking zone has a chance
+        v = (
+            TACKLE
+            + (CHANCE / 2 if sq.green and ours else 0)
+            - (CHANCE / 2 if sq.green and theirs else 0)
+        )
     elif sq.symbol == "whistle":
         v = CHANCE / 2 if sq.border in ("bold", "double") or (ours and sq.green) else WHISTLE
     elif sq.border == "bold" or ours:
         v = CHANCE  # a pass-back square in the zone it attacks
     else:
         v = PASS_BACK
-    if ours and sq.green and sq.arrow is None and sq.symbol != "lose":
-        v = max(v, CHANCE)  # the attacking team keeping the ball in the zone: a chance
     return v + PROGRESS * progress(s, team, q)
 
 
