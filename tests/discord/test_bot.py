@@ -53,6 +53,7 @@ def test_the_cogs_are_found_in_their_packages_once_each_in_name_order() -> None:
         "cogs.play.cog",
         "cogs.play.lifecycle",
         "cogs.simplesoccer.commands",
+        "cogs.socceristic.commands",
     ]
 
 
