@@ -266,7 +266,10 @@ def result(state: Any) -> JSONData:
 def kicked_off(state: Any) -> bool:
     """Play has begun once the first kick-off die is rolled: the toss and the choice of ends
     can still be called off."""
-    return bool(state.over) or int(state.half) > 1 or int(state.moves) > 0
+    if state.over or state.half > 1:
+        return True
+    # the engine counts a move when it asks for its roll: the first kick-off's is move 1
+    return state.half == 1 and (state.moves > 1 or state.step.get("k") != "kickoff")
 
 
 def coach(seed: int) -> Any:
