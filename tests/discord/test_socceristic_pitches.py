@@ -11,11 +11,11 @@ import discord
 import pytest
 import simcord
 
-from engine.socceristic.pitchfile import SAMPLE_TEXT
+from engine.socceristic.pitchfile import SAMPLE_TEXT, sample
 from tests.discord.conftest import World, no_threads
 from tests.discord.test_play import private, public, referee, refused, text_of
 
-SQUARE = re.compile(r'"(SE  S   B   X   B   T   B   X   B   S   SW)"')  # the sample's first row
+SAMPLE = sample()
 
 
 @pytest.fixture
@@ -34,9 +34,10 @@ def pitch_file(name: str = "Home ground") -> bytes:
 
 
 def bad_file() -> tuple[bytes, int]:
-    """The sample file with an unknown symbol in its first row, and that row's line."""
-    text = SAMPLE_TEXT.replace("SE  S   B   X", "SE  Q   B   X", 1)
-    line = text[: text.index("SE  Q")].count("\n") + 1
+    """The sample file with an unknown symbol first in its first row, and that row's line."""
+    row = json.loads(SAMPLE_TEXT)["rows"][0]
+    text = SAMPLE_TEXT.replace(f'"{row}"', '"' + re.sub(r"^\s*\S+", "Q", row) + '"', 1)
+    line = text[: text.index('"Q')].count("\n") + 1
     return text.encode(), line
 
 
@@ -54,8 +55,11 @@ async def test_an_admin_uploads_lists_and_removes_pitches(
         )
     )
     # named after the file; its squares and both packs counted
-    assert reply.startswith("Pitch **Home ground** saved: 11 x 17 squares, 24 Outcome cards")
-    assert "Referee's Decision cards" in reply and "pitch:Home ground" in reply
+    assert reply.startswith(
+        f"Pitch **Home ground** saved: {SAMPLE.width} x {SAMPLE.height} squares, "
+        f"{len(SAMPLE.outcome)} Outcome cards and {len(SAMPLE.referee)} Referee's Decision cards."
+    )
+    assert "`/socceristic challenge pitch:Home ground`" in reply
     reply = private(
         await admin.slash(
             world.channel,
@@ -101,7 +105,7 @@ async def test_a_bad_file_is_refused_with_its_line_and_field(
         await admin.slash(world.channel, "socceristic pitch upload", file=("bad.json", data)),
     )
     assert reply.startswith("bad.json was refused, nothing was kept: ")
-    assert f"line {line}, rows[0] square 2" in reply and "'Q'" in reply
+    assert f"line {line}, rows[0] square 1: 'Q' is not a symbol" in reply
     broken = refused(
         world,
         await admin.slash(
