@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction
+from engine.core.events import Event
 from engine.socceristic.options import SIDES
 from engine.socceristic.pitch import STEP, Pitch, Square, pitch_of
 from engine.socceristic.state import SocceristicState
@@ -25,6 +26,23 @@ def team_name(team: int) -> str:
 
 def dice(args: Step, n: int) -> list[int]:
     return list(check_roll(args.get("dice"), n))
+
+
+def rolled_both(
+    s: SocceristicState, team: int, args: Step, kind: str, ev: list[Event]
+) -> XY | None:
+    """One team's die of a roll both teams make at once (a toss, a tackle), told as ``kind``;
+    both dice once the second team has rolled."""
+    (die,) = dice(args, 1)
+    rolled = s.step["dice"]
+    rolled[team] = die
+    ev.append(Event(kind, {"team": team, "die": die}))
+    return None if None in rolled else (rolled[0], rolled[1])
+
+
+def higher(a: int, b: int) -> int:
+    """The team whose die is higher, -1 for a tie."""
+    return -1 if a == b else (0 if a > b else 1)
 
 
 def choice(args: Step, name: str, allowed: tuple[str, ...], words: str) -> str:

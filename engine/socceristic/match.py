@@ -13,7 +13,7 @@ from engine.core.errors import NotYourDecision
 from engine.core.events import Event
 from engine.core.steps import dispatch
 from engine.socceristic import cards, clock, halves, landing, moves, restarts, sheet, tackles
-from engine.socceristic.common import Step, choice, dice, team_name
+from engine.socceristic.common import Step, choice, dice, higher, rolled_both, team_name
 from engine.socceristic.options import SIDES, normalize
 from engine.socceristic.pitch import ENDS
 from engine.socceristic.state import SocceristicState, copy
@@ -84,14 +84,11 @@ def _check_actor(s: SocceristicState, step: Step, team: int) -> None:
 
 def _h_toss(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> None:
     """STARTING THE GAME: the higher die kicks off the first half; a tie rolls again."""
-    (die,) = dice(args, 1)
-    rolled = s.step["dice"]
-    rolled[team] = die
-    ev.append(Event("toss_roll", {"team": team, "die": die}))
-    if None in rolled:
+    pair = rolled_both(s, team, args, "toss_roll", ev)
+    if pair is None:
         return
-    a, b = rolled
-    winner = -1 if a == b else (0 if a > b else 1)
+    a, b = pair
+    winner = higher(a, b)
     ev.append(Event("toss", {"dice": [a, b], "winner": winner}))
     if winner < 0:
         s.step = {"k": "toss", "dice": [None, None]}

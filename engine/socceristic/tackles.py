@@ -6,22 +6,19 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.socceristic import landing
-from engine.socceristic.common import Step, dice, take
+from engine.socceristic.common import Step, dice, higher, rolled_both, take
 from engine.socceristic.state import SocceristicState
 
 HURT = 8
 
 
 def h_tackle(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> None:
-    rolled = s.step["dice"]
-    (die,) = dice(args, 1)
-    rolled[team] = die
-    ev.append(Event("tackle_roll", {"team": team, "die": die}))
-    if None in rolled:
+    pair = rolled_both(s, team, args, "tackle_roll", ev)
+    if pair is None:
         return
-    a, b = rolled
+    a, b = pair
     tie = a == b
-    winner = (1 - s.step["mover"]) if tie else (0 if a > b else 1)
+    winner = (1 - s.step["mover"]) if tie else higher(a, b)
     bounce = bool(s.step["bounce"])
     ev.append(Event("tackle", {"dice": [a, b], "winner": winner, "tie": tie, "bounce": bounce}))
     take(s, winner)
