@@ -125,7 +125,8 @@ def _p_tackle(s: SocceristicState, step: Step) -> list[Decision]:
 
 
 def _p_injury(s: SocceristicState, step: Step) -> list[Decision]:
-    prompt = "A tie in the tackle: roll two dice for an injury (8 or more: a substitution)."
+    what = "bounce-up" if step["why"] == "bounce" else "tackle"
+    prompt = f"A tie in the {what}: roll two dice for an injury (8 or more: a substitution)."
     return _roll(step, prompt, 2, "injury")
 
 

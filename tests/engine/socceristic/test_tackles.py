@@ -159,5 +159,6 @@ def test_a_tie_at_the_bounce_up_has_the_injury_check_too() -> None:
     s, _ = landed((SPOT, CENTRE_ROW), H)
     s, ev = both(s, 3, 3)
     assert find(ev, "tackle") == {"dice": [3, 3], "winner": 1, "tie": True, "bounce": True}
+    assert decision(s).prompt.startswith("A tie in the bounce-up: roll two dice")
     s, ev = roll(s, AWAY, 1, 2)
     assert decision(s).info == {"purpose": "free", "why": "bounce"}
