@@ -51,8 +51,10 @@ def test_demo_json_summary_matches_the_match() -> None:
     assert summary["score"] == state.score
     assert summary["winner"] == (("home", "away")[state.winner] if state.winner >= 0 else None)
     assert summary["actions"] == len(steps)
-    for key in ("cards_drawn", "free_kicks", "corners", "throw_ins", "injuries", "goal_kicks"):
+    for key in ("cards_drawn", "free_kicks", "corners", "injuries"):
         assert summary[key] == state.stats[key], key
+    for key in ("throw_ins", "goal_kicks"):  # taken (the engine counts them when awarded)
+        assert all(0 <= a - b <= 2 for a, b in zip(state.stats[key], summary[key], strict=True))
     shots = [state.stats["chances"][t] + state.stats["penalties"][t] for t in (0, 1)]
     assert summary["shots"] == shots
     assert len(summary["scorers"]) == sum(state.score)

@@ -339,7 +339,7 @@ def task(decision: Decision) -> str:
     >>> task(Decision("home", "roll", "Roll.", dice=1, info={"purpose": "arrow",
     ...                                                       "direction": "NE"}))
     'roll 1 die to follow the arrow north-east'
-    >>> task(Decision("away", "roll", "Roll.", dice=2, info={"purpose": "scorer"}))
+    >>> task(Decision("away", "roll", "Roll.", dice=2, info={"purpose": "scorer", "shirt": True}))
     "roll 2 dice for the scorer's shirt"
     >>> task(Decision("home", "draw", "Draw.", info={"deck": "referee", "section": ""}))
     "draw a Referee's Decision card"
@@ -349,10 +349,11 @@ def task(decision: Decision) -> str:
         n = decision.dice
         dice = f"roll {n} {'die' if n == 1 else 'dice'}"
         purpose = info.get("purpose", "")
-        if purpose == "injury":  # the injury check, then (8 or more) the injured player's shirt
-            shirt = "shirt" in decision.prompt.lower()
-            return f"{dice} {_SHIRTS['injury'] if shirt else 'for the injury check'}"
-        why = _SHIRTS.get(purpose) or _ROLLS.get(purpose)
+        if info.get("shirt"):  # a player named by two dice: a scorer, a card, an injury
+            return f"{dice} {_SHIRTS.get(purpose, 'for a shirt number')}"
+        if purpose == "injury":
+            return f"{dice} for the injury check"
+        why = _ROLLS.get(purpose)
         if purpose == "arrow" and info.get("direction"):
             why = f"{why} {direction(info['direction'])}"
         return " ".join(filter(None, (dice, why)))

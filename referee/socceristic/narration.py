@@ -393,6 +393,8 @@ def narrate(events: Sequence[Event]) -> list[str]:
             pass  # the free kick at goal was just told
         elif e.kind == "move" and d.get("why") == "throw_in" and "throw_in" in kinds[:i]:
             pass  # the throw-in's line says where it went
+        elif e.kind == "corner" and i > 0 and events[i - 1].kind == "out":
+            lines[-1] = lines[-1].removesuffix(".") + f", from the {d['side']} side."
         elif e.kind == "goal" and lines and lines[-1].endswith("GOAL!"):
             lines[-1] += _goal(d).removeprefix("GOAL!")  # the card's line: who scores
         else:

@@ -1,9 +1,10 @@
 """A Socceristic match's events counted per team, and its team sheet: the statistics at full
 time and the demo's summary read them.
 
-When each goal, substitution and card fell is told as the half and the move of that half (the
-moves counted as the engine counts them: each kick-off, arrow, free move, throw-in, goal kick
-and corner roll starts one), or the minute when the event carries one (a match in minutes).
+When each goal, substitution and card fell is told as the half and the move of that half, or
+the minute in a match of minutes, as the event says (else the moves counted as the engine
+counts them: each kick-off, arrow, free move, throw-in, goal kick and corner roll starts one).
+Throw-ins and goal kicks count when taken: one awarded as a half ends is never taken.
 """
 
 from __future__ import annotations
@@ -62,10 +63,26 @@ def _starts_move(e: Event) -> bool:
 
 
 def _when(moves: int, data: dict[str, Any]) -> str:
-    """When a sheet's entry fell: its minute when the event says, else the move of the half."""
-    if data.get("minute") is not None:  # a match in minutes
+    """When a sheet's entry fell: the minute in a match of minutes, else the move of the half
+    (as the event says, or as counted from the events before it)."""
+    if data.get("minute") is not None:
         return f"{int(data['minute'])}'"
-    return f"move {moves}"
+    return f"move {int(data.get('move', moves))}"
+
+
+def _entry(e: Event, half: int, moves: int) -> Entry:
+    """A team sheet's entry from a scorer, substitution or caution event (``half`` and
+    ``moves``: when it fell, as counted from the events, where the event does not say)."""
+    d = e.data
+    when, half = _when(moves, d), int(d.get("half", half))
+    if e.kind == "scorer":
+        what = "own_goal" if d.get("own_goal") else "goal"
+        return Entry(d["team"], what, d["shirt"], d.get("name", ""), half, when)
+    if e.kind == "caution":
+        return Entry(d["team"], d["colour"], d["shirt"], d.get("name", ""), half, when)
+    on = None if d.get("on") is None else (int(d["on_shirt"]), str(d["on"]))
+    what = "injury" if on is None else "substitution"
+    return Entry(d["team"], what, d["shirt"], d.get("off", ""), half, when, on)
 
 
 def tally(events: Sequence[Event]) -> Tally:
@@ -106,18 +123,6 @@ def tally(events: Sequence[Event]) -> Tally:
             c["injuries"][d["team"]] += 1
         elif e.kind == "goal":
             c["goals"][d["team"]] += 1
-        elif e.kind == "scorer":
-            what = "own_goal" if d.get("own_goal") else "goal"
-            t.sheet.append(
-                Entry(d["team"], what, d["shirt"], d.get("name", ""), half, _when(moves, d))
-            )
-        elif e.kind == "substitution":
-            on = None if d.get("on") is None else (int(d["on_shirt"]), str(d["on"]))
-            what = "injury" if on is None else "substitution"
-            when = _when(moves, d)
-            t.sheet.append(Entry(d["team"], what, d["shirt"], d.get("off", ""), half, when, on))
-        elif e.kind == "caution":
-            t.sheet.append(
-                Entry(d["team"], d["colour"], d["shirt"], d.get("name", ""), half, _when(moves, d))
-            )
+        elif e.kind in ("scorer", "substitution", "caution"):
+            t.sheet.append(_entry(e, half, moves))
     return t

@@ -162,12 +162,11 @@ def test_a_pitch_file_is_read_and_checked(tmp_path: Any) -> None:
         (Decision("away", "roll", "A tie: roll for an injury.", dice=2,
                   info={"purpose": "injury"}),
          "roll 2 dice for the injury check"),
-        (Decision("away", "roll", "Roll two dice for the injured player's shirt number.",
-                  dice=2, info={"purpose": "injury"}),
+        (Decision("away", "roll", "Roll.", dice=2, info={"purpose": "injury", "shirt": True}),
          "roll 2 dice for the injured player's shirt"),
-        (Decision("away", "roll", "Roll.", dice=2, info={"purpose": "caution"}),
+        (Decision("away", "roll", "Roll.", dice=2, info={"purpose": "caution", "shirt": True}),
          "roll 2 dice for the shirt of the player booked"),
-        (Decision("home", "roll", "Roll.", dice=2, info={"purpose": "scorer"}),
+        (Decision("home", "roll", "Roll.", dice=2, info={"purpose": "scorer", "shirt": True}),
          "roll 2 dice for the scorer's shirt"),
         (Decision("home", "draw", "Draw.", info={"deck": "outcome", "section": "chance"}),
          "draw an Outcome card"),
@@ -357,13 +356,15 @@ def test_the_team_sheet_lists_scorers_substitutions_and_cards_with_when() -> Non
 
 
 def test_the_tally_agrees_with_the_engines_own_sheet_and_figures() -> None:
-    for seed in (1, 4, 9):
+    for seed in (1, 4, 9, 12):
         steps = list(iter_match(seed, {"length": "30 moves"}))
         state = steps[-1][0]
         t = tally([e for _, _, events in steps for e in events])
-        for key in ("chances", "cards_drawn", "free_kicks", "corners", "throw_ins",
-                    "goal_kicks", "injuries", "penalties"):  # fmt: skip
+        for key in ("chances", "cards_drawn", "free_kicks", "corners", "injuries", "penalties"):
             assert t.counts[key] == state.stats[key], (seed, key)
+        for key in ("throw_ins", "goal_kicks"):  # the engine counts them awarded, we taken
+            for team in (0, 1):
+                assert 0 <= state.stats[key][team] - t.counts[key][team] <= 2, (seed, key)
         assert t.counts["goals"] == state.score
         goals = [(e.team, e.shirt, e.name, e.half, e.when) for e in t.sheet
                  if e.what in ("goal", "own_goal")]  # fmt: skip
@@ -430,7 +431,7 @@ async def test_a_match_in_minutes_runs_on_the_referees_clock(store: Any) -> None
         f"First half, {t // 60}:{t % 60:02d} of 1:00 (1 minute a half + 0 added)"
         for t in range(0, 25 * len(glances), 25)
     ]
-    assert 60 <= 25 * (len(glances) - 1) < 85
+    assert 25 * len(glances) >= 60  # the half ended with an action a minute or more in
 
 
 def test_the_replay_and_the_board_through_the_adapter() -> None:

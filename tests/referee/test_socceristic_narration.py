@@ -202,6 +202,9 @@ def test_restarts_throw_ins_goal_kicks_and_corners() -> None:
     assert narrate([ev("corner", team=1, side="west", at=[0, 16])]) == [
         "Corner to Away on the west side."
     ]
+    behind = [ev("out", team=0, at=[10, 0], restart="corner"),
+              ev("corner", team=1, side="east", at=[10, 0])]  # fmt: skip
+    assert narrate(behind) == ["Over the goal line: a corner to Away, from the east side."]
 
 
 @pytest.mark.parametrize(
