@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import MalformedAction, RulesError
+from engine.socceristic.pitchfile import SAMPLE_DATA
 from referee.demo import run_demo, run_demo_brief
 from referee.socceristic.demo import iter_match
 from referee.socceristic.frames import frames
@@ -68,9 +69,10 @@ def test_demo_json_summary_matches_the_match() -> None:
 
 def test_demo_tells_every_move_of_both_halves_and_the_team_sheet() -> None:
     lines = demo_text(7, as_json=False).splitlines()
+    pitch = SAMPLE_DATA["name"]  # the project's own sample, labelled as such
     assert lines[0] == (
         "Socceristic demo match, seed 7: Home and Away are both played by the coach "
-        "(Sample pitch (the bot's own, not the printed game), 30 moves a half)"
+        f"({pitch}, 30 moves a half)"
     )
     assert lines[1].startswith("Toss: ")
     for half in (1, 2):
