@@ -142,3 +142,47 @@ def test_pitch_key_ignores_key_order() -> None:
     reordered = dict(reversed(list(SAMPLE_DATA.items())))
     assert pitch_key(reordered) == pitch_key(SAMPLE_DATA)
     assert len(pitch_key(SAMPLE_DATA)) == 64
+
+
+OPPOSITE = {d: DIRECTIONS[(i + 4) % 8] for i, d in enumerate(DIRECTIONS)}
+
+
+def test_sample_plays_the_same_from_both_ends() -> None:
+    """Turned round, the pitch is the same: each team meets what the other meets."""
+    p = sample()
+    for y, row in enumerate(p.squares):
+        for x, sq in enumerate(row):
+            twin = p.square(p.width - 1 - x, p.height - 1 - y)
+            turned = OPPOSITE[sq.arrow] if sq.arrow else sq.symbol
+            assert (twin.symbol, twin.border, twin.zone) == (turned, sq.border, sq.zone), (x, y)
+    for line in ("ODD", "EVEN"):
+        assert p.line_y("north", line) == p.height - 1 - p.line_y("south", line)
+
+
+def test_sample_keeper_and_clearance_cards_leave_the_defence_moving_away_from_goal() -> None:
+    """A card that gives the defenders the ball in their box puts it on an arrow pointing away
+    from their goal line, never on one that would put it behind for a corner."""
+    p = sample()
+    results = [(c.id, r) for c in p.outcome for r in (c.chance, c.penalty, c.pass_back)]
+    defence = [(i, r) for i, r in results if r.kind == "play" and r.to == "defence"]
+    assert defence
+    for card_id, r in defence:
+        for end in ("north", "south"):
+            sq = p.square(p.x_of(r.number), p.line_y(end, r.line))
+            assert sq.arrow is not None, (card_id, end)
+            assert STEP[sq.arrow][1] * p.away_from(end) > 0, (card_id, end, sq.arrow)
+
+
+def test_sample_rebound_cards_give_the_attack_the_ball_in_the_zone() -> None:
+    p = sample()
+    attack = [
+        r
+        for c in p.outcome
+        for r in (c.chance, c.pass_back)
+        if r.kind == "play" and r.to == "attack"
+    ]
+    assert attack
+    for r in attack:
+        for end in ("north", "south"):
+            sq = p.square(p.x_of(r.number), p.line_y(end, r.line))
+            assert sq.green and sq.symbol != "lose", (r, end)
