@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import cProfile
 import io
+import pstats
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -55,3 +57,15 @@ def print_replay_figures(replay: Callable[[], bytes], frames: Sequence[Any]) -> 
     print(f"replay_seconds: {time.process_time() - start:.2f} s")
     print(f"replay_bytes: {len(gif)} bytes")
     print(f"replay_frames: {len(frames)} frames")
+
+
+def print_profile(work: Callable[[Any], object], items: Sequence[Any], rounds: int = 5) -> None:
+    """A cProfile table of ``work(item)`` over ``items``, ``rounds`` times: the 20 functions
+    with the most time of their own."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(rounds):
+        for item in items:
+            work(item)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(20)

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import argparse
 import copy
-import cProfile
-import pstats
 import sys
 import time
 from typing import Any
 
-from bench._timing import median_ms, print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_profile, print_replay_figures
 from engine.fuba.coach import iter_match
 from referee.fuba.frames import Frame, FrameRecorder
 from render import cache
@@ -115,12 +113,7 @@ def main() -> int:
     )
 
     if args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for v, c in shots * 5:
-            render_png(v, caption=c, width=width)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        print_profile(lambda s: render_png(s[0], caption=s[1], width=width), shots)
     return 0
 
 

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-import cProfile
-import pstats
 import time
 from typing import Any
 
-from bench._timing import median_ms, print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_profile, print_replay_figures
 from engine.dicesoccer import DICESOCCER
 from engine.dicesoccer.coach import iter_match
 from render.dicesoccer.board import DEFAULT_KITS, Board, board, render, render_png
@@ -86,12 +84,7 @@ def main() -> int:
     )
 
     if args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for v in views * 5:
-            render_png(v, width=width)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        print_profile(lambda v: render_png(v, width=width), views)
     return 0
 
 

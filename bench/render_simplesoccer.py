@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-import cProfile
-import pstats
 import time
 from typing import Any
 
-from bench._timing import median_ms, print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_profile, print_replay_figures
 from engine.simplesoccer.coach import iter_match
 from referee.simplesoccer.frames import HOLD_MS, Frame, frames
 from render.simplesoccer.board import DEFAULT_KITS, Board, board, render, render_png
@@ -103,12 +101,7 @@ def main() -> int:
     )
 
     if args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for s in shots * 5:
-            png(s)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        print_profile(png, shots)
     return 0
 
 

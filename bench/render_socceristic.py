@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-import cProfile
-import pstats
 import time
 from typing import Any
 
-from bench._timing import median_ms, print_board_figures, print_replay_figures
+from bench._timing import median_ms, print_board_figures, print_profile, print_replay_figures
 from referee.frames import Frame
 from referee.socceristic.demo import iter_match
 from referee.socceristic.frames import HOLD_MS, frames
@@ -95,12 +93,7 @@ def main() -> int:
     )
 
     if args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for s in shots * 5:
-            png(s)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        print_profile(png, shots)
     return 0
 
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from render import colours as C
 from render.fonts import font
+from render.scoreboard import blank
 from render.simplesoccer.geometry import (
     GRASS_DARK,
     GRASS_LIGHT,
@@ -24,13 +25,7 @@ from render.sketch import Sketch
 
 
 def paint_background(g: Geometry) -> Image.Image:
-    im = Image.new("RGB", (g.width, g.height), C.SURROUND)
-    d = ImageDraw.Draw(im)
-    d.rectangle(g.header, fill=C.PANEL)
-    d.line((0, g.header[3], g.width, g.header[3]), fill=C.PANEL_LINE, width=g.px(2))
-    cap = g.caption
-    d.rectangle((0, cap[1] - g.px(2), g.width, g.height), fill=C.PANEL)
-    d.line((0, cap[1] - g.px(2), g.width, cap[1] - g.px(2)), fill=C.PANEL_LINE, width=g.px(2))
+    im, d = blank(g, g.height)
     sh = g.shape
     for x in range(sh.cols):
         for y in range(sh.rows):
@@ -40,7 +35,6 @@ def paint_background(g: Geometry) -> Image.Image:
         _goal(d, g, team)
     _chalk(im, g)
     _labels(d, g)
-    d.text(g.dash, "–", font=font(g.px(56)), fill=C.MUTED, anchor="mm")
     return im
 
 

@@ -31,11 +31,22 @@ from typing import Any
 from PIL import Image
 
 from render import colours as C
-from render import header
-from render.fonts import Text, fit, font, wrap
+from render.fonts import Text, fit, font
 from render.kits import RGB, Kit, kit
 from render.palette import Quantiser, fitted
 from render.png import BandEncoder
+from render.scoreboard import (
+    caption_texts,
+    header_texts,
+    paint_badge,
+    paint_caption,
+    paint_clock,
+    paint_status,
+    paste_caption,
+    paste_header,
+    team_name,
+    whose,
+)
 from render.simplesoccer.background import paint_background
 from render.simplesoccer.geometry import (
     DEFAULT_WIDTH,
@@ -43,12 +54,10 @@ from render.simplesoccer.geometry import (
     GRASS_LIGHT,
     GRID,
     KEEPER_RING,
-    LINE_HEIGHT,
     MISSED,
     NET,
     NET_LINE,
     SCORED,
-    TEXT_SIZES,
     Geometry,
     Shape,
     geometry,
@@ -194,73 +203,6 @@ def paint_segment(g: Geometry, a: tuple[int, int], b: tuple[int, int]) -> Painte
         s.line([p, q], PATH, w)
         for x, y in (p, q):
             s.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=PATH)
-
-    return box, paint
-
-
-def paint_badge(g: Geometry, box: Box, k: Kit, name: str) -> Painted:
-    return header.badge(box, k, name, font(g.px(TEXT_SIZES["name"])), g.px)
-
-
-def paint_score(g: Geometry, team: int, goals: int) -> Painted:
-    return header.goals(g.score_box(team), team, goals, font(g.px(TEXT_SIZES["score"])))
-
-
-def clock_width(g: Geometry, text: str) -> float:
-    return font(g.px(TEXT_SIZES["status"])).getlength(text)
-
-
-def paint_status(g: Geometry, text: str, k: Kit | None, clock: float) -> Painted:
-    """Whose turn it is, after a dot in that team's colour, left of a clock ``clock`` px wide."""
-    box = g.status(clock)
-    w, h = box[2] - box[0], box[3] - box[1]
-    f = font(g.px(TEXT_SIZES["status"]))
-    dot = g.px(11)
-    x = 2 * dot + g.px(10) if k is not None else 0
-    line = fit(text, f, w - x)
-
-    def paint(s: Sketch) -> None:
-        if k is not None:
-            s.ellipse((0, h / 2 - dot, 2 * dot, h / 2 + dot), fill=k.colour, outline=C.MUTED,
-                      width=g.px(1.5))  # fmt: skip
-        s.text((x, h / 2), line, f, C.TEXT, anchor="lm")
-
-    return box, paint
-
-
-def paint_clock(g: Geometry, text: str) -> Painted:
-    box = g.clock(clock_width(g, text))
-    w, h = box[2] - box[0], box[3] - box[1]
-    f = font(g.px(TEXT_SIZES["status"]))
-    line = fit(text, f, w)
-
-    def paint(s: Sketch) -> None:
-        s.text((w, h / 2), line, f, C.MUTED, anchor="rm")
-
-    return box, paint
-
-
-def caption_lines(g: Geometry, text: str, inset: int = 0) -> list[str]:
-    box = g.caption
-    return wrap(text, font(g.px(TEXT_SIZES["caption"])), box[2] - box[0] - 2 * inset)
-
-
-def paint_caption(g: Geometry, text: str, k: Kit | None) -> Painted:
-    """The caption on up to two lines: on a pill in a team's colour when it is that team's
-    goal."""
-    box = g.caption
-    f = font(g.px(TEXT_SIZES["caption"]))
-    w, h = box[2] - box[0], box[3] - box[1]
-    inset = g.px(14) if k is not None else 0
-    lines = caption_lines(g, text, inset)
-    step = g.px(LINE_HEIGHT)
-    top = (h - step * len(lines)) / 2
-
-    def paint(s: Sketch) -> None:
-        if k is not None:
-            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        for i, line in enumerate(lines):
-            s.text((inset, top + step * (i + 0.5)), line, f, k.ink if k else C.TEXT, anchor="lm")
 
     return box, paint
 
@@ -421,13 +363,7 @@ def board(
 
 def _name(names: Sequence[str], t: int, most: int = 0) -> str:
     """Team ``t``'s name, shortened to ``most`` characters when given."""
-    name = names[t] if t < len(names) and names[t] else DEFAULT_NAMES[t]
-    return name[: most - 1].rstrip() + "…" if most and len(name) > most else name
-
-
-def _whose(name: str) -> str:
-    """ "West's", "Otters'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return team_name(names, t, DEFAULT_NAMES, most)
 
 
 def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | None]:
@@ -453,10 +389,10 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
         return f"{n}: {left} of {points} point{'s' if points != 1 else ''} left", t
     return {
         "roll": f"{n} to roll for the throw" if step.get("throw") else f"{n} to roll",
-        "save": f"{_whose(n)} keeper to save",
-        "spot": f"{_whose(n)} keeper picks a spot",
+        "save": f"{whose(n)} keeper to save",
+        "spot": f"{whose(n)} keeper picks a spot",
         "penalty": f"{n} to shoot",
-        "penalty_save": f"{_whose(n)} keeper to save",
+        "penalty_save": f"{whose(n)} keeper to save",
     }.get(k or "", ""), t
 
 
@@ -481,14 +417,6 @@ def clock_text(view: dict[str, Any]) -> str:
     return text
 
 
-def _caption_team(caption: str, names: Sequence[str]) -> int | None:
-    """The team a goal caption is about ("GOAL! West ..."): shown on that team's colour."""
-    if "goal!" not in caption.lower():
-        return None
-    found = [(caption.find(n), t) for t, n in enumerate(names[:2]) if n and n in caption]
-    return min(found)[1] if found else None
-
-
 # -- the render -------------------------------------------------------------------------------
 
 
@@ -508,20 +436,8 @@ def render(
     score = view.get("score") or [0, 0]
 
     # header
-    for t in (0, 1):
-        name, k = _name(names, t), kits[t]
-        paste(
-            im, ("badge", t, name), lambda t=t, name=name, k=k: paint_badge(g, g.badge(t), k, name)
-        )
-        goals = int(score[t])
-        paste(im, ("score", t, goals), lambda t=t, goals=goals: paint_score(g, t, goals))
-    clock = clock_text(view)
-    paste(im, ("clock", clock), lambda: paint_clock(g, clock))
-    cw = clock_width(g, clock)
-    status, team = status_text(view, names)
-    if status:
-        sk = kits[team] if team is not None else None
-        paste(im, ("status", status, team, cw), lambda: paint_status(g, status, sk, cw))
+    shown = [_name(names, t) for t in (0, 1)]
+    paste_header(paste, im, g, shown, kits, score, clock_text(view), status_text(view, names))
 
     # the field: the last path under the pieces, the members, the ball
     path = [tuple(p) for p in view.get("last_path") or []]
@@ -560,10 +476,7 @@ def render(
     if shootout is not None:
         _shootout(b, im, shootout, view.get("step") or {}, names)
 
-    if caption:
-        ct = _caption_team(caption, names)
-        ck = kits[ct] if ct is not None else None
-        paste(im, ("caption", caption, ct), lambda: paint_caption(g, caption, ck))
+    paste_caption(paste, im, g, caption, names, kits)
     return im
 
 
@@ -618,10 +531,10 @@ def shootout_title(
     k = step.get("k")
     if k == "spot" and sh.get("ball"):
         last = 1 - kicker
-        return last, f"{_whose(_name(names, last))} last kick, seen from the penalty spot"
+        return last, f"{whose(_name(names, last))} last kick, seen from the penalty spot"
     if k == "over" or (k not in ("penalty", "penalty_save") and sh.get("ball")):
-        return kicker, f"{_whose(_name(names, kicker))} last kick, seen from the penalty spot"
-    who = f"{_whose(_name(names, kicker))} {taker}" if taker else _name(names, kicker)
+        return kicker, f"{whose(_name(names, kicker))} last kick, seen from the penalty spot"
+    who = f"{whose(_name(names, kicker))} {taker}" if taker else _name(names, kicker)
     if sh.get("ball"):
         return kicker, f"{who} shoots to spot {sh['ball']}"
     return kicker, f"{who} to shoot: spots from the kicker's left"
@@ -637,20 +550,8 @@ def texts(
     status, the clock and the caption's lines (for legibility checks)."""
     g = geometry(shape_of(view), width)
     score = view.get("score") or [0, 0]
-    f = font(g.px(TEXT_SIZES["status"]))
-    box = (g.score_box(0)[0], g.score_box(0)[1], g.score_box(1)[2], g.score_box(1)[3])
-    out = [Text("score", f"{score[0]}–{score[1]}", font(g.px(TEXT_SIZES["score"])), box)]
-    clock = clock_text(view)
-    cw = clock_width(g, clock)
     status, _ = status_text(view, names)
-    if status:
-        out.append(Text("status", status, f, g.status(cw)))
-    out.append(Text("clock", clock, f, g.clock(cw)))
-    if caption:
-        inset = g.px(14) if _caption_team(caption, names) is not None else 0
-        cf = font(g.px(TEXT_SIZES["caption"]))
-        out += [Text("caption", t, cf, g.caption) for t in caption_lines(g, caption, inset)]
-    return out
+    return header_texts(g, score, clock_text(view), status) + caption_texts(g, caption, names)
 
 
 def render_png(

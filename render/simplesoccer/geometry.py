@@ -10,12 +10,12 @@ caption.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from render.kits import RGB
+from render.scoreboard import Layout
 from render.sketch import Box, Point
 
 DEFAULT_WIDTH = 960
@@ -65,14 +65,10 @@ def shape_of(view: dict[str, Any]) -> Shape:
 
 
 @dataclass(frozen=True)
-class Geometry:
+class Geometry(Layout):
     width: int
     shape: Shape
     scale: float
-
-    def px(self, v: float) -> int:
-        """A length given for the 960 px board, at this width."""
-        return max(1, round(v * self.scale))
 
     # the grid
 
@@ -85,10 +81,6 @@ class Geometry:
     def band(self) -> int:
         """The height of the column letters' strip above and below the grid."""
         return self.px(28)
-
-    @property
-    def header(self) -> Box:
-        return (0, 0, self.width, self.px(124))
 
     @property
     def grid(self) -> Box:
@@ -129,44 +121,6 @@ class Geometry:
         cx, _ = self.centre_of((x, 0))
         _, y0, _, y1 = self.grid
         return (cx, y0 - self.band // 2) if side == 0 else (cx, y1 + self.band // 2)
-
-    # the header
-
-    def badge(self, team: int) -> Box:
-        w, px = self.width, self.px
-        return (
-            (px(16), px(12), px(360), px(62))
-            if team == 0
-            else (w - px(360), px(12), w - px(16), px(62))
-        )
-
-    def score_box(self, team: int) -> Box:
-        mid, px = self.width // 2, self.px
-        return (
-            (px(370), px(4), mid - px(22), px(70))
-            if team == 0
-            else (mid + px(22), px(4), self.width - px(370), px(70))
-        )
-
-    @property
-    def dash(self) -> Point:
-        return (self.width // 2, self.px(37))
-
-    def status(self, clock_width: float) -> Box:
-        """Whose turn it is and the points left: the second header line left of the clock."""
-        right = self.width - self.px(16) - math.ceil(clock_width) - 2 - self.px(24)
-        return (self.px(16), self.px(74), right, self.px(118))
-
-    def clock(self, clock_width: float) -> Box:
-        """The match's length and how far it is, right-aligned on the second header line, at
-        most half the line."""
-        width = min(math.ceil(clock_width) + 2, self.width // 2 - self.px(16))
-        return (
-            self.width - self.px(16) - width,
-            self.px(74),
-            self.width - self.px(16),
-            self.px(118),
-        )
 
     # the caption and the whole image
 

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.socceristic.pitch import Pitch
 from render import colours as C
 from render.fonts import font
+from render.scoreboard import blank
 from render.sketch import Sketch
 from render.socceristic.geometry import (
     EDGE_TEXT,
@@ -47,15 +48,8 @@ def square_fill(y: int, zone: str) -> tuple[int, int, int]:
 
 
 def paint_background(g: Geometry, pitch: Pitch) -> Image.Image:
-    im = Image.new("RGB", (g.width, g.height), C.SURROUND)
-    d = ImageDraw.Draw(im)
-    d.rectangle(g.header, fill=C.PANEL)
-    d.line((0, g.header[3], g.width, g.header[3]), fill=C.PANEL_LINE, width=g.px(2))
-    cap = g.caption
-    d.rectangle((0, cap[1] - g.px(4), g.width, g.height), fill=C.PANEL)
-    d.line((0, cap[1] - g.px(4), g.width, cap[1] - g.px(4)), fill=C.PANEL_LINE, width=g.px(2))
-    px0, py0, px1, py1 = g.panel
-    d.rectangle((px0 - g.px(10), g.header[3], g.width, cap[1] - g.px(4)), fill=C.PANEL)
+    im, d = blank(g, g.height)
+    d.rectangle((g.panel[0] - g.px(10), g.header[3], g.width, g.caption[1] - g.px(3)), fill=C.PANEL)
     for y, row in enumerate(pitch.squares):
         for x, sq in enumerate(row):
             d.rectangle(g.square((x, y)), fill=square_fill(y, sq.zone))
@@ -65,7 +59,6 @@ def paint_background(g: Geometry, pitch: Pitch) -> Image.Image:
     _markings(im, g, pitch)
     _labels(d, g, pitch)
     _panel(im, d, g)
-    d.text(g.dash, "–", font=font(g.px(56)), fill=C.MUTED, anchor="mm")
     return im
 
 

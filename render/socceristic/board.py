@@ -38,6 +38,19 @@ from render.fonts import Text, fit, font, wrap
 from render.kits import RGB, Kit, kit
 from render.palette import Quantiser, fitted
 from render.png import BandEncoder
+from render.scoreboard import (
+    LINE_HEIGHT,
+    caption_texts,
+    header_texts,
+    paint_badge,
+    paint_caption,
+    paint_clock,
+    paint_status,
+    paste_caption,
+    paste_header,
+    team_name,
+    whose,
+)
 from render.sketch import Box, Painted, Sketch
 from render.socceristic.background import paint_background
 from render.socceristic.geometry import (
@@ -51,7 +64,6 @@ from render.socceristic.geometry import (
     GRASS,
     GRID,
     INK,
-    LINE_HEIGHT,
     LOSE,
     NET,
     NET_LINE,
@@ -84,12 +96,7 @@ STATUS_NAME = 12  # the most characters of a name in the status line
 
 def _name(names: Sequence[str], t: int, most: int = 0) -> str:
     """Team ``t``'s name, shortened to ``most`` characters when given."""
-    name = names[t] if 0 <= t < len(names) and names[t] else DEFAULT_NAMES[t]
-    return name[: most - 1].rstrip() + "…" if most and len(name) > most else name
-
-
-def _whose(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return team_name(names, t, DEFAULT_NAMES, most)
 
 
 def _team(view: dict[str, Any], side: Any) -> int | None:
@@ -241,7 +248,7 @@ def outcome_words(result: dict[str, Any], attack: int, names: Sequence[str]) -> 
     if kind == "play":
         holder = a if result.get("to") == "attack" else d
         where = f"{result.get('line', '')} {result.get('number', '')}"
-        return f"Play on: {_whose(holder)} ball at {where}"
+        return f"Play on: {whose(holder)} ball at {where}"
     return {
         "goal": f"GOAL for {a}!",
         "own_goal": f"Own goal! A goal for {a}",
@@ -259,61 +266,11 @@ def deck_text(view: dict[str, Any], deck: str) -> str:
     return f"{name} cards left: {d['left']} of {d.get('size', d['left'])}"
 
 
-def _caption_team(caption: str, names: Sequence[str]) -> int | None:
-    """The team a goal caption is about ("GOAL! Home ..."): shown on that team's colour."""
-    if "goal!" not in caption.lower():
-        return None
-    found = [(caption.find(n), t) for t, n in enumerate(names[:2]) if n and n in caption]
-    return min(found)[1] if found else None
-
-
 # -- painters: each returns (box, paint) ------------------------------------------------------
 
 
 def _local(box: Box) -> tuple[int, int]:
     return box[2] - box[0], box[3] - box[1]
-
-
-def paint_badge(g: Geometry, box: Box, k: Kit, name: str, size: str = "name") -> Painted:
-    return header.badge(box, k, name, font(g.px(TEXT_SIZES[size])), g.px)
-
-
-def paint_score(g: Geometry, team: int, goals: int) -> Painted:
-    return header.goals(g.score_box(team), team, goals, font(g.px(TEXT_SIZES["score"])))
-
-
-def clock_width(g: Geometry, text: str) -> float:
-    return font(g.px(TEXT_SIZES["status"])).getlength(text)
-
-
-def paint_status(g: Geometry, text: str, k: Kit | None, clock: float) -> Painted:
-    """Whose decision it is, after a dot in that team's colour."""
-    box = g.status(clock)
-    w, h = _local(box)
-    f = font(g.px(TEXT_SIZES["status"]))
-    dot = g.px(11)
-    x = 2 * dot + g.px(10) if k is not None else 0
-    line = fit(text, f, w - x)
-
-    def paint(s: Sketch) -> None:
-        if k is not None:
-            s.ellipse((0, h / 2 - dot, 2 * dot, h / 2 + dot), fill=k.colour, outline=C.MUTED,
-                      width=g.px(1.5))  # fmt: skip
-        s.text((x, h / 2), line, f, C.TEXT, anchor="lm")
-
-    return box, paint
-
-
-def paint_clock(g: Geometry, text: str) -> Painted:
-    box = g.clock(clock_width(g, text))
-    w, h = _local(box)
-    f = font(g.px(TEXT_SIZES["status"]))
-    line = fit(text, f, w)
-
-    def paint(s: Sketch) -> None:
-        s.text((w, h / 2), line, f, C.MUTED, anchor="rm")
-
-    return box, paint
 
 
 def paint_ball(g: Geometry, sq: tuple[int, int], ring: RGB) -> Painted:
@@ -446,31 +403,6 @@ def paint_no_card(g: Geometry) -> Painted:
     return box, paint
 
 
-def caption_lines(g: Geometry, text: str, inset: int = 0) -> list[str]:
-    box = g.caption
-    return wrap(text, font(g.px(TEXT_SIZES["caption"])), box[2] - box[0] - 2 * inset)
-
-
-def paint_caption(g: Geometry, text: str, k: Kit | None) -> Painted:
-    """The caption on up to two lines: on a pill in a team's colour when it is that team's
-    goal."""
-    box = g.caption
-    f = font(g.px(TEXT_SIZES["caption"]))
-    w, h = _local(box)
-    inset = g.px(14) if k is not None else 0
-    lines = caption_lines(g, text, inset)
-    step = g.px(LINE_HEIGHT)
-    top = (h - step * len(lines)) / 2
-
-    def paint(s: Sketch) -> None:
-        if k is not None:
-            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        for i, line in enumerate(lines):
-            s.text((inset, top + step * (i + 0.5)), line, f, k.ink if k else C.TEXT, anchor="lm")
-
-    return box, paint
-
-
 # -- the board: background, palette, sprites, encoder -----------------------------------------
 
 _pitches: dict[str, Pitch] = {}
@@ -578,20 +510,8 @@ def render(
     score = view.get("score") or [0, 0]
 
     # header
-    for t in (0, 1):
-        name, k = _name(names, t), kits[t]
-        paste(
-            im, ("badge", t, name), lambda t=t, name=name, k=k: paint_badge(g, g.badge(t), k, name)
-        )
-        goals = int(score[t])
-        paste(im, ("score", t, goals), lambda t=t, goals=goals: paint_score(g, t, goals))
-    clock = clock_text(view)
-    paste(im, ("clock", clock), lambda: paint_clock(g, clock))
-    cw = clock_width(g, clock)
-    status, team = status_text(view, names)
-    if status:
-        sk = kits[team] if team is not None else None
-        paste(im, ("status", status, team, cw), lambda: paint_status(g, status, sk, cw))
+    shown = [_name(names, t) for t in (0, 1)]
+    paste_header(paste, im, g, shown, kits, score, clock_text(view), status_text(view, names))
 
     # the ends' defenders
     for t, end in enumerate(view.get("ends") or ["", ""]):
@@ -620,10 +540,7 @@ def render(
         if text:
             paste(im, ("decks", i, text), lambda i=i, text=text: paint_deck(g, i, text))
 
-    if caption:
-        ct = _caption_team(caption, names)
-        ck = kits[ct] if ct is not None else None
-        paste(im, ("caption", caption, ct), lambda: paint_caption(g, caption, ck))
+    paste_caption(paste, im, g, caption, names, kits)
     return im
 
 
@@ -638,26 +555,14 @@ def texts(
     (for legibility checks)."""
     b = board(DEFAULT_KITS, width, view["options"])
     g = b.g
-    score = view.get("score") or [0, 0]
-    f = font(g.px(TEXT_SIZES["status"]))
-    box = (g.score_box(0)[0], g.score_box(0)[1], g.score_box(1)[2], g.score_box(1)[3])
-    out = [Text("score", f"{score[0]}–{score[1]}", font(g.px(TEXT_SIZES["score"])), box)]
-    clock = clock_text(view)
-    cw = clock_width(g, clock)
     status, _ = status_text(view, names)
-    if status:
-        out.append(Text("status", status, f, g.status(cw)))
-    out.append(Text("clock", clock, f, g.clock(cw)))
+    out = header_texts(g, view.get("score") or [0, 0], clock_text(view), status)
     face = card_face(view, names)
     if face is not None:
         lay = card_layout(g, face)
         out.append(Text("card deck", lay.band[0], lay.band[1], g.card))
         out += [Text("card", text, tf, g.card) for text, tf, _, _ in lay.lines]
-    if caption:
-        inset = g.px(14) if _caption_team(caption, names) is not None else 0
-        cf = font(g.px(TEXT_SIZES["caption"]))
-        out += [Text("caption", t, cf, g.caption) for t in caption_lines(g, caption, inset)]
-    return out
+    return out + caption_texts(g, caption, names)
 
 
 def render_png(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from render.kits import RGB
+from render.scoreboard import LINE_HEIGHT, SIZES, Layout
 from render.sketch import Box, Point
 
 DEFAULT_WIDTH = 960
@@ -23,10 +24,7 @@ BASE_WIDTH = 960
 # capitals are 20 px tall here, 8 px on the phone (what a spectator must read: the score, whose
 # decision it is, the half and the moves, the caption and the card).
 TEXT_SIZES = {
-    "name": 30,
-    "score": 64,
-    "status": 28,
-    "caption": 28,
+    **SIZES,  # the header's and the caption's (render.scoreboard)
     "card": 28,
     "title": 22,
     "decks": 22,
@@ -35,7 +33,6 @@ TEXT_SIZES = {
     "end": 22,
     "kickoff": 13,
 }
-LINE_HEIGHT = 34  # of a caption or card line at 960 px
 CARD_WORD_LINES = 3  # the most lines of a card's words
 CARD_RESULT_LINES = 2
 
@@ -60,51 +57,11 @@ REFEREE_BAND: RGB = (34, 36, 44)
 
 
 @dataclass(frozen=True)
-class Geometry:
+class Geometry(Layout):
     width: int
     cols: int
     rows: int
     scale: float
-
-    def px(self, v: float) -> int:
-        """A length given for the 960 px board, at this width."""
-        return max(1, round(v * self.scale))
-
-    # the header
-
-    @property
-    def header(self) -> Box:
-        return (0, 0, self.width, self.px(124))
-
-    def badge(self, team: int) -> Box:
-        w, px = self.width, self.px
-        return (
-            (px(16), px(12), px(360), px(62))
-            if team == 0
-            else (w - px(360), px(12), w - px(16), px(62))
-        )
-
-    def score_box(self, team: int) -> Box:
-        mid, px = self.width // 2, self.px
-        return (
-            (px(370), px(4), mid - px(22), px(70))
-            if team == 0
-            else (mid + px(22), px(4), self.width - px(370), px(70))
-        )
-
-    @property
-    def dash(self) -> Point:
-        return (self.width // 2, self.px(37))
-
-    def status(self, clock_width: float) -> Box:
-        """Whose decision it is: the second header line, left of the clock."""
-        right = self.width - self.px(40) - round(clock_width)
-        return (self.px(16), self.px(74), max(self.px(120), right), self.px(118))
-
-    def clock(self, clock_width: float) -> Box:
-        """The half and the moves or minutes, right-aligned on the second header line."""
-        w = min(round(clock_width) + 2, self.width // 2)
-        return (self.width - self.px(16) - w, self.px(74), self.width - self.px(16), self.px(118))
 
     # the pitch
 

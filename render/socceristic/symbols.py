@@ -2,28 +2,18 @@
 arrow in each of eight directions, two opposed arrows for losing the ball, a boot for a tackle, a
 referee's whistle, a U-turn for a pass back to the goalkeeper; and a square's border (bold: one
 thick line, double: two thin ones). Each draws into a square of side ``c`` whose top-left corner
-is ``(x, y)`` in the sketch's coordinates, so the background and the key share them.
+is ``(x, y)`` in the sketch's coordinates, so the background and the key share them. The
+pitch's steps (north: one row up) are the image's.
 """
 
 from __future__ import annotations
 
 import math
 
+from engine.socceristic.pitch import STEP
 from render import colours as C
 from render.sketch import Sketch
 from render.socceristic.geometry import INK, LOSE, PASS_BACK, TACKLE, WHISTLE
-
-# image steps of the arrows: north is up (the pitch's own STEP, as the image draws it)
-ARROW_STEP: dict[str, tuple[int, int]] = {
-    "N": (0, -1),
-    "NE": (1, -1),
-    "E": (1, 0),
-    "SE": (1, 1),
-    "S": (0, 1),
-    "SW": (-1, 1),
-    "W": (-1, 0),
-    "NW": (-1, -1),
-}
 
 
 def _arrow(
@@ -48,7 +38,7 @@ def _arrow(
 
 
 def paint_arrow(s: Sketch, x: float, y: float, c: float, direction: str) -> None:
-    dx, dy = ARROW_STEP[direction]
+    dx, dy = STEP[direction]
     norm = math.hypot(dx, dy)
     ux, uy = dx / norm, dy / norm
     cx, cy = x + c / 2, y + c / 2
@@ -113,7 +103,7 @@ def paint_pass_back(s: Sketch, x: float, y: float, c: float) -> None:
 
 
 def paint_symbol(s: Sketch, x: float, y: float, c: float, symbol: str) -> None:
-    if symbol in ARROW_STEP:
+    if symbol in STEP:
         paint_arrow(s, x, y, c, symbol)
     elif symbol == "lose":
         paint_lose(s, x, y, c)

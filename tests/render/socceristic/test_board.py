@@ -55,6 +55,11 @@ def region(im: Image.Image, box: tuple[int, int, int, int]) -> bytes:
     return im.convert("RGB").crop(box).tobytes()
 
 
+def largest_difference(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> int:
+    diff = ImageChops.difference(a.convert("RGB").crop(box), b.convert("RGB").crop(box))
+    return max(high for _, high in diff.getextrema())
+
+
 def ring_pixel(im: Image.Image, view: dict[str, Any], sq: tuple[int, int]) -> Any:
     """A pixel on the ring around square ``sq``: the middle of its south side, just inside."""
     x0, _, x1, y1 = G(view).square(sq)
@@ -207,8 +212,9 @@ def test_a_different_pitch_draws_a_different_background() -> None:
     assert other["options"]["pitch_key"] != hand_view()["options"]["pitch_key"]
     g = G(other)
     a, b = render(hand_view(), NAMES), render(other, NAMES)
-    assert region(a, g.square((x, 6))) != region(b, g.square((x, 6)))
-    assert region(a, g.square((x + 2, 6))) == region(b, g.square((x + 2, 6)))
+    # each pitch has its own palette: the same pixels may be a few levels apart
+    assert largest_difference(a, b, g.square((x, 6))) > 100
+    assert largest_difference(a, b, g.square((x + 2, 6))) <= 8
 
 
 def test_a_pitch_of_another_size_draws_a_board_of_another_size() -> None:
