@@ -38,14 +38,14 @@ def admin(world: World) -> simcord.MemberActor:
     return guild.add_member(world.env.create_user("ada"), roles=[admins])
 
 
-def variant(name: str, centre: str, bold_arrows: bool = False) -> bytes:
+def variant(name: str, centre: str, bold_arrows: bool = False, chance: str = "goal") -> bytes:
     """The sample pitch file under another name, its centre row all ``centre`` squares (the
     centre spot's whistle aside); with ``bold_arrows`` every arrow elsewhere is bold and every
-    chance at goal scores."""
+    chance at goal ends as ``chance`` says (a goal, a corner)."""
     data = json.loads(SAMPLE_TEXT)
     if bold_arrows:
         for card in data["decks"]["outcome"]:
-            card["chance"] = {"kind": "goal", "text": "In off the post"}
+            card["chance"] = {"kind": chance, "text": "Off a defender"}
     rows = []
     for y, row in enumerate(data["rows"]):
         tokens = row.split()
@@ -372,3 +372,79 @@ async def test_help_lists_the_commands_and_explains_a_topic(world: World) -> Non
     result = await world.alice.slash(world.channel, "socceristic help", topic="Throw-ins")
     [topic] = [e for m in (result.response, *result.followups) if m for e in m.embeds]
     assert topic.title == "Throw-ins" and "edge square" in (topic.description or "")
+
+
+async def test_status_board_log_abort_and_resign(world: World) -> None:
+    await challenge_accepted(world, length="20 minutes")
+    notes = public(world)[-1].embeds[0].fields[0].value or ""
+    assert notes == "Pitch: sample"  # the clock shows from the kick-off
+    called_off = await world.alice.slash(world.channel, "socceristic abort")
+    assert private(called_off) == ""
+    assert "The match was called off." in public(world)[-1].content
+    assert await referee(world).store.active_match(world.channel.id) is None
+
+    await challenge_accepted(world, length="20 minutes")
+    players = Players(random.Random(3))
+    for _ in range(30):  # to the kick-off and a little beyond
+        board = public(world)[-1]
+        view = (await referee(world).current(world.channel.id)).view()
+        if view["half"] == 1 and view["ball"] is not None and view["moves"] >= 2:
+            break
+        member = world.alice if asked(board, world.alice) else world.bob
+        what, dice = asked(board, member) or ("", 0)
+        assert await players.step(world, member, what, dice) == ""
+    notes = public(world)[-1].embeds[0].fields[0].value or ""
+    assert notes.splitlines()[1].startswith("First half: ")
+    assert notes.endswith(" of 20 (+5) minutes played")
+    status = private(await world.carol.slash(world.channel, "socceristic status"))
+    assert status.startswith("Match #") and "alice 0 v bob 0" in status.splitlines()[0]
+    assert "First half" in status and "You are watching this match." in status
+    board = await world.carol.slash(world.channel, "socceristic board")
+    [image] = [a for m in (board.response, *board.followups) if m for a in m.attachments]
+    assert image.filename == "board.png"
+    log = private(await world.carol.slash(world.channel, "socceristic log"))
+    assert "kicks off" in log
+    refusal = refused(world, await world.alice.slash(world.channel, "socceristic abort"))
+    assert "resign" in refusal.lower() or "kick-off" in refusal.lower()
+    assert private(await world.bob.slash(world.channel, "socceristic resign")) == ""
+    *_, final, report = public(world)
+    assert "alice (Home) wins." in final.content
+    assert report_lines(report)[0].startswith("Goals: Home ")
+
+
+async def test_a_corner_side_is_chosen_with_the_buttons_or_the_command(
+    world: World, admin: simcord.MemberActor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every chance gives a corner, from a side the attackers choose
+    monkeypatch.setattr("referee.service.secrets.randbits", lambda bits: SEED)
+    corners = variant("Corners", "X", bold_arrows=True, chance="corner")
+    await upload(world, admin, "Corners", corners)
+    await challenge_accepted(world, pitch="Corners", length="5 moves")
+    players = Players(random.Random(5))
+    chosen: list[str] = []
+    for _ in range(200):
+        board = public(world)[-1]
+        member = world.alice if asked(board, world.alice) else world.bob
+        what, dice = asked(board, member) or ("", 0)
+        assert what, "the match ended before two corners"
+        if what != "corner":
+            assert await players.step(world, member, what, dice) == ""
+            continue
+        other = world.bob if member is world.alice else world.alice
+        assert asked(board, other) is None
+        wrong = refused(world, await other.click(board, label="Corner from the east"))
+        assert wrong.startswith("Not your turn: ")
+        if not chosen:
+            reply = await member.click(board, label="Corner from the west")
+            chosen.append("west")
+        else:
+            reply = await member.slash(world.channel, "socceristic corner", side="east")
+            chosen.append("east")
+        assert private(reply) == ""
+        if len(chosen) == 2:
+            break
+    match = await referee(world).store.active_match(world.channel.id)
+    assert match is not None
+    history = await referee(world).store.history(match.id)
+    assert [e.action.args["side"] for e in history.log if e.action.kind == "corner"] == chosen
+    assert "corner" in text_of(public(world)[-1]).lower()
