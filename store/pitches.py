@@ -15,7 +15,6 @@ are unique in a server: saving a name again replaces that pitch. A server holds 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from engine.leagues.names import normal_name
+from engine.socceristic.pitchfile import pitch_key
 from store.errors import StoreError
 from store.models import JSONData, SocceristicPitch, utcnow
 from store.transactions import Transactions
@@ -54,17 +54,12 @@ def _insert(dialect: str) -> Callable[..., Any]:
 
 
 def canonical(data: JSONData) -> str:
-    """The JSON text a pitch is stored as (and hashed from).
+    """The JSON text a pitch is stored as (its key is the sha256 of this text).
 
     >>> canonical({"b": 1, "a": [1, 2]})
     '{"a":[1,2],"b":1}'
     """
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def pitch_key(data: JSONData) -> str:
-    """The sha256 (hex) of a pitch's canonical JSON (the engine's ``pitch_key``)."""
-    return hashlib.sha256(canonical(data).encode()).hexdigest()
 
 
 def pitch_name(text: str) -> str:
