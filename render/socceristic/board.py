@@ -392,7 +392,8 @@ def paint_card(g: Geometry, face: CardFace, k: Kit) -> Painted:
 
 
 def paint_no_card(g: Geometry) -> Painted:
-    box = g.card
+    x0, y0, x1, _ = g.card
+    box = (x0, y0, x1, y0 + g.px(60))
     w, h = _local(box)
     f = font(g.px(TEXT_SIZES["decks"]), bold=False)
 

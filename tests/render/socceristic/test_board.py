@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from engine.socceristic.pitch import pitch_of
 from engine.socceristic.pitchfile import SAMPLE_DATA
 from render import colours as C
 from render.palette import pixel
@@ -29,8 +30,10 @@ from render.socceristic.board import (
 )
 from render.socceristic.geometry import (
     CARD_FACE,
+    GRASS,
     OUTCOME_BAND,
     REFEREE_BAND,
+    ZONE,
     geometry,
 )
 from render.socceristic.replay import replay_gif
@@ -131,7 +134,7 @@ def test_the_last_card_is_shown_as_a_card_of_its_deck() -> None:
     g = G(v)
     x0, y0, x1, _ = g.card
     band = ((x0 + x1) // 2, y0 + g.card_band // 2 + g.px(4))
-    face = (x1 - g.px(8), y0 + g.card_band + g.px(12))
+    face = (x1 - g.px(8), y0 + g.card_band + g.px(30))
     none = render(hand_view(), NAMES)
     referee = render(hand_view(last_card_full=referee_card()), NAMES)
     outcome = render(hand_view(last_card_full=outcome_card(0, "chance", {"kind": "corner"})), NAMES)
@@ -363,3 +366,38 @@ def test_a_coach_match_shows_each_card_drawn() -> None:
         shown = [t.text for t in texts(view, NAMES) if t.what in ("card", "card deck")]
         assert face.title in shown
         assert all("_" not in text for text in shown), shown
+
+
+def test_the_zone_is_lighter_and_bordered_squares_are_outlined() -> None:
+    view = hand_view(ball=None)
+    pitch = pitch_of(view["options"])
+    g = G(view)
+    im = render(view, NAMES)
+
+    def corner(x: int, y: int) -> Any:
+        x0, _, _, y1 = g.square((x, y))
+        return pixel(im, (x0 + g.px(4), y1 - g.px(4)))
+
+    def edge(x: int, y: int) -> Any:
+        x0, y0, x1, _ = g.square((x, y))
+        return pixel(im, ((x0 + x1) // 2, y0 + 1))
+
+    # clear of the chalk's centre line and circle
+    squares = [
+        (x, y, pitch.square(x, y))
+        for y in range(pitch.height)
+        for x in range(pitch.width)
+        if abs(y - pitch.centre_row) > 2 or abs(x - pitch.centre_spot) > 2 and y != pitch.centre_row
+    ]
+    plain = [(x, y) for x, y, sq in squares if not sq.zone and not sq.border]
+    zone = [(x, y) for x, y, sq in squares if sq.zone == "green" and not sq.border]
+    bold = [(x, y) for x, y, sq in squares if sq.border == "bold"]
+    assert plain and zone and bold
+    for x, y in plain:
+        assert corner(x, y) == GRASS[y % 2], (x, y)
+    for x, y in zone:
+        assert corner(x, y) == ZONE[y % 2], (x, y)
+        assert sum(ZONE[y % 2]) > sum(GRASS[y % 2]) + 60
+    for x, y in bold:
+        assert edge(x, y) == C.OUTLINE, (x, y)
+    assert all(edge(x, y) != C.OUTLINE for x, y in plain)
