@@ -113,6 +113,13 @@ async def test_a_bad_file_is_refused_with_its_line_and_field(
         ),
     )
     assert "line 2" in broken and "not valid JSON" in broken
+    huge = refused(
+        world,
+        await admin.slash(
+            world.channel, "socceristic pitch upload", file=("huge.json", b" " * 300_000)
+        ),
+    )
+    assert huge == "huge.json is 292 KB; a pitch file has at most 256 KB. Nothing was kept."
     sample_name = refused(
         world,
         await admin.slash(
