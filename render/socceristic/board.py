@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from engine.socceristic.pitch import Pitch, pitch_of
 from render import colours as C
@@ -90,6 +90,7 @@ NO_BALL: RGB = C.ARROW  # the ring around the ball's square before anyone has it
 SECTION = {"chance": "CHANCE AT GOAL", "penalty": "PENALTY KICK", "pass_back": "PASS BACK"}
 HALF = {1: "1st half", 2: "2nd half"}
 STATUS_NAME = 12  # the most characters of a name in the status line
+Font = ImageFont.FreeTypeFont
 
 # -- what the board says ----------------------------------------------------------------------
 
@@ -100,8 +101,6 @@ def _name(names: Sequence[str], t: int, most: int = 0) -> str:
 
 
 def _team(view: dict[str, Any], side: Any) -> int | None:
-    if isinstance(side, int):
-        return side if side in (0, 1) else None
     sides = list(view.get("sides") or SIDES)
     return sides.index(side) if side in sides else None
 
@@ -139,10 +138,10 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
     """Whose decision it is, in a few words, and that team (None for both or nobody)."""
     score = view.get("score") or [0, 0]
     if view.get("over"):
-        w = int(view.get("winner", -1) if view.get("winner") is not None else -1)
+        w = view.get("winner")
         if w not in (0, 1):
             return f"Full time: a draw, {score[0]}–{score[1]}", None
-        return f"Full time: {_name(names, w, STATUS_NAME)} win {score[w]}–{score[1 - w]}", w
+        return f"Full time: {_name(names, w, STATUS_NAME)} wins {score[w]}–{score[1 - w]}", w
     step = view.get("step") or {}
     k = step.get("k", "")
     teams = waiting_teams(view)
@@ -159,6 +158,8 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
         deck = step.get("deck") or ("referee" if "referee" in _prompt(view) else "outcome")
         card = "a Referee's card" if deck == "referee" else "an Outcome card"
         return f"{who} to draw {card}", t
+    if k == "advance" and step.get("chance"):
+        return f"{who} to roll: 1 or 2 is a chance!", t
     if k == "shirt" and step.get("purpose") in SHIRT:
         return f"{who} {SHIRT[step['purpose']]}", t
     if k == "direction" and step.get("n"):
@@ -177,7 +178,7 @@ def _prompt(view: dict[str, Any]) -> str:
 
 def clock_text(view: dict[str, Any]) -> str:
     """The half and how far it has gone: "1st half · move 12 of 30", "2nd half · 17:40 of
-    20:00 +5"; "Kick-off to come" before the first half, "Full time" at the end."""
+    20:00 +5"; "Before kick-off" before the first half, "Full time" at the end."""
     if view.get("over"):
         return "Full time"
     half = int(view.get("half") or 0)
@@ -318,10 +319,10 @@ class CardLayout:
     """Where a card's texts go (local to the card's box): each (text, font, y centre,
     caution colour or "")."""
 
-    band: tuple[str, Any, float]
-    section: tuple[str, Any, float]
-    lines: tuple[tuple[str, Any, float, str], ...]
-    by: tuple[str, Any, float]
+    band: tuple[str, Font, float]
+    section: tuple[str, Font, float]
+    lines: tuple[tuple[str, Font, float, str], ...]
+    by: tuple[str, Font, float]
     height: int  # the card's: as tall as what it says, at most ``Geometry.card``'s
 
 
@@ -335,7 +336,7 @@ def card_layout(g: Geometry, face: CardFace) -> CardLayout:
     y = g.card_band + g.px(24)
     section = (face.section, small, y)
     y += g.px(16)
-    lines: list[tuple[str, Any, float, str]] = []
+    lines: list[tuple[str, Font, float, str]] = []
     quoted = f"“{face.words}”" if face.words else ""
     for text in wrap(quoted, plain, w - 2 * inset, CARD_WORD_LINES) if quoted else []:
         y += step

@@ -269,6 +269,10 @@ def test_what_a_spectator_reads_is_legible_on_a_phone(changes: dict[str, Any]) -
 
 def test_the_header_says_whose_decision_it_is_and_how_far_the_half_is() -> None:
     assert status_text(hand_view(), NAMES) == ("Home to roll: follow the arrow", 0)
+    chance = hand_view(step={"k": "advance", "team": 0, "chance": True})
+    assert status_text(chance, NAMES) == ("Home to roll: 1 or 2 is a chance!", 0)
+    draw = hand_view(over=True, winner=-1, score=[1, 1], pending=[])
+    assert status_text(draw, NAMES) == ("Full time: a draw, 1–1", None)
     draw = hand_view(
         step={"k": "draw", "deck": "referee"},
         pending=[{"actor": "away", "kind": "draw", "prompt": "Draw a card.", "dice": 0}],
@@ -283,7 +287,7 @@ def test_the_header_says_whose_decision_it_is_and_how_far_the_half_is() -> None:
         None,
     )
     over = hand_view(over=True, winner=1, score=[1, 2], pending=[])
-    assert status_text(over, NAMES) == ("Full time: Away win 2–1", 1)
+    assert status_text(over, NAMES) == ("Full time: Away wins 2–1", 1)
     assert clock_text(hand_view()) == "1st half · move 12 of 30"
     minutes = hand_view(half=2, clock=754.0)
     minutes["options"]["length"] = {"minutes": 20, "added": 5}
