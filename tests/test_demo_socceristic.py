@@ -168,3 +168,14 @@ def test_demo_writes_the_boards_and_the_replay(tmp_path: Path) -> None:
     gif = Image.open(tmp_path / "replay.gif")
     assert gif.n_frames == len(boards)
     assert f"Board images: {len(boards)} PNG files and replay.gif in {tmp_path}" in text
+
+
+def test_bot_help_lists_socceristic_and_its_options() -> None:
+    done = run_bot("demo", "--help", timeout=60)
+    text = " ".join(done.stdout.split())
+    assert "socceristic (Socceristic); default fuba" in text
+    assert 'Socceristic: "length=20 minutes home=Ann, Bob away=Cy"' in text
+    done = run_bot("play", "--help", timeout=60)
+    text = " ".join(done.stdout.split())
+    assert "socceristic: length=30 (moves a half) or length='20 minutes'" in text
+    assert "Socceristic: Away) is played by the coach" in text
