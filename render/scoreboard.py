@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render import colours as C
 from render import header
@@ -177,15 +177,30 @@ def paint_caption(g: Layout, text: str, k: Kit | None) -> Painted:
     goal."""
     box = g.caption
     f = font(g.px(SIZES["caption"]))
-    w, h = box[2] - box[0], box[3] - box[1]
+    h = box[3] - box[1]
     inset = g.px(14) if k is not None else 0
     lines = caption_lines(g, text, inset)
     step = g.px(LINE_HEIGHT)
-    top = (h - step * len(lines)) / 2
+    return banner(box, lines, f, step, (h - step * len(lines)) / 2, k, g.px)
+
+
+def banner(
+    box: Box,
+    lines: Sequence[str],
+    f: ImageFont.FreeTypeFont,
+    step: int,
+    top: float,
+    k: Kit | None,
+    px: Callable[[float], int],
+) -> Painted:
+    """``lines`` ``step`` pixels apart from ``top``: on a pill in a team's colour (inset from
+    its ends) when ``k`` is that team's kit, else plain."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    inset = px(14) if k is not None else 0
 
     def paint(s: Sketch) -> None:
         if k is not None:
-            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
+            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=px(1.5))
         for i, line in enumerate(lines):
             s.text((inset, top + step * (i + 0.5)), line, f, k.ink if k else C.TEXT, anchor="lm")
 

@@ -32,6 +32,7 @@ from render.dicesoccer.geometry import (
 )
 from render.fonts import fit, font, wrap
 from render.kits import RGB, Kit
+from render.scoreboard import banner
 from render.sketch import Box, Painted, Point, Sketch
 
 
@@ -333,20 +334,11 @@ def text_font(g: Geometry, what: str) -> ImageFont.FreeTypeFont:
 def paint_banner(g: Geometry, box: Box, text: str, k: Kit | None) -> Painted:
     """The caption on up to two lines: on a pill in a team's colour when it names one team's
     goal."""
-    f = text_font(g, "caption")
-    w, h = _local(box)
-    inset = g.px(14) if k is not None else 0
-    lines = wrapped(g, box, text, "caption", inset)
+    _, h = _local(box)
+    lines = wrapped(g, box, text, "caption", g.px(14) if k is not None else 0)
     step = g.px(LINE_HEIGHT)
     top = (h - step * len(lines)) / 2 if k is not None else 0
-
-    def paint(s: Sketch) -> None:
-        if k is not None:
-            s.rounded((0, 0, w, h), step / 2, fill=k.colour, outline=C.MUTED, width=g.px(1.5))
-        for i, line in enumerate(lines):
-            s.text((inset, top + step * (i + 0.5)), line, f, k.ink if k else C.TEXT, anchor="lm")
-
-    return box, paint
+    return banner(box, lines, text_font(g, "caption"), step, top, k, g.px)
 
 
 def paint_target(g: Geometry, text: str) -> Painted:
