@@ -85,12 +85,8 @@ def main() -> int:
     print(f"render_minutes_median_ms: {median_ms(args.runs, minutes, png):.2f} ms")
 
     match = _frames(7, {})
-    print_replay_figures(
-        lambda: replay_gif(
-            [(f.view, f.caption or "", HOLD_MS[f.kind]) for f in match], NAMES, width=width
-        ),
-        match,
-    )
+    clips = [(f.view, f.caption or "", HOLD_MS[f.kind]) for f in match]
+    print_replay_figures(lambda: replay_gif(clips, NAMES, width=width), match)
 
     if args.profile:
         print_profile(png, shots)
