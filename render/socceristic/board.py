@@ -156,15 +156,15 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> tuple[str, int | 
     who = _name(names, t, STATUS_NAME)
     if k == "draw":
         deck = step.get("deck") or ("referee" if "referee" in _prompt(view) else "outcome")
-        card = "a Referee's card" if deck == "referee" else "an Outcome card"
-        return f"{who} to draw {card}", t
+        card = "Referee's card" if deck == "referee" else "Outcome card"
+        return f"{who} to draw: {card}", t
     if k == "advance" and step.get("chance"):
-        return f"{who} to roll: 1 or 2 is a chance!", t
+        return f"{who} to roll: 1-2 is a chance!", t
     if k == "shirt" and step.get("purpose") in SHIRT:
         return f"{who} {SHIRT[step['purpose']]}", t
     if k == "direction" and step.get("n"):
         n = int(step["n"])
-        return f"{who} to pick a direction ({n} square{'s' if n != 1 else ''})", t
+        return f"{who} to aim: {n} square{'s' if n != 1 else ''}", t
     task = TASKS.get(k)
     if task is None:
         prompt = (view.get("pending") or [{}])[0].get("prompt", "")
@@ -299,7 +299,7 @@ def paint_ball(g: Geometry, sq: tuple[int, int], ring: RGB) -> Painted:
 
 def paint_defender(g: Geometry, end: str, k: Kit, name: str) -> Painted:
     """The team defending ``end``, on a plate of its colour beside that goal."""
-    return header.badge(g.defender(end), k, name, font(g.px(TEXT_SIZES["end"])), g.px)
+    return header.badge(g.defender(end), k, name, font(g.px(TEXT_SIZES["defends"])), g.px)
 
 
 def paint_deck(g: Geometry, i: int, text: str) -> Painted:
@@ -559,6 +559,10 @@ def texts(
     g = b.g
     status, _ = status_text(view, names)
     out = header_texts(g, view.get("score") or [0, 0], clock_text(view), status)
+    f = font(g.px(TEXT_SIZES["defends"]))
+    for t, end in enumerate(view.get("ends") or ["", ""]):
+        if end in ("north", "south"):
+            out.append(Text("defends", _name(names, t), f, g.defender(end)))
     face = card_face(view, names)
     if face is not None:
         lay = card_layout(g, face)

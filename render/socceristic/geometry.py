@@ -31,6 +31,7 @@ TEXT_SIZES = {
     "edge": 17,
     "key": 20,
     "end": 22,
+    "defends": 28,
     "kickoff": 13,
 }
 CARD_WORD_LINES = 3  # the most lines of a card's words
@@ -79,7 +80,7 @@ class Geometry(Layout):
     @property
     def strip(self) -> int:
         """The height of an end strip (the end's name, the team defending it)."""
-        return self.px(42)
+        return self.px(46)
 
     @property
     def band(self) -> int:
@@ -167,7 +168,7 @@ class Geometry(Layout):
         """The team defending ``end``: a name plate in the middle of its end strip."""
         x0, y0, x1, y1 = self.end_strip(end)
         mid, half = (x0 + x1) // 2, min(self.px(150), (x1 - x0) // 2 - self.px(70))
-        pad = self.px(5)
+        pad = self.px(3)
         return (mid - half, y0 + pad, mid + half, y1 - pad)
 
     # the panel

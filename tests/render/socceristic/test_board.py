@@ -47,7 +47,7 @@ from tests.render.socceristic.views import (
 
 PHONE = 400
 MIN_CAP = 8.0
-LEGIBLE = {"score", "status", "clock", "caption", "card deck", "card"}
+LEGIBLE = {"score", "status", "clock", "caption", "card deck", "card", "defends"}
 
 
 def G(view: dict[str, Any]) -> Any:
@@ -255,7 +255,7 @@ def test_what_a_spectator_reads_is_legible_on_a_phone(changes: dict[str, Any]) -
     caption = "Away wins the tackle 5-3 and moves the ball 4 squares north-east to the box"
     shown = texts(view, ("Otters FC", "Badgers United"), caption)
     kinds = {t.what for t in shown}
-    assert {"score", "status", "clock", "caption"} <= kinds
+    assert {"score", "status", "clock", "caption", "defends"} <= kinds
     if view["last_card_full"]:
         assert {"card deck", "card"} <= kinds
     for t in shown:
@@ -270,14 +270,14 @@ def test_what_a_spectator_reads_is_legible_on_a_phone(changes: dict[str, Any]) -
 def test_the_header_says_whose_decision_it_is_and_how_far_the_half_is() -> None:
     assert status_text(hand_view(), NAMES) == ("Home to roll: follow the arrow", 0)
     chance = hand_view(step={"k": "advance", "team": 0, "chance": True})
-    assert status_text(chance, NAMES) == ("Home to roll: 1 or 2 is a chance!", 0)
+    assert status_text(chance, NAMES) == ("Home to roll: 1-2 is a chance!", 0)
     draw = hand_view(over=True, winner=-1, score=[1, 1], pending=[])
     assert status_text(draw, NAMES) == ("Full time: a draw, 1–1", None)
     draw = hand_view(
         step={"k": "draw", "deck": "referee"},
         pending=[{"actor": "away", "kind": "draw", "prompt": "Draw a card.", "dice": 0}],
     )
-    assert status_text(draw, NAMES) == ("Away to draw a Referee's card", 1)
+    assert status_text(draw, NAMES) == ("Away to draw: Referee's card", 1)
     both = [
         {"actor": s, "kind": "roll", "prompt": "Roll for the tackle.", "dice": 1}
         for s in ("home", "away")
@@ -294,6 +294,14 @@ def test_the_header_says_whose_decision_it_is_and_how_far_the_half_is() -> None:
     assert clock_text(minutes) == "2nd half · 12:34 of 20:00 +5"
     assert clock_text(hand_view(half=0)) == "Before kick-off"
     assert clock_text(over) == "Full time"
+
+
+def test_every_status_of_a_coach_match_fits_its_line_uncut() -> None:
+    for view in coach_views(3):
+        status = next(t for t in texts(view, NAMES) if t.what == "status")
+        box = status.box
+        dot = 32  # the team's dot before the words
+        assert status.font.getlength(status.text) <= box[2] - box[0] - dot, status.text
 
 
 def test_the_header_shows_the_score_and_the_move() -> None:
