@@ -438,7 +438,6 @@ class Board:
         rings = [k.colour for k in self.kits] + [NO_BALL]
         for i, ring in enumerate(rings):
             parts.append(draw_over(rgb, paint_ball(g, (i + 1, g.rows // 2 + i), ring))[0])
-        names = ("Name", "Name")
         for t, k in enumerate(self.kits):
             parts.append(draw_over(rgb, paint_badge(g, g.badge(t), k, "Name"))[0])
             parts.append(draw_over(rgb, paint_defender(g, ("north", "south")[t], k, "Name"))[0])
@@ -451,7 +450,7 @@ class Board:
                                (("Goal kick to Name", ""),), "Drawn by Name", t)  # fmt: skip
             for face in (referee, outcome):
                 parts.append(draw_over(rgb, paint_card(g, face, k))[0])
-        parts.append(draw_over(rgb, paint_caption(g, f"{names[0]} rolls 4", None))[0])
+        parts.append(draw_over(rgb, paint_caption(g, "Name rolls 4", None))[0])
         parts.append(draw_over(rgb, paint_clock(g, "1st half · move 12 of 30"))[0])
         parts.append(draw_over(rgb, paint_deck(g, 0, "Outcome cards left: 9 of 12"))[0])
         parts.append(draw_over(rgb, paint_no_card(g))[0])
@@ -555,8 +554,8 @@ def texts(
     """The texts ``render`` draws for ``view`` with their fonts and boxes: the score, the
     status, the clock, the last card's (its deck, words and result) and the caption's lines
     (for legibility checks)."""
-    b = board(DEFAULT_KITS, width, view["options"])
-    g = b.g
+    pitch = pitch_of(view["options"])
+    g = geometry(width, pitch.width, pitch.height)
     status, _ = status_text(view, names)
     out = header_texts(g, view.get("score") or [0, 0], clock_text(view), status)
     f = font(g.px(TEXT_SIZES["defends"]))
