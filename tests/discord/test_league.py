@@ -217,7 +217,7 @@ async def test_a_season_of_four_played_through_the_commands(club: Club) -> None:
 
 async def test_league_names_and_games_are_offered_while_typing(club: Club) -> None:
     games = await club.admin.autocomplete(club.channel, "league create", "game", "")
-    assert {c["value"] for c in games} == {"fuba", "dicesoccer", "simplesoccer"}
+    assert {c["value"] for c in games} == {"fuba", "dicesoccer", "simplesoccer", "socceristic"}
     await club.admin.slash(club.channel, "league create", name="Spring", game="dicesoccer")
     offered = await club.alice.autocomplete(club.channel, "league join", "name", "spr")
     assert [c["value"] for c in offered] == ["Spring"]
