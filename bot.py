@@ -228,7 +228,7 @@ def _socceristic_rules(rules: dict[str, object], pairs: list[tuple[str, str]], t
     ``rules`` (``length``, ``home``, ``away``, ``pitch``); 2 when the engine refuses them."""
     from engine.core import RulesError
     from engine.socceristic import SOCCERISTIC
-    from referee.socceristic.game import match_options, parse_options
+    from referee.socceristic.options import match_options, parse_options
 
     try:
         chosen = {**match_options(pairs), **parse_options(text)}

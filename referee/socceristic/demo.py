@@ -3,7 +3,7 @@ narrated move by move, and the team sheet at full time.
 
 ``python3 bot.py demo --game socceristic --seed 7 [--json] [--out DIR] [--options TEXT]``.
 The same seed prints the same match. ``--options`` sets match options as
-"length=20 minutes home=Ann, Bob away=Cy" (``referee.socceristic.game.parse_options``). With
+"length=20 minutes home=Ann, Bob away=Cy" (``referee.socceristic.options.parse_options``). With
 ``--out`` the board after the toss, after every move and at full time goes to DIR as numbered
 PNG files, and the replay of the match as ``replay.gif``.
 """
@@ -18,16 +18,12 @@ from typing import Any, TextIO
 from engine.core import Action
 from engine.core.dice import VirtualDice
 from engine.core.events import Event
+from engine.socceristic.options import SIDES
 from referee.frames import BoardFiles, board_files
 from referee.socceristic.frames import HOLD_MS, frames, told
-from referee.socceristic.game import (
-    SIDES,
-    length_words,
-    parse_options,
-    seeded_rules,
-    statistics,
-)
 from referee.socceristic.narration import SIDE_NAMES, narrate, score_line
+from referee.socceristic.options import length_words, parse_options, seeded_rules
+from referee.socceristic.sheet import statistics
 from referee.socceristic.tally import tally
 
 

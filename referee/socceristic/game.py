@@ -11,14 +11,13 @@ the team sheet and statistics.
 
 from __future__ import annotations
 
-import hashlib
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
-from engine.core import Action, Decision, Event, MalformedAction, RulesError
+from engine.core import Action, Decision, Event, MalformedAction
+from engine.socceristic.options import SIDES
 from engine.socceristic.pitch import DIRECTION_WORDS, DIRECTIONS, ENDS
 from referee.adapter import Game, JSONData
 from referee.socceristic.narration import (
@@ -28,9 +27,11 @@ from referee.socceristic.narration import (
     narrate,
     player,
 )
-from referee.socceristic.tally import Entry, tally
-
-SIDES = ("home", "away")
+from referee.socceristic.options import (
+    length_words,
+    seeded_rules,
+)
+from referee.socceristic.sheet import statistics
 
 # The typed commands for each kind of decision: the terminal's help shows those of the
 # decision at hand first, then all of them.
@@ -99,64 +100,6 @@ def parse(text: str) -> tuple[str, JSONData]:
     raise MalformedAction(f"I do not know {words[0]!r}. {_HELP}")
 
 
-# -- match options (bot.py demo --options, bot.py play --option) ---------------------------
-
-OPTION_KEYS = ("length", "home", "away", "pitch")
-
-
-def match_options(pairs: Iterable[tuple[str, str]]) -> JSONData:
-    """Match options from KEY=VALUE pairs: ``length`` ("30" or "30 moves", "20 minutes",
-    "20 min + 3"), each side's squad as names by shirt (``home``, ``away``: "Ann, Bob, ..."),
-    and ``pitch`` (a pitch file to read); the engine checks the values.
-
-    >>> match_options([("length", "12"), ("home", "Ann, Bob")])
-    {'length': '12 moves', 'squads': {'home': 'Ann, Bob'}}
-    """
-    options: JSONData = {}
-    for key, value in pairs:
-        key, value = key.strip().lower(), value.strip()
-        if key == "length":
-            options["length"] = f"{value} moves" if value.isdigit() else value
-        elif key in SIDES:
-            options.setdefault("squads", {})[key] = value
-        elif key == "pitch":
-            options["pitch"] = _pitch_file(value)
-        else:
-            raise RulesError(f"Socceristic has no option {key!r}; it has {', '.join(OPTION_KEYS)}.")
-    return options
-
-
-def parse_options(text: str) -> JSONData:
-    """Match options typed as "length=20 minutes home=Ann, Bob away=Cy" (a value runs to the
-    next KEY=; "basic" or nothing: the defaults).
-
-    >>> parse_options("length=20 min + 3 home=Ann, Bob")
-    {'length': '20 min + 3', 'squads': {'home': 'Ann, Bob'}}
-    """
-    text = text.strip()
-    if text.lower() in ("", "basic"):
-        return {}
-    pairs = []
-    for part in re.split(r"\s+(?=[A-Za-z_]+=)", text):
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise RulesError(
-                f"Write Socceristic's options as KEY=VALUE, e.g. length=20, not {part!r}."
-            )
-        pairs.append((key, value))
-    return match_options(pairs)
-
-
-def _pitch_file(path: str) -> JSONData:
-    from engine.socceristic.pitchfile import data_of
-
-    try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"Cannot read the pitch file {path}: {exc.strerror or exc}.") from None
-    return data_of(text)
-
-
 # -- images ------------------------------------------------------------------------------
 
 
@@ -178,76 +121,6 @@ def replay(steps: Sequence[tuple[Any, list[Event]]], names: Sequence[str]) -> by
     if not shots:
         return None
     return replay_gif([(f.view, f.caption or "", HOLD_MS[f.kind]) for f in shots], names=names)
-
-
-# -- the team sheet and the match's figures ----------------------------------------------
-
-
-def _per_side(counts: Sequence[int]) -> str:
-    return f"{SIDE_NAMES[0]} {counts[0]}, {SIDE_NAMES[1]} {counts[1]}"
-
-
-def _ordinal_half(half: int) -> str:
-    return {1: "1st half", 2: "2nd half"}.get(half, "before the kick-off")
-
-
-def _entry(e: Entry) -> str:
-    """A team sheet entry without its team: "No. 9 Ann (1st half, move 12)"."""
-    when = f"({_ordinal_half(e.half)}, {e.when})"
-    who = player(e.shirt, e.name)
-    if e.what == "own_goal":
-        return f"own goal by {SIDE_NAMES[e.team]}'s {who} {when}"
-    if e.what == "substitution" and e.on is not None:
-        return f"{player(*e.on)} on for {who} {when}"
-    if e.what == "injury":
-        return f"{who}, injured, plays on {when}"
-    if e.what in ("yellow", "red"):
-        return f"{who} {e.what} {when}"
-    return f"{who} {when}"
-
-
-_SHEET = (
-    ("Scorers", ("goal", "own_goal")),
-    ("Substitutions", ("substitution", "injury")),
-    ("Cards", ("yellow", "red")),
-)
-_FIGURES = (
-    ("Chances at goal", "chances"),
-    ("Penalties", "penalties"),
-    ("Cards drawn", "cards_drawn"),
-    ("Free kicks", "free_kicks"),
-    ("Corners", "corners"),
-    ("Throw-ins", "throw_ins"),
-    ("Goal kicks", "goal_kicks"),
-    ("Injuries", "injuries"),
-)
-
-
-def statistics(events: Sequence[Event]) -> list[str]:
-    """The team sheet (scorers, substitutions and injuries, cards: each with its half and
-    move, or minute) and the figures: chances at goal, penalties, cards drawn, free kicks,
-    corners, throw-ins, goal kicks, injuries.
-
-    >>> statistics([Event("goal", {"team": 0, "how": "chance", "score": [1, 0]}),
-    ...             Event("scorer", {"team": 0, "shirt": 9, "name": "Ann", "own_goal": False})])
-    ['Goals: Home 1, Away 0', 'Home scorers: No. 9 Ann (before the kick-off, move 0)']
-    """
-    t = tally(events)
-    lines = [f"Goals: {_per_side(t.counts['goals'])}"]
-    for title, kinds in _SHEET:
-        for team in (0, 1):
-            # an own goal counts for the other team: it is listed with that team's scorers
-            entries = [
-                _entry(e)
-                for e in t.sheet
-                if e.what in kinds and (1 - e.team if e.what == "own_goal" else e.team) == team
-            ]
-            if entries:
-                lines.append(f"{SIDE_NAMES[team]} {title.lower()}: {'; '.join(entries)}")
-    for title, key in _FIGURES:
-        if any(t.counts[key]):
-            lines.append(f"{title}: {_per_side(t.counts[key])}")
-    return lines
 
 
 def score(state: Any) -> dict[str, int]:
@@ -286,16 +159,6 @@ def demo(
     from referee.socceristic.demo import run_demo
 
     return run_demo(seed, as_json, out, out_dir, options)
-
-
-def deck_seed(seed: int) -> int:
-    """The decks' shuffling seed of a match, derived from its secret dice seed."""
-    return int.from_bytes(hashlib.sha256(f"decks:{seed}".encode()).digest()[:4], "big")
-
-
-def seeded_rules(rules: JSONData, seed: int) -> JSONData:
-    """A new match's rules with its decks' seed (the order of the cards stays secret)."""
-    return {**rules, "deck_seed": deck_seed(seed)}
 
 
 def stamp(state: Any, action: Action, now: float) -> Action:
@@ -360,18 +223,6 @@ def task(decision: Decision) -> str:
     if decision.kind == "draw":
         return f"draw {_DECKS.get(info.get('deck', ''), 'a card')}"
     return _TASKS.get(decision.kind, "decide")
-
-
-def length_words(length: JSONData) -> str:
-    """A half's agreed length in words.
-
-    >>> length_words({"moves": 30}), length_words({"minutes": 1, "added": 5})
-    ('30 moves a half', '1 minute a half + 5 added')
-    """
-    if "minutes" in length:
-        minutes, added = int(length["minutes"]), int(length.get("added", 0))
-        return f"{minutes} minute{'' if minutes == 1 else 's'} a half + {added} added"
-    return f"{int(length.get('moves', 0))} moves a half"
 
 
 def _clock(view: JSONData) -> str:

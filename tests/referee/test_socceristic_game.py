@@ -18,20 +18,17 @@ from referee.socceristic.demo import iter_match
 from referee.socceristic.frames import frames
 from referee.socceristic.game import (
     SOCCERISTIC_GAME,
-    deck_seed,
     highlight,
     kicked_off,
-    match_options,
     parse,
-    parse_options,
     result,
-    seeded_rules,
     stamp,
-    statistics,
     status_lines,
     task,
 )
 from referee.socceristic.narration import narrate
+from referee.socceristic.options import deck_seed, match_options, parse_options, seeded_rules
+from referee.socceristic.sheet import statistics
 from referee.socceristic.tally import tally
 from store.repository import Seat
 from tests.engine.socceristic import helpers as h
