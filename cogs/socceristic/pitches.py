@@ -22,6 +22,7 @@ from cogs.play.autocomplete import Value, offer
 from cogs.play.context import play_cog
 from cogs.play.registry import JSONData, PlayRefusal
 from cogs.text import shown
+from engine.leagues.names import normal_name
 from engine.socceristic.pitch import from_data
 from engine.socceristic.pitchfile import MAX_BYTES, PitchError, data_of, validate
 from store.pitches import NAME_MAX, PitchStore, pitch_name
@@ -81,9 +82,14 @@ async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSO
     if is_sample(name):
         return {}
     assert name is not None
-    stored = await pitches(interaction).get(guild_of(interaction), name)
+    store, guild_id = pitches(interaction), guild_of(interaction)
+    stored = await store.get(guild_id, name)
     if stored is None:
-        names = await pitches(interaction).names(guild_of(interaction))
+        names = await store.names(guild_id)
+        # typed in other capitals: the one pitch of that name
+        same = [n for n in names if n.casefold() == normal_name(name).casefold()]
+        stored = await store.get(guild_id, same[0]) if len(same) == 1 else None
+    if stored is None:
         listed = ", ".join(f"`{shown(n)}`" for n in [SAMPLE, *names])
         raise PlayRefusal(
             f"This server has no pitch called {shown(name)!r}; choose one of {listed}."
