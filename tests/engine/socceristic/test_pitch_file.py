@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import RulesError
 from engine.socceristic.pitch import from_data
@@ -374,3 +376,83 @@ def test_validate_data_names_the_field_without_a_line() -> None:
         validate(data)
     assert info.value.line is None and info.value.field == "rows[6] square 2"
     assert str(info.value).startswith("rows[6] square 2: 'Z' is not a symbol")
+
+
+# --- any damaged file is refused in words, never with a crash ------------------------------
+
+JSON_BITS = st.sampled_from(
+    [
+        '"',
+        ",",
+        ":",
+        "{",
+        "}",
+        "[",
+        "]",
+        "0",
+        "-1",
+        "99",
+        "null",
+        "true",
+        "Q",
+        "=",
+        "*",
+        " ",
+        "\n",
+        '"x"',
+        "1e999",
+        "\\",
+        "\u00e9",
+    ]
+)
+LEAVES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*path, i))
+    return out
+
+
+SAMPLE_PATHS = _paths(SAMPLE_DATA)[1:]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.integers(0, len(SAMPLE_TEXT) - 1), st.integers(0, 3), JSON_BITS)
+def test_a_damaged_text_is_refused_with_a_pitch_error(at: int, cut: int, bit: str) -> None:
+    text = SAMPLE_TEXT[:at] + bit + SAMPLE_TEXT[at + cut :]
+    try:
+        load(text)
+    except PitchError as err:
+        assert str(err) and (err.line is None or 1 <= err.line <= text.count("\n") + 1)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.sampled_from(SAMPLE_PATHS), LEAVES)
+def test_any_value_anywhere_is_refused_with_a_pitch_error(
+    path: tuple[Any, ...], value: Any
+) -> None:
+    data = copy.deepcopy(SAMPLE_DATA)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        load(text_of(data))
+    except PitchError as err:
+        assert str(err)
+    try:
+        validate(data)
+    except PitchError as err:
+        assert err.line is None
