@@ -438,7 +438,7 @@ def test_a_damaged_text_loads_or_is_refused_in_words(at: int, cut: int, bit: str
         assert str(err) and (err.line is None or 1 <= err.line <= text.count("\n") + 1)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.sampled_from(SAMPLE_PATHS), LEAVES)
 def test_any_value_anywhere_loads_or_is_refused_in_words(path: tuple[Any, ...], value: Any) -> None:
     data = copy.deepcopy(SAMPLE_DATA)
