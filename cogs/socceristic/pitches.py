@@ -143,11 +143,12 @@ async def uploaded_autocomplete(
 async def length_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[Any]]:
-    """A few usual lengths of a half; a number being typed first, as typed."""
+    """A few usual lengths of a half; a number being typed first, in moves and in minutes."""
     typed = current.strip()
     if typed[:1].isdigit():
+        own = [f"{typed} moves", f"{typed} minutes"] if typed.isdigit() else [typed]
         found = [length for length in LENGTHS if length.startswith(typed)]
-        return offer([(typed, typed), *((length, length) for length in found)], "")
+        return offer([(length, length) for length in (*own, *found)], "")
     return offer([(length, length) for length in LENGTHS], typed)
 
 

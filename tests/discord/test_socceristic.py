@@ -359,7 +359,11 @@ async def test_a_bad_length_or_squad_is_refused_before_anyone_is_asked(world: Wo
     assert [o["value"] for o in offered][:2] == ["30 moves", "20 moves"]
     assert "20 minutes" in [o["value"] for o in offered]
     typed = await world.alice.autocomplete(world.channel, "socceristic challenge", "length", "2")
-    assert [o["value"] for o in typed] == ["2", "20 moves", "20 minutes"]
+    assert [o["value"] for o in typed] == ["2 moves", "2 minutes", "20 moves", "20 minutes"]
+    typed = await world.alice.autocomplete(
+        world.channel, "socceristic challenge", "length", "25 min + 3"
+    )
+    assert [o["value"] for o in typed] == ["25 min + 3"]
 
 
 async def test_help_lists_the_commands_and_explains_a_topic(world: World) -> None:
