@@ -41,7 +41,7 @@ SYMBOL_HELP = (
     "with * after it for a bold border"
 )
 
-Path_ = tuple[str | int, ...]
+DataPath = tuple[str | int, ...]
 
 
 class PitchError(RulesError):
@@ -70,8 +70,8 @@ class _Places:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.at: dict[Path_, int] = {}
-        self.twice: list[tuple[Path_, int]] = []
+        self.at: dict[DataPath, int] = {}
+        self.twice: list[tuple[DataPath, int]] = []
         # only lines are lost if this fails: the refusal still names the field
         with contextlib.suppress(RecursionError, IndexError, ValueError):
             self._value(0, ())
@@ -80,7 +80,7 @@ class _Places:
         end: int = _SPACE.match(self.text, i).end()  # type: ignore[union-attr]
         return end
 
-    def _value(self, i: int, path: Path_) -> int:
+    def _value(self, i: int, path: DataPath) -> int:
         text = self.text
         i = self._skip(i)
         self.at[path] = i
@@ -118,18 +118,18 @@ class _Places:
             raise ValueError(f"no JSON value at {i}")
         return match.end()
 
-    def pos(self, path: Path_) -> int:
+    def pos(self, path: DataPath) -> int:
         """Where the value at ``path`` starts, or its nearest enclosing value."""
         for n in range(len(path), -1, -1):
             if path[:n] in self.at:
                 return self.at[path[:n]]
         return 0
 
-    def line(self, path: Path_) -> int:
+    def line(self, path: DataPath) -> int:
         return self.text.count("\n", 0, self.pos(path)) + 1
 
 
-def field_of(path: Path_) -> str:
+def field_of(path: DataPath) -> str:
     """``("decks", "outcome", 3, "chance")`` -> ``decks.outcome[3].chance``."""
     out = ""
     for part in path:
@@ -158,7 +158,7 @@ def _either(values: Sequence[Any]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-def _noun(path: Path_) -> str:
+def _noun(path: DataPath) -> str:
     if path[:1] == ("decks",):
         return "cards"
     return {"rows": "rows", "zones": "rows", "columns": "columns"}.get(str(path[:1][0]), "items")
@@ -174,7 +174,7 @@ def _validator() -> Draft202012Validator:
 class Problem(NamedTuple):
     """One refusal: where (``path`` in the data, ``field`` as shown when it says more) and why."""
 
-    path: Path_
+    path: DataPath
     message: str
     field: str = ""
 
@@ -184,7 +184,7 @@ class Problem(NamedTuple):
 
 
 def _schema_problem(error: ValidationError) -> Problem:
-    path: Path_ = tuple(error.absolute_path)
+    path: DataPath = tuple(error.absolute_path)
     kind, want, value = error.validator, error.validator_value, error.instance
     if kind == "required":
         missing = next((k for k in want if k not in value), want[0])
