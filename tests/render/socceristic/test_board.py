@@ -18,6 +18,7 @@ from engine.socceristic.pitch import pitch_of
 from engine.socceristic.pitchfile import SAMPLE_DATA
 from render import colours as C
 from render.palette import pixel
+from render.socceristic.background import KEY
 from render.socceristic.board import (
     DEFAULT_KITS,
     board,
@@ -413,3 +414,27 @@ def test_the_zone_is_lighter_and_bordered_squares_are_outlined() -> None:
     for x, y in bold:
         assert edge(x, y) == C.OUTLINE, (x, y)
     assert all(edge(x, y) != C.OUTLINE for x, y in plain)
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(11, 13), (11, 17), (15, 21), (21, 31), (21, 13)])
+@pytest.mark.parametrize("width", [480, 960])
+def test_every_pitch_size_fits_beside_the_panel_and_above_the_caption(
+    width: int, cols: int, rows: int
+) -> None:
+    g = geometry(width, cols, rows)
+    x0, y0, x1, y1 = g.grid
+    assert g.cell >= 8
+    assert g.header[3] < g.end_strip("north")[1] and g.end_strip("south")[3] < g.caption[1]
+    assert g.end_strip("north")[3] <= y0 and y1 <= g.end_strip("south")[1]
+    assert x0 - g.margin >= 0 and x1 + g.margin <= g.panel[0]
+    key, _ = g.key(len(KEY) - 1)
+    assert key[3] <= g.panel[3], "the key's last entry is cut"
+    assert g.caption[3] < g.height
+
+
+def test_a_replay_of_a_coach_match_stays_small() -> None:
+    views = coach_views(3)
+    frames = [(v, f"Move {i}", 900) for i, v in enumerate(views[::4])]
+    data = replay_gif(frames, NAMES)
+    assert Image.open(io.BytesIO(data)).n_frames == len(frames)
+    assert len(data) < 8 * 1024 * 1024
