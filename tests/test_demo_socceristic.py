@@ -72,7 +72,7 @@ def test_demo_tells_every_move_of_both_halves_and_the_team_sheet() -> None:
     pitch = SAMPLE_DATA["name"]  # the project's own sample, labelled as such
     assert lines[0] == (
         "Socceristic demo match, seed 7: Home and Away are both played by the coach "
-        f"({pitch}, 30 moves a half)"
+        f"({pitch}, 50 moves a half)"
     )
     assert lines[1].startswith("Toss: ")
     for half in (1, 2):
@@ -81,7 +81,7 @@ def test_demo_tells_every_move_of_both_halves_and_the_team_sheet() -> None:
             for line in lines
             if (m := re.match(rf"Half {half}, move (\d+): ", line))
         }
-        assert moves == set(range(1, 31)), half
+        assert moves == set(range(1, 51)), half
     assert sum(line.strip().startswith("HALF TIME: ") for line in lines) == 1
     assert any(line.strip().startswith("FULL TIME") for line in lines)
     sheet = lines.index("Team sheet:")

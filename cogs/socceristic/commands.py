@@ -77,7 +77,7 @@ def describe_rules(rules: JSONData) -> str:
     """A challenge's match options in a few words.
 
     >>> describe_rules({})
-    'sample pitch, halves of 30 moves'
+    'sample pitch, halves of 50 moves'
     >>> describe_rules({"length": "20 min + 3"})
     'sample pitch, halves of 20 minutes (+3 added)'
     """
@@ -170,7 +170,7 @@ def direction_of(text: str) -> str:
 @app_commands.describe(
     opponent=OPPONENT_HELP,
     pitch="The pitch and cards: the sample, or one of this server's (`/socceristic pitch list`)",
-    length='How long each half is: "30 moves" (default) or "20 minutes" (+5 added)',
+    length='How long each half is: "50 moves" (default) or "20 minutes" (+5 added)',
     squad="Your players by shirt, comma separated (1-11 start, 12-16 the bench)",
     opponent_squad="Your opponent's players by shirt, comma separated",
     dice="virtual: the bot rolls when you roll; physical: you roll at the table and type the dice",

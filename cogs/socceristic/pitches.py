@@ -30,9 +30,9 @@ from store.pitches import NAME_MAX, PitchStore, pitch_name
 SAMPLE = "sample"  # the bot's own pitch, in every server
 # What `length:` offers before anything is typed: halves in moves, then in minutes.
 LENGTHS = (
+    "50 moves",
     "30 moves",
     "20 moves",
-    "45 moves",
     "60 moves",
     "10 moves",
     "5 moves",

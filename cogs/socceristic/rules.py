@@ -137,7 +137,7 @@ _TOPICS = (
         "Match length and the team sheet",
         "Introduction, Team sheet",
         "A match has two equal halves. A challenge sets their length with `length:`:\n"
-        "- in **moves** (`30 moves`, the default): each time a team rolls to move the ball, "
+        "- in **moves** (`50 moves`, the default): each time a team rolls to move the ball, "
         "restart or kick off counts one;\n"
         "- in **minutes** (`20 minutes`, plus 5 added unless you say `20 min + 3`): the "
         "clock runs while the match is played; a long pause counts two minutes.\n"

@@ -37,7 +37,7 @@ TACKLE = 0.0  # a coin flip for the ball
 PASS_BACK = -1.0  # a pass back in its own zone: usually the keeper's
 LOSE = -4.0  # the other team's free move
 PROGRESS = 0.25  # per row nearer the goal it attacks
-MAX_ACTIONS = 20_000  # a coach-vs-coach match of 30 moves a half needs about 150
+MAX_ACTIONS = 20_000  # a coach-vs-coach match of 50 moves a half needs about 250
 
 
 def worth(s: SocceristicState, team: int, q: XY) -> float:

@@ -20,7 +20,7 @@ from engine.socceristic.pitch import DECKS, Pitch, pitch_of
 SIDES = ("home", "away")
 SQUAD = 16  # shirts 1-11 start, 12-16 on the bench
 NAME_LENGTH = 24
-DEFAULT_MOVES = 30
+DEFAULT_MOVES = 50  # the sample pitch plays like football at this length (docs)
 MOVES = (5, 200)
 MINUTES = (1, 90)
 ADDED = (0, 15)
@@ -57,7 +57,7 @@ _MINUTES_TEXT = re.compile(
     r"(?:\s*\+\s*(\d+)(?:\s*(?:min|mins|minutes?|added))?)?$"
 )
 _LENGTH_HELP = (
-    "'length' is a number of moves per half (\"30 moves\") or minutes per half with added "
+    "'length' is a number of moves per half (\"50 moves\") or minutes per half with added "
     'time ("20 minutes", "20 min + 3").'
 )
 

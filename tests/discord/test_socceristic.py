@@ -338,7 +338,7 @@ async def test_a_bad_length_or_squad_is_refused_before_anyone_is_asked(world: Wo
             world.channel, "socceristic challenge", opponent=world.bob, length="3 weeks"
         ),
     )
-    assert "30 moves" in reply and "20 minutes" in reply
+    assert "50 moves" in reply and "20 minutes" in reply
     reply = refused(
         world,
         await world.alice.slash(
@@ -356,7 +356,7 @@ async def test_a_bad_length_or_squad_is_refused_before_anyone_is_asked(world: Wo
     assert "16" in reply
     assert public(world) == []
     offered = await world.alice.autocomplete(world.channel, "socceristic challenge", "length", "")
-    assert [o["value"] for o in offered][:2] == ["30 moves", "20 moves"]
+    assert [o["value"] for o in offered][:2] == ["50 moves", "30 moves"]
     assert "20 minutes" in [o["value"] for o in offered]
     typed = await world.alice.autocomplete(world.channel, "socceristic challenge", "length", "2")
     assert [o["value"] for o in typed] == ["2 moves", "2 minutes", "20 moves", "20 minutes"]

@@ -14,11 +14,11 @@ from engine.socceristic.options import normalize
 from .helpers import pitch_data
 
 
-def test_the_defaults_are_the_sample_pitch_thirty_moves_and_numbered_shirts() -> None:
+def test_the_defaults_are_the_sample_pitch_fifty_moves_and_numbered_shirts() -> None:
     o = normalize({})
     assert o["pitch"] == pitchfile.SAMPLE_DATA and o["pitch"]["sample"] is True
     assert o["pitch_key"] == pitchfile.pitch_key(pitchfile.SAMPLE_DATA)
-    assert o["length"] == {"moves": 30}
+    assert o["length"] == {"moves": 50}
     assert o["squads"]["home"][0] == "No. 1" and o["squads"]["away"][15] == "No. 16"
     assert o["deck_seed"] == 0 and o["deck_order"] == {}
     assert normalize(o) == o  # its own output is accepted again

@@ -289,7 +289,7 @@ def test_the_header_says_whose_decision_it_is_and_how_far_the_half_is() -> None:
     )
     over = hand_view(over=True, winner=1, score=[1, 2], pending=[])
     assert status_text(over, NAMES) == ("Full time: Away wins 2–1", 1)
-    assert clock_text(hand_view()) == "1st half · move 12 of 30"
+    assert clock_text(hand_view()) == "1st half · move 12 of 50"
     minutes = hand_view(half=2, clock=754.0)
     minutes["options"]["length"] = {"minutes": 20, "added": 5}
     assert clock_text(minutes) == "2nd half · 12:34 of 20:00 +5"
