@@ -352,6 +352,15 @@ def _deck_problems(data: dict[str, Any]) -> Iterator[Problem]:
                         yield Problem((*at, key), f'"{key}" only goes with a result of kind "play"')
                 if result["kind"] == "play" and result["number"] not in columns:
                     yield Problem((*at, "number"), f"there is no column {result['number']}")
+    outcome = data["decks"]["outcome"]
+    for section in ("chance", "penalty", "pass_back"):
+        # a pass through the pack must end every run of chances: a result other than "play"
+        if outcome and all(card[section]["kind"] == "play" for card in outcome):
+            yield Problem(
+                ("decks", "outcome", 0, section),
+                f'every Outcome card\'s {section} result is "play": at least one must end the '
+                "attack (a goal, a corner, a goal kick...)",
+            )
 
 
 # --- the public entry points ---------------------------------------------------------------

@@ -454,3 +454,16 @@ def test_any_value_anywhere_loads_or_is_refused_in_words(path: tuple[Any, ...], 
         validate(data)
     except PitchError as err:
         assert err.line is None
+
+
+@pytest.mark.parametrize("section", ["chance", "penalty", "pass_back"])
+def test_a_deck_whose_every_result_plays_on_is_refused(section: str) -> None:
+    """Chances that only ever lead to more chances would never let a half end."""
+
+    def endless(d: Data) -> None:
+        for card in d["decks"]["outcome"]:
+            card[section] = {"kind": "play", "to": "attack", "line": "EVEN", "number": 7}
+
+    err, _ = refused(endless)
+    assert err.field == f"decks.outcome[0].{section}"
+    assert "at least one must end the attack" in str(err)
