@@ -352,15 +352,25 @@ def _deck_problems(data: dict[str, Any]) -> Iterator[Problem]:
                         yield Problem((*at, key), f'"{key}" only goes with a result of kind "play"')
                 if result["kind"] == "play" and result["number"] not in columns:
                     yield Problem((*at, "number"), f"there is no column {result['number']}")
-    outcome = data["decks"]["outcome"]
-    for section in ("chance", "penalty", "pass_back"):
-        # a pass through the pack must end every run of chances: a result other than "play"
-        if outcome and all(card[section]["kind"] == "play" for card in outcome):
-            yield Problem(
-                ("decks", "outcome", 0, section),
-                f'every Outcome card\'s {section} result is "play": at least one must end the '
-                "attack (a goal, a corner, a goal kick...)",
-            )
+    # a run of chances chains chance -> penalty -> pass back until a card ends it; a half
+    # measured in moves can only reach its next move if one card ends it in whichever
+    # section it is read
+    if not any(_ends_every_run(card) for card in data["decks"]["outcome"]):
+        yield Problem(
+            ("decks", "outcome"),
+            "no Outcome card ends an attack whatever happens: at least one card needs a goal, "
+            "corner or goal kick as its chance result, and something other than play on "
+            "for its penalty and its pass back",
+        )
+
+
+def _ends_every_run(card: dict[str, Any]) -> bool:
+    """Whether this Outcome card ends an attack in each of its three sections."""
+    return (
+        card["chance"]["kind"] in ("goal", "corner", "goal_kick")
+        and card["penalty"]["kind"] != "play"
+        and card["pass_back"]["kind"] != "play"
+    )
 
 
 # --- the public entry points ---------------------------------------------------------------

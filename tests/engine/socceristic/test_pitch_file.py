@@ -456,14 +456,42 @@ def test_any_value_anywhere_loads_or_is_refused_in_words(path: tuple[Any, ...], 
         assert err.line is None
 
 
-@pytest.mark.parametrize("section", ["chance", "penalty", "pass_back"])
-def test_a_deck_whose_every_result_plays_on_is_refused(section: str) -> None:
-    """Chances that only ever lead to more chances would never let a half end."""
+PLAY_ON = {"kind": "play", "to": "attack", "line": "EVEN", "number": 7}
+
+
+def test_a_deck_with_no_card_that_ends_every_run_of_chances_is_refused() -> None:
+    """A penalty chance whose penalty always scores still chains: the half could never end."""
 
     def endless(d: Data) -> None:
-        for card in d["decks"]["outcome"]:
-            card[section] = {"kind": "play", "to": "attack", "line": "EVEN", "number": 7}
+        first = d["decks"]["outcome"][0]
+        first["id"] = "O1"
+        first["chance"] = {"kind": "penalty"}
+        first["penalty"] = {"kind": "goal"}
+        first["pass_back"] = {"kind": "goal_kick"}
+        d["decks"]["outcome"][1:] = [
+            {**first, "id": f"P{i}", "chance": PLAY_ON, "penalty": PLAY_ON, "pass_back": PLAY_ON}
+            for i in range(99)
+        ]
 
     err, _ = refused(endless)
-    assert err.field == f"decks.outcome[0].{section}"
-    assert "at least one must end the attack" in str(err)
+    assert err.field == "decks.outcome"
+    assert "no Outcome card ends an attack" in str(err)
+
+
+@pytest.mark.parametrize(
+    ("chance", "penalty", "pass_back"),
+    [
+        ("goal", "goal", "corner"),
+        ("corner", "corner", "own_goal"),
+        ("goal_kick", "goal_kick", "goal_kick"),
+    ],
+)
+def test_one_card_that_ends_every_run_of_chances_is_enough(
+    chance: str, penalty: str, pass_back: str
+) -> None:
+    data = copy.deepcopy(SAMPLE_DATA)
+    first = data["decks"]["outcome"][0]
+    first.update(chance={"kind": chance}, penalty={"kind": penalty}, pass_back={"kind": pass_back})
+    for card in data["decks"]["outcome"][1:]:
+        card.update(chance=PLAY_ON, penalty=PLAY_ON, pass_back=PLAY_ON)
+    assert len(load(text_of(data)).outcome) == len(data["decks"]["outcome"])
