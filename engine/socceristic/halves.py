@@ -11,10 +11,17 @@ from engine.socceristic.pitch import ENDS
 from engine.socceristic.state import SocceristicState
 
 
-def begin_move(s: SocceristicState, step: Step, ev: list[Event]) -> None:
-    """Ask for the roll that starts a move, unless the half is over."""
+def whistle(s: SocceristicState, ev: list[Event]) -> bool:
+    """End the half if it has run its length; whether it ended."""
     if clock.half_over(s):
         end_half(s, ev)
+        return True
+    return False
+
+
+def begin_move(s: SocceristicState, step: Step, ev: list[Event]) -> None:
+    """Ask for the roll that starts a move, unless the half is over."""
+    if whistle(s, ev):
         return
     s.moves += 1
     s.step = step

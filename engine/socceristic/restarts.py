@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.socceristic import landing, sheet
 from engine.socceristic.common import XY, Step, attacking, ball, choice, dice, pitch, take
-from engine.socceristic.halves import begin_move
+from engine.socceristic.halves import begin_move, whistle
 from engine.socceristic.state import SocceristicState
 
 SIDES_OF_PITCH = ("west", "east")
@@ -42,6 +42,8 @@ def side_of(s: SocceristicState, x: int) -> str | None:
 def corner(s: SocceristicState, team: int, side: str | None, ev: list[Event]) -> None:
     """CORNER KICKS for ``team``; without a side the attacking team chooses it."""
     if side is None:
+        if whistle(s, ev):  # the half ends before anyone is asked for a side
+            return
         s.restart = {"kind": "corner", "team": team, "side": None, "at": None}
         s.step = {"k": "corner_side", "team": team}
         return

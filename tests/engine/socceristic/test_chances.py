@@ -183,3 +183,12 @@ def test_a_pass_back_played_on_at_the_defenders_end(to: str, team: int) -> None:
     card = outcome("L", pass_back=result("play", to=to, line="EVEN", number=6))
     s, _ = draw(pass_back(card), HOME)
     assert s.ball == [4, 1] and s.possession == team
+
+
+def test_a_chance_card_for_a_corner_at_the_last_move_ends_the_half_without_a_side() -> None:
+    s = chance(outcome("C", chance=result("corner", "Tipped round the post")))
+    s.options["length"] = {"moves": 5}
+    s.moves = 5
+    s, ev = draw(s, HOME)
+    assert "half_time" in kinds(ev) and "corner" not in kinds(ev)
+    assert step(s) == "kickoff" and decision(s).actor == AWAY

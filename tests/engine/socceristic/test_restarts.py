@@ -265,3 +265,12 @@ def test_the_side_is_a_choice_of_west_or_east() -> None:
     restarts.corner(s, H, None, [])
     with pytest.raises(RulesError, match="west or east"):
         act(s, HOME, "corner", side="north")
+
+
+def test_a_corner_awarded_as_the_half_ends_asks_for_no_side() -> None:
+    s = start(length={"moves": 5})
+    s.moves = 5
+    ev: list[Event] = []
+    restarts.corner(s, H, None, ev)
+    assert kinds(ev) == ["half_time", "half_start"]
+    assert step(s) == "kickoff" and decision(s).actor == AWAY
