@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import Choice, MalformedAction, RulesError
-from referee import games, match_log
+from referee import games, match_log, stats
 from referee.errors import RefereeError
 from referee.service import Outcome, Prompt, Referee
 from store.errors import StoreError
@@ -123,8 +123,20 @@ class TerminalGame:
                 self.say("\nEnd of input: the match is left unfinished. Goodbye.")
                 return 0
         self.finish(outcome)
+        await self.show_statistics(outcome)
         await self.write_log(outcome)
         return 0
+
+    async def show_statistics(self, outcome: Outcome) -> None:
+        """The game's statistics of a played match, as the full-time report shows them in
+        Discord (Socceristic's team sheet: scorers, substitutions, cards...)."""
+        if (outcome.result or {}).get("reason") == "aborted":
+            return
+        lines = await stats.statistics(self.referee.store, outcome.match_id)
+        if lines:
+            self.say("Statistics:")
+            for line in lines:
+                self.say(f"  {line}")
 
     async def write_log(self, outcome: Outcome) -> None:
         """With ``out_dir``: the action log of the finished match, to check its dice with

@@ -114,6 +114,9 @@ async def test_a_whole_match_against_the_coach(referee: Referee) -> None:
     assert "FULL TIME" in text
     assert "wins." in text or "The match ends in a draw." in text
     assert "Dice seed: 11" in text
+    # the team sheet and the figures at full time, as Discord's full-time report shows them
+    sheet = text[text.index("\nStatistics:\n") :]
+    assert "  Goals: Home " in sheet and "  Throw-ins: Home " in sheet
 
 
 async def test_play_takes_the_match_options_and_refuses_bad_ones(tmp_path: Path) -> None:
