@@ -19,12 +19,13 @@ def whistle(s: SocceristicState, ev: list[Event]) -> bool:
     return False
 
 
-def begin_move(s: SocceristicState, step: Step, ev: list[Event]) -> None:
-    """Ask for the roll that starts a move, unless the half is over."""
+def begin_move(s: SocceristicState, step: Step, ev: list[Event]) -> bool:
+    """Ask for the roll that starts a move, unless the half is over; whether a move started."""
     if whistle(s, ev):
-        return
+        return False
     s.moves += 1
     s.step = step
+    return True
 
 
 def kick_off(s: SocceristicState, team: int, ev: list[Event]) -> None:

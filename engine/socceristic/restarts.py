@@ -17,8 +17,9 @@ def throw_in(s: SocceristicState, team: int, q: XY, ev: list[Event]) -> None:
     s.ball = [q[0], q[1]]
     s.restart = {"kind": "throw_in", "team": team, "at": [q[0], q[1]]}
     take(s, team)
-    s.stats["throw_ins"][team] += 1
-    begin_move(s, {"k": "throw_in", "team": team}, ev)
+    # counted, like a corner or a goal kick, only if it is taken before the half ends
+    if begin_move(s, {"k": "throw_in", "team": team}, ev):
+        s.stats["throw_ins"][team] += 1
 
 
 def h_throw_in(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> None:
@@ -55,9 +56,9 @@ def corner(s: SocceristicState, team: int, side: str | None, ev: list[Event]) ->
     s.ball = q
     s.restart = {"kind": "corner", "team": team, "side": side, "at": q[:]}
     take(s, team)
-    s.stats["corners"][team] += 1
-    ev.append(Event("corner", {"team": team, "side": side, "at": q[:]}))
-    begin_move(s, {"k": "corner", "team": team, "side": side}, ev)
+    if begin_move(s, {"k": "corner", "team": team, "side": side}, ev):
+        s.stats["corners"][team] += 1
+        ev.append(Event("corner", {"team": team, "side": side, "at": q[:]}))
 
 
 def h_corner_side(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> None:
@@ -100,8 +101,8 @@ def goal_kick(s: SocceristicState, team: int, near: int, ev: list[Event]) -> Non
     s.ball = q
     s.restart = {"kind": "goal_kick", "team": team, "at": q[:]}
     take(s, team)
-    s.stats["goal_kicks"][team] += 1
-    begin_move(s, {"k": "goal_kick", "team": team, "purpose": "place"}, ev)
+    if begin_move(s, {"k": "goal_kick", "team": team, "purpose": "place"}, ev):
+        s.stats["goal_kicks"][team] += 1
 
 
 def h_goal_kick(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> None:

@@ -274,3 +274,21 @@ def test_a_corner_awarded_as_the_half_ends_asks_for_no_side() -> None:
     restarts.corner(s, H, None, ev)
     assert kinds(ev) == ["half_time", "half_start"]
     assert step(s) == "kickoff" and decision(s).actor == AWAY
+
+
+@pytest.mark.parametrize(
+    ("award", "count"),
+    [
+        (lambda s, ev: restarts.throw_in(s, A, (10, 10), ev), "throw_ins"),
+        (lambda s, ev: restarts.corner(s, H, "west", ev), "corners"),
+        (lambda s, ev: restarts.goal_kick(s, A, 3, ev), "goal_kicks"),
+    ],
+    ids=["throw-in", "corner", "goal kick"],
+)
+def test_a_restart_awarded_as_the_half_ends_is_not_counted(award: Any, count: str) -> None:
+    s = start(length={"moves": 5})
+    s.moves = 5
+    ev: list[Event] = []
+    award(s, ev)
+    assert kinds(ev) == ["half_time", "half_start"]
+    assert s.stats[count] == [0, 0]
