@@ -125,28 +125,40 @@ def free_kick(s: SocceristicState, drawer: int, card: RefereeCard, ev: list[Even
     team = drawer if card.to == "mover" else 1 - drawer
     p = pitch(s)
     x, y = ball(s)
-    back = -p.away_from(s.ends[team])  # straight back towards the team's own goal
-    y = min(max(y + back * card.back, 0), p.height - 1)
+    # TYPES OF FREE KICKS: a penalty needs the offence itself in the Penalty Box, so the
+    # whistle's square decides it and the card's "back" never takes it out of the box
+    spot = offence_in_box(s, team, (x, y))
+    if not spot:
+        back = -p.away_from(s.ends[team])  # straight back towards the team's own goal
+        y = min(max(y + back * card.back, 0), p.height - 1)
     s.ball = [x, y]
     take(s, team)
     s.stats["free_kicks"][team] += 1
     if card.caution:
         s.step = {"k": "shirt", "team": 1 - team, "purpose": "caution", "colour": card.caution}
-        s.step["kick"] = team
+        s.step.update(kick=team, in_box=spot)
         return
-    take_free_kick(s, team, ev)
+    take_free_kick(s, team, ev, spot)
 
 
-def take_free_kick(s: SocceristicState, team: int, ev: list[Event]) -> None:
-    """TYPES OF FREE KICKS: a penalty, a goal-scoring free kick or a plain one."""
+def offence_in_box(s: SocceristicState, team: int, q: XY) -> bool:
+    """Whether an offence at ``q`` gives ``team`` a penalty: a Penalty Box square at the end
+    ``team`` attacks."""
+    return attacking(s, team, q) and square_at(s, q).zone == "box"
+
+
+def take_free_kick(
+    s: SocceristicState, team: int, ev: list[Event], in_box: bool | None = None
+) -> None:
+    """TYPES OF FREE KICKS: a penalty (``in_box``: the offence was in the Penalty Box; None:
+    decide on the ball's square), a goal-scoring free kick or a plain one."""
     q: XY = ball(s)
     sq = square_at(s, q)
-    ahead = attacking(s, team, q)
     data = {"team": team, "at": list(q)}
-    if ahead and sq.zone == "box":
+    if offence_in_box(s, team, q) if in_box is None else in_box:
         ev.append(Event("free_kick", {**data, "kind": "penalty"}))
         penalty(s, team)
-    elif sq.border in ("bold", "double") or (ahead and sq.green):
+    elif sq.border in ("bold", "double") or (attacking(s, team, q) and sq.green):
         ev.append(Event("free_kick", {**data, "kind": "chance"}))
         landing.chance(s, team, "free_kick", ev)
     else:  # the text stops here: a plain free kick is a free move of one die

@@ -121,7 +121,7 @@ def _h_shirt(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> Non
         landing.open_play(s, team, step["why"], ev)
     else:
         sheet.caution(s, team, slot, step["colour"], ev)
-        cards.take_free_kick(s, step["kick"], ev)
+        cards.take_free_kick(s, step["kick"], ev, step.get("in_box"))
 
 
 def _timed(handler: Handler) -> Handler:

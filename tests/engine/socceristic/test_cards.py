@@ -104,9 +104,24 @@ def test_the_defending_team_in_its_own_box_has_a_plain_free_kick() -> None:
     assert find(ev, "free_kick") == {"team": 1, "at": [4, 14], "kind": "plain"}
 
 
-def test_a_penalty_needs_the_kick_itself_in_the_box() -> None:
-    s, ev = draw(whistle((4, 14), H, "B2"), HOME)  # two squares back: row 12, outside the zone
-    assert find(ev, "free_kick") == {"team": 0, "at": [4, 12], "kind": "plain"}
+def test_a_penalty_is_decided_where_the_offence_was_whatever_the_cards_back() -> None:
+    s, ev = draw(whistle((4, 14), H, "B2"), HOME)  # two squares back would be row 12
+    assert find(ev, "free_kick") == {"team": 0, "at": [4, 14], "kind": "penalty"}
+    assert decision(s).info == {"deck": "outcome", "section": "penalty"}
+
+
+def test_a_penalty_with_a_caution_is_still_a_penalty_once_the_player_is_named() -> None:
+    fouls = [*FOULS, referee("YB", "mover", back=2, caution="yellow")]
+    s, _ = landed((4, 14), H, {(4, 14): "R"}, cards=fouls, order={"referee": ["YB"]})
+    s, ev = draw(s, HOME)
+    assert "free_kick" not in kinds(ev) and decision(s).actor == AWAY
+    s, ev = roll(s, AWAY, 3, 4)
+    assert find(ev, "free_kick") == {"team": 0, "at": [4, 14], "kind": "penalty"}
+
+
+def test_the_other_free_kicks_are_decided_where_the_card_sends_the_kick() -> None:
+    s, ev = draw(whistle((2, 13), H, "B2"), HOME)  # from the zone back to row 11, outside it
+    assert find(ev, "free_kick") == {"team": 0, "at": [2, 11], "kind": "plain"}
 
 
 def test_the_attacking_team_in_the_zone_outside_the_box_has_a_free_kick_at_goal() -> None:
