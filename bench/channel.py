@@ -48,7 +48,7 @@ full-time report:
   slash command or click to its return in SimCord (the bot's whole handling, settled).
 
 Prints ``key: value unit`` lines, FUBA's with the ``fuba_`` prefix first, then ``dicesoccer_``,
-then ``simplesoccer_``.
+``simplesoccer_`` and ``socceristic_`` (``--game NAME`` plays only that game's match).
 Figures only, never pass/fail.
 """
 
@@ -149,6 +149,21 @@ SIMPLESOCCER = GamePlay(
     turn="play",
     along={"move": "member", "kick": "member", "grab": None},
 )
+
+SOCCERISTIC = GamePlay(
+    ruleset="socceristic",
+    group="socceristic",
+    commands={
+        "roll": ("roll", None),
+        "draw": ("draw", None),
+        "direction": ("direction", "direction"),
+        "end": ("end", "end"),
+        "corner": ("corner", "side"),
+    },
+    fixed={"end": ["north", "south"], "corner": ["west", "east"]},
+    challenge={},  # halves of 50 moves, the default
+)
+GAMES = (FUBA, DICESOCCER, SIMPLESOCCER, SOCCERISTIC)
 
 
 @dataclass
@@ -751,7 +766,7 @@ def _seeded(env: simcord.Env, seed: int) -> None:
 async def run(
     seed: int = SEED,
     max_steps: int = MAX_STEPS,
-    games: tuple[GamePlay, ...] = (FUBA, DICESOCCER, SIMPLESOCCER),
+    games: tuple[GamePlay, ...] = GAMES,
 ) -> dict[str, Figures]:
     """Play one match of each game in ``games`` (at most ``max_steps`` member actions each)
     and return each game's figures by ruleset."""
@@ -775,8 +790,15 @@ def main() -> int:
     parser.add_argument(
         "--max-steps", type=int, default=MAX_STEPS, help="actions per match at most"
     )
+    parser.add_argument(
+        "--game",
+        choices=[play.ruleset for play in GAMES],
+        action="append",
+        help="play only this game's match (repeatable; default: every game)",
+    )
     args = parser.parse_args()
-    results = asyncio.run(run(max_steps=args.max_steps))
+    chosen = tuple(play for play in GAMES if not args.game or play.ruleset in args.game)
+    results = asyncio.run(run(max_steps=args.max_steps, games=chosen))
     for ruleset, figures in results.items():
         print("\n".join(figures.lines(f"{ruleset}_")))
         if not figures.finished:

@@ -13,11 +13,13 @@ import simcord
 from discord.ext import commands
 from sqlalchemy.engine import URL
 
-from bench.channel import DICESOCCER, FUBA, SIMPLESOCCER, Control, Figures, Recorder, run
+from bench.channel import Control, Figures, Recorder, run
 from bot import create_bot
 from botconfig import Settings
 
-LINE = re.compile(r"(fuba|dicesoccer|simplesoccer)_([a-z0-9_]+): (\d+(?:\.\d+)?) (count|bytes|ms)")
+LINE = re.compile(
+    r"(fuba|dicesoccer|simplesoccer|socceristic)_([a-z0-9_]+): (\d+(?:\.\d+)?) (count|bytes|ms)"
+)
 KEYS = [
     "messages_created",
     "goals",
@@ -85,14 +87,16 @@ def test_a_simple_soccer_menu_of_who_plays_is_one_sides() -> None:
 
 
 async def test_members_play_every_game_and_the_figures_are_printed_in_order() -> None:
-    results = await run(max_steps=10, games=(FUBA, DICESOCCER, SIMPLESOCCER))
+    results = await run(max_steps=10)
 
-    assert list(results) == ["fuba", "dicesoccer", "simplesoccer"]
+    assert list(results) == ["fuba", "dicesoccer", "simplesoccer", "socceristic"]
     lines = [line for name, f in results.items() for line in f.lines(f"{name}_")]
     parsed = [LINE.fullmatch(line) for line in lines]
     assert all(parsed), lines
     assert [(m.group(1), m.group(2)) for m in parsed if m] == [
-        (game, key) for game in ("fuba", "dicesoccer", "simplesoccer") for key in KEYS
+        (game, key)
+        for game in ("fuba", "dicesoccer", "simplesoccer", "socceristic")
+        for key in KEYS
     ]
     for figures in results.values():
         assert figures.steps == 10 or figures.finished  # nobody got stuck
