@@ -154,3 +154,10 @@ def test_the_whistle_on_the_centre_spot_is_a_bounce_up() -> None:
     s, _ = landed((SPOT, CENTRE_ROW), H)
     assert waiting(s) == [(HOME, "roll", 1), (AWAY, "roll", 1)]
     assert purposes(s) == ["bounce", "bounce"]
+
+
+def test_a_whistle_in_the_zone_the_mover_attacks_is_a_referees_card_not_a_chance() -> None:
+    s, ev = landed((4, 14), H, {(4, 14): "R"})  # Home attacks the south end
+    assert "chance" not in kinds(ev)
+    d = decision(s)
+    assert (d.actor, d.kind, d.info) == (HOME, "draw", {"deck": "referee", "section": ""})
