@@ -71,9 +71,8 @@ async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> 
         description=final_text(outcome),
         colour=COLOUR,
     )
-    if report.statistics:
-        value = "\n".join(report.statistics)[:1024]
-        embed.add_field(name="Statistics", value=value, inline=False)
+    for name, value in statistics_fields(report.statistics):
+        embed.add_field(name=name, value=value, inline=False)
     files = []
     if report.replay is not None:
         embed.set_image(url=f"attachment://{REPLAY_FILE}")
@@ -81,6 +80,39 @@ async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> 
     files.append(await log_file(referee, outcome.match_id))
     embed.set_footer(text=f"{VERIFY_HINT} {match_log.filename(outcome.match_id)}")
     await channel.send(embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none())
+
+
+FIELD_MAX = 1024  # characters of an embed field's value
+STATISTICS_MAX = 4000  # of all of them: the embed's 6,000 leave room for the rest
+
+
+def statistics_fields(lines: list[str]) -> list[tuple[str, str]]:
+    """A match's statistic lines as embed fields: whole lines, as many fields as they need
+    ("Statistics", then "Statistics (continued)"), a line too long for a field cut short, and
+    no more than ``STATISTICS_MAX`` characters in all (a long team sheet keeps its start).
+
+    >>> statistics_fields(["Goals: West 2, East 1"])
+    [('Statistics', 'Goals: West 2, East 1')]
+    >>> [(n, len(v)) for n, v in statistics_fields(["x" * 600, "y" * 600, "z" * 2000])]
+    [('Statistics', 600), ('Statistics (continued)', 600), ('Statistics (continued)', 1024)]
+    """
+    fields: list[list[str]] = []
+    size = used = 0
+    for line in lines:
+        if len(line) > FIELD_MAX:
+            line = line[: FIELD_MAX - 1] + "…"
+        if used + len(line) > STATISTICS_MAX:
+            break
+        if not fields or size + 1 + len(line) > FIELD_MAX:
+            fields.append([])
+            size = -1
+        fields[-1].append(line)
+        size += 1 + len(line)
+        used += len(line) + 1
+    return [
+        ("Statistics" if i == 0 else "Statistics (continued)", "\n".join(chunk))
+        for i, chunk in enumerate(fields)
+    ]
 
 
 async def log_file(referee: Referee, match_id: int) -> discord.File:
