@@ -391,6 +391,8 @@ def narrate(events: Sequence[Event]) -> list[str]:
             continue
         elif e.kind == "chance" and _told_chance(events, i):
             pass  # the free kick at goal was just told
+        elif e.kind == "free_kick" and d.get("kind") == "plain" and _after_referee_card(events, i):
+            pass  # the card's line has just said who has the free kick
         elif e.kind == "move" and d.get("why") == "throw_in" and "throw_in" in kinds[:i]:
             pass  # the throw-in's line says where it went
         elif e.kind == "corner" and i > 0 and events[i - 1].kind == "out":
@@ -414,6 +416,12 @@ def _told_chance(events: Sequence[Event], i: int) -> bool:
         and prev.kind == "free_kick"
         and prev.data.get("kind") == "chance"
     )
+
+
+def _after_referee_card(events: Sequence[Event], i: int) -> bool:
+    """A free kick straight after the Referee's Decision card that gave it."""
+    prev = events[i - 1] if i > 0 else None
+    return prev is not None and prev.kind == "card_drawn" and prev.data.get("deck") == "referee"
 
 
 # -- captions ---------------------------------------------------------------------------

@@ -166,6 +166,10 @@ def test_referee_cards_free_kicks_and_cautions() -> None:
     ]
     assert narrate([ev("free_kick", team=0, at=[5, 2], kind="penalty")]) == ["PENALTY to Home!"]
     assert narrate([ev("free_kick", team=1, at=[5, 2], kind="plain")]) == ["Free kick to Away."]
+    plain = ev("card_drawn", team=0, deck="referee", id="R3", section="", text="Offside",
+               result={"to": 1, "caution": "", "back": 0})  # fmt: skip
+    told_once = narrate([plain, ev("free_kick", team=1, at=[5, 2], kind="plain")])
+    assert told_once == ["Referee's decision: 'Offside' - free kick to Away."]
     at_goal = [
         ev("free_kick", team=1, at=[5, 2], kind="chance"),
         ev("chance", team=1, how="free_kick"),
