@@ -17,9 +17,9 @@ from engine.socceristic.restarts import SIDES_OF_PITCH
 from engine.socceristic.state import SocceristicState
 
 SYMBOL_WORDS = {
-    "lose": "lose the ball",
+    "lose": "the ball is lost",
     "tackle": "a tackle",
-    "whistle": "the whistle",
+    "whistle": "the referee's whistle",
     "pass_back": "a pass back",
 }
 _FREE = {
@@ -94,9 +94,9 @@ def _p_free_roll(s: SocceristicState, step: Step) -> list[Decision]:
 def stops_at(s: SocceristicState, way: Way) -> str:
     """What the ball finds where it stops, in a player's words."""
     sq = pitch(s).square(*way.to)
-    what = SYMBOL_WORDS.get(sq.symbol) or f"arrow {DIRECTION_WORDS[sq.symbol]}"
+    what = SYMBOL_WORDS.get(sq.symbol) or f"an arrow pointing {DIRECTION_WORDS[sq.symbol]}"
     if sq.border == "bold":
-        what += ", bold square"
+        what += " (bold: a chance)"
     return what
 
 

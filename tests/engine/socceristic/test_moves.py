@@ -28,9 +28,9 @@ def test_the_labels_say_how_far_and_what_the_ball_finds() -> None:
     s, _ = landed((5, 6), 0, {(5, 6): "X", (5, 8): "R", (5, 4): "T*", (3, 6): "X"})
     s, _ = roll(s, AWAY, 2)
     labels = {c.action.args["direction"]: c.label for c in decision(s).choices}
-    assert labels["N"] == "north, 2 squares: a tackle, bold square"
-    assert labels["W"] == "west, 2 squares: lose the ball"
-    assert labels["E"] == "east, 2 squares: arrow east"
+    assert labels["N"] == "north, 2 squares: a tackle (bold: a chance)"
+    assert labels["W"] == "west, 2 squares: the ball is lost"
+    assert labels["E"] == "east, 2 squares: an arrow pointing east"
     assert decision(s).prompt == "Choose a direction for the ball (2 squares)."
 
 
