@@ -42,6 +42,7 @@ from cogs.socceristic.help import INTRO, STEPS
 from cogs.socceristic.rules import BOOK
 from cogs.text import shown
 from engine.core import RulesError
+from engine.core.errors import MalformedAction
 from engine.socceristic.options import normalize
 from engine.socceristic.pitch import DIRECTION_WORDS
 from referee.deadlines import MAX_TURN_TIMEOUT
@@ -160,7 +161,7 @@ def direction_of(text: str) -> str:
     code = DIRECTION_OF.get(" ".join(text.strip().lower().split()))
     if code is None:
         words = ", ".join(DIRECTION_WORDS.values())
-        raise PlayRefusal(f"{shown(text)!r} is no direction; choose one of {words}.")
+        raise PlayRefusal(f"'{shown(text)}' is no direction; choose one of {words}.")
     return code
 
 
@@ -197,7 +198,10 @@ async def challenge_command(
     if length is not None and length.strip():
         rules["length"] = length.strip()
     rules.update(squads(squad, opponent_squad))
-    normalize(rules)  # a refusal a player can read, before anyone is asked to accept
+    try:
+        normalize(rules)  # a refusal a player can read, before anyone is asked to accept
+    except MalformedAction as error:  # it may quote what was typed (a squad's name)
+        raise PlayRefusal(shown(str(error))) from None
     await challenge(
         interaction,
         SOCCERISTIC,

@@ -91,6 +91,10 @@ def parse_length(value: object) -> dict[str, int]:
     raise MalformedAction(_LENGTH_HELP)
 
 
+# letters of any alphabet, digits, spaces and . ' - : nothing that reads as markdown or a mention
+_NAME = re.compile(r"(?:[^\W_]|[ .'\-])+")
+
+
 def _names(value: object, side: str) -> list[str]:
     if value is None:
         items: list[object] = []
@@ -113,6 +117,10 @@ def _names(value: object, side: str) -> list[str]:
         if len(name) > NAME_LENGTH:
             raise MalformedAction(
                 f"{name[:NAME_LENGTH]}... is too long: a name has at most {NAME_LENGTH} letters."
+            )
+        if name and not _NAME.fullmatch(name):
+            raise MalformedAction(
+                f"\"{name}\" cannot be a player's name: use letters, digits, spaces and . ' - only."
             )
         out.append(name or f"No. {shirt}")
     return out + [f"No. {shirt}" for shirt in range(len(out) + 1, SQUAD + 1)]

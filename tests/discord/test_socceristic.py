@@ -366,6 +366,23 @@ async def test_a_bad_length_or_squad_is_refused_before_anyone_is_asked(world: Wo
     assert [o["value"] for o in typed] == ["25 min + 3"]
 
 
+async def test_a_squad_name_with_markdown_or_a_mention_is_refused_privately(
+    world: World,
+) -> None:
+    reply = refused(
+        world,
+        await world.alice.slash(
+            world.channel, "socceristic challenge", opponent=world.bob, squad="**Bold**, @everyone"
+        ),
+    )
+    # the name reads as typed, neither bold nor a ping
+    assert reply == (
+        '"\\*\\*Bold\\*\\*" cannot be a player\'s name: '
+        "use letters, digits, spaces and . ' - only."
+    )
+    assert public(world) == []
+
+
 async def test_help_lists_the_commands_and_explains_a_topic(world: World) -> None:
     result = await world.alice.slash(world.channel, "socceristic help")
     [embed] = [e for m in (result.response, *result.followups) if m for e in m.embeds]

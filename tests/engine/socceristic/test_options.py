@@ -81,6 +81,20 @@ def test_bad_squads_are_refused(squads: Any, words: str) -> None:
         normalize({"squads": squads})
 
 
+def test_names_in_any_alphabet_with_dots_apostrophes_and_hyphens_are_kept() -> None:
+    names = ["José Núñez", "Łukasz", "李明", "O'Neil", "Jean-Luc", "J. R. 2"]
+    assert normalize({"squads": {"home": names}})["squads"]["home"][:6] == names
+
+
+@pytest.mark.parametrize("name", ["**Bold**", "@everyone", "a_b", "x:y", "<@123>", "`c`", "#1"])
+def test_a_name_with_markdown_or_mention_characters_is_refused_by_name(name: str) -> None:
+    with pytest.raises(MalformedAction) as refused:
+        normalize({"squads": {"away": ["Ann", name]}})
+    assert str(refused.value) == (
+        f"\"{name}\" cannot be a player's name: use letters, digits, spaces and . ' - only."
+    )
+
+
 def test_deck_order_and_seed() -> None:
     o = normalize({"pitch": pitch_data(), "deck_order": {"outcome": ["O3"]}, "deck_seed": "42"})
     assert o["deck_order"] == {"outcome": ["O3"]} and o["deck_seed"] == 42
