@@ -13,6 +13,7 @@ Discord hides only top-level commands by permission).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -75,6 +76,25 @@ def summary(data: JSONData) -> str:
     )
 
 
+def coded(name: str) -> str:
+    """A name inside a code span (`...`), where Discord shows escapes as typed: no backticks.
+
+    >>> coded("**Wem** `x`")
+    '**Wem** x'
+    """
+    return name.replace("`", "")
+
+
+async def stored_name(store: PitchStore, guild_id: int, name: str) -> str | None:
+    """The name this server stored a pitch under, as typed or in other capitals (when only
+    one pitch has it); None when it has no such pitch."""
+    if await store.get(guild_id, name) is not None:
+        return name
+    # typed in other capitals: the one pitch of that name
+    same = [n for n in await store.names(guild_id) if n.casefold() == normal_name(name).casefold()]
+    return same[0] if len(same) == 1 else None
+
+
 async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSONData:
     """The rules options naming a challenge's pitch: none for the sample (the engine's
     default), the stored file's data for one of this server's; refused when it has none of
@@ -83,16 +103,13 @@ async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSO
         return {}
     assert name is not None
     store, guild_id = pitches(interaction), guild_of(interaction)
-    stored = await store.get(guild_id, name)
+    found = await stored_name(store, guild_id, name)
+    stored = None if found is None else await store.get(guild_id, found)
     if stored is None:
         names = await store.names(guild_id)
-        # typed in other capitals: the one pitch of that name
-        same = [n for n in names if n.casefold() == normal_name(name).casefold()]
-        stored = await store.get(guild_id, same[0]) if len(same) == 1 else None
-    if stored is None:
-        listed = ", ".join(f"`{shown(n)}`" for n in [SAMPLE, *names])
+        listed = ", ".join(f"`{coded(n)}`" for n in [SAMPLE, *names])
         raise PlayRefusal(
-            f"This server has no pitch called {shown(name)!r}; choose one of {listed}."
+            f"This server has no pitch called '{shown(name)}'; choose one of {listed}."
         )
     return {"pitch": stored.data}
 
@@ -100,13 +117,13 @@ async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSO
 def pitch_title(rules: JSONData) -> str:
     """The pitch a match's rules name, as players read it.
 
-    >>> pitch_title({}), pitch_title({"pitch": {"name": "Wembley", "sample": False}})
-    ('sample pitch', 'pitch Wembley')
+    >>> pitch_title({}), pitch_title({"pitch": {"name": "*Wem*", "sample": False}})
+    ('sample pitch', 'pitch \\\\*Wem\\\\*')
     """
     data = rules.get("pitch")
     if not isinstance(data, dict) or data.get("sample"):
         return "sample pitch"
-    return f"pitch {data.get('name', '?')}"
+    return f"pitch {shown(str(data.get('name', '?')))}"
 
 
 # -- autocomplete ----------------------------------------------------------------------------
@@ -155,6 +172,24 @@ async def length_autocomplete(
 # -- commands ------------------------------------------------------------------------------
 
 
+async def file_data(file: discord.Attachment, name: str | None) -> JSONData:
+    """The checked data of an uploaded pitch file; a name given with ``name:`` stands for the
+    file's own, so a file whose name is too long is taken under a shorter one."""
+    text = await file.read()
+    try:
+        return data_of(text)
+    except PitchError as error:
+        if error.field != "name":
+            raise
+        if name is None:
+            raise PitchError(
+                f"{error.message}; give it a shorter one with `name:`", error.line, error.field
+            ) from None
+        # the JSON parsed (the error is in its name): the same data under the given name
+        renamed = {**json.loads(text.decode("utf-8-sig")), "name": pitch_name(name)}
+        return data_of(json.dumps(renamed, indent=2))
+
+
 @app_commands.describe(
     file="The pitch file (JSON): the squares, zones, lines and both packs of cards",
     name="The name players choose it by (default: the name in the file)",
@@ -173,7 +208,7 @@ async def upload_command(
     await interaction.response.defer(ephemeral=True, thinking=True)
     refused = f"{shown(file.filename)} was refused, nothing was kept"
     try:
-        data = data_of(await file.read())
+        data = await file_data(file, name)
         wanted = pitch_name(name if name is not None else str(data.get("name", "")))
         if is_sample(wanted):
             raise ValueError(f"`{SAMPLE}` is the bot's own pitch; give yours another name.")
@@ -188,7 +223,7 @@ async def upload_command(
     what = "replaced" if replaced else "saved"
     await interaction.followup.send(
         f"Pitch **{shown(saved.name)}** {what}: {summary(data)}. Challenge on it with "
-        f"`/socceristic challenge pitch:{shown(saved.name)}`.",
+        f"`/socceristic challenge pitch:{coded(saved.name)}`.",
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),
     )
@@ -198,7 +233,7 @@ async def list_command(interaction: discord.Interaction) -> None:
     """The pitches a challenge may use here: the sample and this server's."""
     names = await pitches(interaction).names(guild_of(interaction))
     lines = [f"- `{SAMPLE}`: the bot's own pitch and cards (not the printed game's)"]
-    lines += [f"- `{shown(name)}`" for name in names]
+    lines += [f"- `{coded(name)}`" for name in names]
     if not names:
         lines.append(
             "No pitch of this server yet: an admin adds one with `/socceristic pitch upload`."
@@ -218,10 +253,12 @@ async def remove_command(interaction: discord.Interaction, name: str) -> None:
     guild_id = guild_of(interaction)
     if is_sample(name):
         raise PlayRefusal(f"`{SAMPLE}` is the bot's own pitch; it cannot be removed.")
-    if not await pitches(interaction).remove(guild_id, name):
-        raise PlayRefusal(f"This server has no pitch called {shown(name[:NAME_MAX])!r}.")
+    store = pitches(interaction)
+    found = await stored_name(store, guild_id, name)
+    if found is None or not await store.remove(guild_id, found):
+        raise PlayRefusal(f"This server has no pitch called '{shown(name[:NAME_MAX])}'.")
     await interaction.response.send_message(
-        f"Pitch **{shown(pitch_name(name))}** removed; matches already on it play on.",
+        f"Pitch **{shown(pitch_name(found))}** removed; matches already on it play on.",
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),
     )

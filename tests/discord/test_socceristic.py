@@ -469,3 +469,12 @@ async def test_a_corner_side_is_chosen_with_the_buttons_or_the_command(
     history = await referee(world).store.history(match.id)
     assert [e.action.args["side"] for e in history.log if e.action.kind == "corner"] == chosen
     assert "corner" in text_of(public(world)[-1]).lower()
+
+
+def test_an_unknown_direction_is_quoted_as_typed() -> None:
+    from cogs.play.registry import PlayRefusal
+    from cogs.socceristic.commands import direction_of
+
+    with pytest.raises(PlayRefusal) as refusal:
+        direction_of("*up*")
+    assert str(refusal.value).startswith(r"'\*up\*' is no direction; choose one of north, ")

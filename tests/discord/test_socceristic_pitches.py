@@ -213,3 +213,75 @@ async def test_a_challenge_plays_on_an_uploaded_pitch(
     view = (await referee(world).current(world.channel.id)).view()
     assert view["options"]["pitch"]["name"] == "Anfield"
     assert view["options"]["length"] == {"moves": 5}
+
+
+async def test_a_pitch_named_with_markdown_reads_as_typed(
+    world: World, admin: simcord.MemberActor
+) -> None:
+    reply = private(
+        await admin.slash(
+            world.channel, "socceristic pitch upload", file=("g.json", pitch_file("**Wem** _`x`_"))
+        )
+    )
+    # inside a code span the name is shown as typed, without its backticks
+    assert reply.startswith(r"Pitch **\*\*Wem\*\* \_\`x\`\_** saved")
+    assert reply.endswith("`/socceristic challenge pitch:**Wem** _x_`.")
+    assert "- `**Wem** _x_`" in await listed(world, world.bob)
+    unknown = refused(
+        world,
+        await world.alice.slash(
+            world.channel, "socceristic challenge", opponent=world.bob, pitch="*Goo*"
+        ),
+    )
+    assert unknown == (
+        r"This server has no pitch called '\*Goo\*'; choose one of `sample`, `**Wem** _x_`."
+    )
+    private(
+        await world.alice.slash(
+            world.channel,
+            "socceristic challenge",
+            opponent=world.bob,
+            pitch="**wem** _`X`_",  # other capitals
+            length="5 moves",
+        )
+    )
+    challenge = public(world)[-1]
+    assert r"(virtual dice, pitch \*\*Wem\*\* \_\`x\`\_, halves of 5 moves)" in challenge.content
+    private(await world.bob.click(challenge, label="Accept"))
+    assert r"Rules: pitch \*\*Wem\*\* \_\`x\`\_, halves of 5 moves." in text_of(public(world)[-2])
+
+
+async def test_remove_finds_a_pitch_in_other_capitals_and_quotes_an_unknown_one(
+    world: World, admin: simcord.MemberActor
+) -> None:
+    private(
+        await admin.slash(
+            world.channel, "socceristic pitch upload", file=("g.json", pitch_file("Anfield"))
+        )
+    )
+    reply = private(await admin.slash(world.channel, "socceristic pitch remove", name="ANFIELD"))
+    assert reply.startswith("Pitch **Anfield** removed")
+    gone = refused(world, await admin.slash(world.channel, "socceristic pitch remove", name="_A_"))
+    assert gone == r"This server has no pitch called '\_A\_'."
+
+
+async def test_a_file_named_too_long_asks_for_a_shorter_name(
+    world: World, admin: simcord.MemberActor
+) -> None:
+    long = "Stadium " * 8
+    reply = refused(
+        world,
+        await admin.slash(
+            world.channel, "socceristic pitch upload", file=("g.json", pitch_file(long))
+        ),
+    )
+    assert reply == (
+        "g.json was refused, nothing was kept: line 3, name: is 64 characters long; "
+        "at most 60 are allowed; give it a shorter one with `name:`"
+    )
+    saved = private(
+        await admin.slash(
+            world.channel, "socceristic pitch upload", file=("g.json", pitch_file(long)), name="Ok"
+        )
+    )
+    assert saved.startswith("Pitch **Ok** saved")
