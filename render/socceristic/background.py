@@ -31,13 +31,13 @@ from render.socceristic.symbols import paint_border, paint_symbol
 
 # The key beside the pitch: (symbol, border, zone) of a sample square, and what it means.
 KEY: tuple[tuple[str, str, str, str], ...] = (
-    ("NE", "", "", "roll and follow the arrow"),
+    ("NE", "", "", "roll, follow the arrow"),
     ("lose", "", "", "the ball is lost"),
     ("tackle", "", "", "tackle: both roll"),
     ("whistle", "", "", "referee's decision"),
-    ("pass_back", "", "green", "pass back to the keeper"),
+    ("pass_back", "", "green", "pass back to keeper"),
     ("", "bold", "", "bold: a chance at goal"),
-    ("whistle", "double", "", "double: free-kick chance"),
+    ("whistle", "double", "", "double: free-kick shot"),
     ("", "", "green", "Lighter Green Zone"),
 )
 

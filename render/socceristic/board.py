@@ -264,7 +264,7 @@ def deck_text(view: dict[str, Any], deck: str) -> str:
     name = "Outcome" if deck == "outcome" else "Referee's"
     if "left" not in d:
         return ""
-    return f"{name} cards left: {d['left']} of {d.get('size', d['left'])}"
+    return f"{name}: {d['left']} of {d.get('size', d['left'])} left"
 
 
 # -- painters: each returns (box, paint) ------------------------------------------------------
@@ -349,8 +349,8 @@ def card_layout(g: Geometry, face: CardFace) -> CardLayout:
             y += step
             lines.append((part, bold, y - step / 2, caution))
             caution = ""  # the card's pictogram beside the first line only
-    y += g.px(34)
-    by = (face.by, font(g.px(TEXT_SIZES["decks"]), bold=False), y - g.px(14))
+    y += g.px(40)
+    by = (face.by, font(g.px(TEXT_SIZES["decks"]), bold=False), y - g.px(18))
     height = min(h, round(y))
     return CardLayout((face.title, bold, g.card_band / 2), section, tuple(lines), by, height)
 
@@ -452,7 +452,7 @@ class Board:
                 parts.append(draw_over(rgb, paint_card(g, face, k))[0])
         parts.append(draw_over(rgb, paint_caption(g, "Name rolls 4", None))[0])
         parts.append(draw_over(rgb, paint_clock(g, "1st half · move 12 of 30"))[0])
-        parts.append(draw_over(rgb, paint_deck(g, 0, "Outcome cards left: 9 of 12"))[0])
+        parts.append(draw_over(rgb, paint_deck(g, 0, "Outcome: 9 of 12 left"))[0])
         parts.append(draw_over(rgb, paint_no_card(g))[0])
         return stacked(parts)
 

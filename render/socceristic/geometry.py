@@ -27,9 +27,9 @@ TEXT_SIZES = {
     **SIZES,  # the header's and the caption's (render.scoreboard)
     "card": 28,
     "title": 22,
-    "decks": 22,
+    "decks": 27,
     "edge": 17,
-    "key": 20,
+    "key": 27,
     "end": 22,
     "defends": 28,
     "kickoff": 13,

@@ -438,3 +438,24 @@ def test_a_replay_of_a_coach_match_stays_small() -> None:
     data = replay_gif(frames, NAMES)
     assert Image.open(io.BytesIO(data)).n_frames == len(frames)
     assert len(data) < 8 * 1024 * 1024
+
+
+def test_the_key_and_the_cards_left_are_legible_at_phone_width_and_fit_the_panel() -> None:
+    from render.fonts import font
+    from render.socceristic.board import deck_text
+    from render.socceristic.geometry import TEXT_SIZES
+
+    view = hand_view()
+    g = G(view)
+    x0, _, x1, _ = g.panel
+    full = {"decks": {"outcome": {"left": 34, "size": 34}, "referee": {"left": 36, "size": 36}}}
+    for what, lines, start in (
+        ("key", [text for *_, text in KEY], g.key(0)[1][0]),
+        ("decks", [deck_text(full, "outcome"), deck_text(full, "referee")], x0),
+    ):
+        f = font(g.px(TEXT_SIZES[what]), bold=False)
+        _, top, _, bottom = f.getbbox("H")
+        assert (bottom - top) * PHONE / 960 >= MIN_CAP, what
+        for line in lines:  # whole, never cut short
+            assert start + f.getlength(line) <= x1, line
+    assert deck_text(full, "referee") == "Referee's: 36 of 36 left"
