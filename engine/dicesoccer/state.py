@@ -5,18 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.data import json_copy
 from engine.core.errors import check_saved
 
 SCHEMA_VERSION = 1
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-native data (dicts, lists and scalars)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 @dataclass(slots=True)
@@ -59,14 +51,14 @@ class DiceSoccerState:
     def clone(self) -> DiceSoccerState:
         return DiceSoccerState(
             options=self.options,  # never changed after the start
-            step=_copy(self.step),
-            roll=_copy(self.roll),
+            step=json_copy(self.step),
+            roll=json_copy(self.roll),
             ball=self.ball,
             chip=self.chip,
             score=self.score[:],
             penalty=self.penalty[:],
             exchanges=self.exchanges,
-            last=_copy(self.last),
+            last=json_copy(self.last),
             winner=self.winner,
             over=self.over,
             schema=self.schema,
@@ -74,10 +66,10 @@ class DiceSoccerState:
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["options"] = _copy(self.options)
-        return _copy(data)
+        data["options"] = json_copy(self.options)
+        return json_copy(data)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DiceSoccerState:
         check_saved(data, SCHEMA_VERSION, (f.name for f in fields(cls)), "Sports Dice Soccer")
-        return cls(**_copy(dict(data)))
+        return cls(**json_copy(dict(data)))

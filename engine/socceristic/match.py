@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.actions import Action
+from engine.core.data import json_copy
 from engine.core.errors import NotYourDecision
 from engine.core.events import Event
 from engine.core.steps import dispatch
@@ -16,7 +17,7 @@ from engine.socceristic import cards, clock, halves, landing, moves, restarts, s
 from engine.socceristic.common import Step, choice, dice, higher, rolled_both, team_name
 from engine.socceristic.options import SIDES, normalize
 from engine.socceristic.pitch import ENDS
-from engine.socceristic.state import SocceristicState, copy
+from engine.socceristic.state import SocceristicState
 
 Handler = Callable[[SocceristicState, int, Step, list[Event]], None]
 SIMULTANEOUS = ("toss", "tackle")
@@ -27,7 +28,7 @@ def new_match(options: dict[str, object] | None = None) -> SocceristicState:
     s = SocceristicState(options=o)
     s.step = {"k": "toss", "dice": [None, None]}
     s.decks = cards.new_decks(o)
-    s.lineup = [copy(o["squads"][side]) for side in SIDES]
+    s.lineup = [json_copy(o["squads"][side]) for side in SIDES]
     return s
 
 

@@ -5,20 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.data import json_copy
 from engine.core.errors import check_saved
 
 SCHEMA_VERSION = 1
 STATS = ("chances", "cards_drawn", "free_kicks", "corners", "throw_ins", "injuries")
 STATS += ("goal_kicks", "penalties")
-
-
-def copy(value: Any) -> Any:
-    """A deep copy of JSON-native data (dicts, lists and scalars)."""
-    if isinstance(value, dict):
-        return {k: copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy(v) for v in value]
-    return value
 
 
 def new_stats() -> dict[str, Any]:
@@ -67,7 +59,7 @@ class SocceristicState:
     def clone(self) -> SocceristicState:
         return SocceristicState(
             options=self.options,  # never changed after the start
-            step=copy(self.step),
+            step=json_copy(self.step),
             ball=None if self.ball is None else self.ball[:],
             possession=self.possession,
             mover=self.mover,
@@ -96,11 +88,13 @@ class SocceristicState:
     def to_json(self) -> dict[str, Any]:
         """The state as JSON data sharing nothing with it but the pitch file's data, which is
         read-only (large, and never changed after the start)."""
-        data = copy({f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"})
-        data["options"] = {k: v if k == "pitch" else copy(v) for k, v in self.options.items()}
+        data = json_copy(
+            {f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"}
+        )
+        data["options"] = {k: v if k == "pitch" else json_copy(v) for k, v in self.options.items()}
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SocceristicState:
         check_saved(data, SCHEMA_VERSION, (f.name for f in fields(cls)), "Socceristic")
-        return cls(**copy(dict(data)))
+        return cls(**json_copy(dict(data)))
