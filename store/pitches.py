@@ -26,7 +26,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from engine.leagues.names import normal_name
-from engine.socceristic.pitchfile import pitch_key
+from engine.socceristic.pitchfile import canonical, pitch_key
 from store.errors import StoreError
 from store.models import JSONData, SocceristicPitch, utcnow
 from store.transactions import Transactions
@@ -51,15 +51,6 @@ class TooManyPitches(StoreError):
 def _insert(dialect: str) -> Callable[..., Any]:
     """The INSERT of the database's dialect, which has ON CONFLICT."""
     return postgresql.insert if dialect == "postgresql" else sqlite.insert
-
-
-def canonical(data: JSONData) -> str:
-    """The JSON text a pitch is stored as (its key is the sha256 of this text).
-
-    >>> canonical({"b": 1, "a": [1, 2]})
-    '{"a":[1,2],"b":1}'
-    """
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def pitch_name(text: str) -> str:

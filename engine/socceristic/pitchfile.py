@@ -488,10 +488,18 @@ def load(text: str | bytes) -> Pitch:
     return from_data(data_of(text))
 
 
+def canonical(data: dict[str, Any]) -> str:
+    """The data's canonical JSON text (keys sorted, no spaces), as a pitch is stored.
+
+    >>> canonical({"b": 1, "a": [1, 2]})
+    '{"a":[1,2],"b":1}'
+    """
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 def pitch_key(data: dict[str, Any]) -> str:
     """The sha256 of the data's canonical JSON: the key options and caches use for it."""
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()
 
 
 SAMPLE_TEXT = (HERE / "sample.json").read_text(encoding="utf-8")
