@@ -13,6 +13,7 @@ Discord hides only top-level commands by permission).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -26,7 +27,7 @@ from cogs.text import shown
 from engine.leagues.names import normal_name
 from engine.socceristic.pitch import from_data
 from engine.socceristic.pitchfile import MAX_BYTES, PitchError, data_of, validate
-from store.pitches import NAME_MAX, PitchStore, pitch_name
+from store.pitches import NAME_MAX, PitchStore, StoredPitch, pitch_name
 
 SAMPLE = "sample"  # the bot's own pitch, in every server
 # What `length:` offers before anything is typed: halves in moves, then in minutes.
@@ -85,14 +86,15 @@ def coded(name: str) -> str:
     return name.replace("`", "")
 
 
-async def stored_name(store: PitchStore, guild_id: int, name: str) -> str | None:
-    """The name this server stored a pitch under, as typed or in other capitals (when only
+async def stored_pitch(store: PitchStore, guild_id: int, name: str) -> StoredPitch | None:
+    """The pitch this server stored under ``name``, as typed or in other capitals (when only
     one pitch has it); None when it has no such pitch."""
-    if await store.get(guild_id, name) is not None:
-        return name
+    found = await store.get(guild_id, name)
+    if found is not None:
+        return found
     # typed in other capitals: the one pitch of that name
     same = [n for n in await store.names(guild_id) if n.casefold() == normal_name(name).casefold()]
-    return same[0] if len(same) == 1 else None
+    return await store.get(guild_id, same[0]) if len(same) == 1 else None
 
 
 async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSONData:
@@ -103,8 +105,7 @@ async def pitch_rules(interaction: discord.Interaction, name: str | None) -> JSO
         return {}
     assert name is not None
     store, guild_id = pitches(interaction), guild_of(interaction)
-    found = await stored_name(store, guild_id, name)
-    stored = None if found is None else await store.get(guild_id, found)
+    stored = await stored_pitch(store, guild_id, name)
     if stored is None:
         names = await store.names(guild_id)
         listed = ", ".join(f"`{coded(n)}`" for n in [SAMPLE, *names])
@@ -172,12 +173,14 @@ async def length_autocomplete(
 # -- commands ------------------------------------------------------------------------------
 
 
-async def file_data(file: discord.Attachment, name: str | None) -> JSONData:
-    """The checked data of an uploaded pitch file; a name given with ``name:`` stands for the
-    file's own, so a file whose name is too long is taken under a shorter one."""
-    text = await file.read()
+def file_data(text: bytes, name: str | None) -> tuple[str, JSONData]:
+    """The name and the checked data of an uploaded pitch file, as this server keeps it: a
+    name given with ``name:`` stands for the file's own (so a file whose name is too long is
+    taken under a shorter one), the data says that name and is never the sample. Raises
+    ``PitchError`` or ``ValueError`` with the reason. CPU work (a schema check): run it off the
+    event loop."""
     try:
-        return data_of(text)
+        data = data_of(text)
     except PitchError as error:
         if error.field != "name":
             raise
@@ -187,7 +190,14 @@ async def file_data(file: discord.Attachment, name: str | None) -> JSONData:
             ) from None
         # the JSON parsed (the error is in its name): the same data under the given name
         renamed = {**json.loads(text.decode("utf-8-sig")), "name": pitch_name(name)}
-        return data_of(json.dumps(renamed, indent=2))
+        data = data_of(json.dumps(renamed, indent=2))
+    wanted = pitch_name(name if name is not None else str(data.get("name", "")))
+    if is_sample(wanted):
+        raise ValueError(f"`{SAMPLE}` is the bot's own pitch; give yours another name.")
+    # the board and the reports name the pitch as this server calls it
+    data = {**data, "name": wanted, "sample": False}
+    validate(data)
+    return wanted, data
 
 
 @app_commands.describe(
@@ -208,13 +218,7 @@ async def upload_command(
     await interaction.response.defer(ephemeral=True, thinking=True)
     refused = f"{shown(file.filename)} was refused, nothing was kept"
     try:
-        data = await file_data(file, name)
-        wanted = pitch_name(name if name is not None else str(data.get("name", "")))
-        if is_sample(wanted):
-            raise ValueError(f"`{SAMPLE}` is the bot's own pitch; give yours another name.")
-        # the board and the reports name the pitch as this server calls it
-        data = {**data, "name": wanted, "sample": False}
-        validate(data)
+        wanted, data = await asyncio.to_thread(file_data, await file.read(), name)
     except (PitchError, ValueError) as error:
         raise PlayRefusal(f"{refused}: {error}") from None
     saved, replaced = await pitches(interaction).save(
@@ -254,11 +258,11 @@ async def remove_command(interaction: discord.Interaction, name: str) -> None:
     if is_sample(name):
         raise PlayRefusal(f"`{SAMPLE}` is the bot's own pitch; it cannot be removed.")
     store = pitches(interaction)
-    found = await stored_name(store, guild_id, name)
-    if found is None or not await store.remove(guild_id, found):
+    found = await stored_pitch(store, guild_id, name)
+    if found is None or not await store.remove(guild_id, found.name):
         raise PlayRefusal(f"This server has no pitch called '{shown(name[:NAME_MAX])}'.")
     await interaction.response.send_message(
-        f"Pitch **{shown(pitch_name(found))}** removed; matches already on it play on.",
+        f"Pitch **{shown(pitch_name(found.name))}** removed; matches already on it play on.",
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),
     )
