@@ -84,10 +84,12 @@ def h_corner(s: SocceristicState, team: int, args: Step, ev: list[Event]) -> Non
         sheet.goal(s, team, "corner", ev)
         return
     if a == b:  # double 1: square 2 on EVEN, double 6: square 12 on EVEN
-        q = (p.x_of(2 if a == 1 else 12), p.even[end])
-    else:
-        q = (p.x_of(a + b), p.odd[end] if a % 2 else p.even[end])
-    ev.append(Event("corner_roll", {**data, "result": "land", "to": list(q)}))
+        line, column = "EVEN", 2 if a == 1 else 12
+    else:  # no double: the first die's parity names the line, the total the square
+        line, column = ("ODD" if a % 2 else "EVEN"), a + b
+    q = (p.x_of(column), p.line_y(end, line))
+    landed = {"result": "land", "to": list(q), "line": line, "column": column}
+    ev.append(Event("corner_roll", {**data, **landed}))
     landing.land(s, q, team, ev)
 
 

@@ -302,12 +302,7 @@ def _corner_roll(d: Data) -> str:
         return f"{head}, off a defender: another corner."
     if result == "goal":
         return f"{head}: straight in from the corner!"
-    a, b = dice
-    if a == b:
-        line, column = "EVEN", 2 if a == 1 else 12
-    else:
-        line, column = ("ODD" if a % 2 else "EVEN"), a + b
-    return f"{head}, the ball drops on the {line} line at column {column}."
+    return f"{head}, the ball drops on the {d['line']} line at column {d['column']}."
 
 
 def _goal(d: Data) -> str:

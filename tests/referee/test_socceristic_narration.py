@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from engine.core import Event
+from engine.socceristic import restarts
 from referee.socceristic.narration import FORMATTERS, caption, narrate
+from tests.engine.socceristic.helpers import find, roll, start
 
 
 def ev(event_kind: str, **data: Any) -> Event:
@@ -224,7 +226,10 @@ def test_restarts_throw_ins_goal_kicks_and_corners() -> None:
     ],
 )
 def test_the_corner_table(dice: list[int], result: str, line: str) -> None:
-    assert narrate([ev("corner_roll", team=0, dice=dice, result=result, to=None)]) == [line]
+    s = start()
+    restarts.corner(s, 0, "west", [])
+    _, events = roll(s, "home", *dice)  # the engine's own event: where the table puts it
+    assert narrate([ev("corner_roll", **find(events, "corner_roll"))]) == [line]
 
 
 def test_half_time_and_full_time() -> None:
