@@ -263,7 +263,8 @@ class Coach:
         """The first preset layout (cached: presets depend only on the key below)."""
         kind, area = step["kind"], step["area"]
         shape = s.formations[team]
-        key = (team, kind, area, tuple(shape) if shape else (), s.control, s.reds[team])
+        key: tuple[Any, ...] = (team, kind, area, tuple(shape) if shape else (), s.control)
+        key += (s.reds[team],)
         key += (setup.outfield_count(s, team),)  # A4 injured players are off the pitch
         action = _SETUPS.get(key)
         if action is None:
@@ -303,9 +304,9 @@ class Coach:
         where the team already has a player (the new value is then the lower die, 4.2.3)."""
         kind = s.turn["kind"]
         start = s.ball
-        rank = RANK[team]
+        rank: list[int] | list[float] = RANK[team]
         if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
-            rank = skill_coach.target_rank(s, team, rank, kind)
+            rank = skill_coach.target_rank(s, team, RANK[team], kind)
         mine, keeper = s.outfield[team], s.keeper[team]
         near_start = ADJ[start]
         reach = set(ADJ[keeper])

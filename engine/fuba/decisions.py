@@ -128,11 +128,8 @@ def _move_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
     for frm, to, gk, wb in moves.legal_moves(s, step):
         who = "goalkeeper" if gk else "player"
         label = f"{who} {frm} -> {to}" + (" with the ball" if wb else "")
-        out.append(
-            _choice(
-                team, "move", label, **{"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
-            )
-        )
+        args: dict[str, Any] = {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
+        out.append(_choice(team, "move", label, **args))
     return out
 
 

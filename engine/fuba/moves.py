@@ -10,7 +10,7 @@ one, keeping fresh pieces for dribbling.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import RulesError
 from engine.fuba.board import (
@@ -29,9 +29,15 @@ from engine.fuba.setup import layout_problem
 from engine.fuba.state import FubaState
 
 # Step modes: who may move how much.
-FREE, ACTION, ADJUST, GK_CT, GK_DT, QUICK_CT, QUICK_DT, EASY, CREATIVE = (
-    "free", "action", "adjust", "gk_ct", "gk_dt", "quick_ct", "quick_dt", "easy", "creative",
-)  # fmt: skip
+FREE: Final = "free"
+ACTION: Final = "action"
+ADJUST: Final = "adjust"
+GK_CT: Final = "gk_ct"
+GK_DT: Final = "gk_dt"
+QUICK_CT: Final = "quick_ct"
+QUICK_DT: Final = "quick_dt"
+EASY: Final = "easy"
+CREATIVE: Final = "creative"
 OFFSIDE_MODES = (FREE, ACTION)
 
 
@@ -208,7 +214,7 @@ def check_move(
 def legal_moves(s: FubaState, step: dict[str, Any]) -> list[tuple[int, int, bool, bool]]:
     """Every legal (from, to, goalkeeper, with_ball) in the current step."""
     team = step["team"]
-    out = []
+    out: list[tuple[int, int, bool, bool]] = []
     if step.get("left", -1) == 0:
         return out
     for frm in s.areas_of(team):

@@ -15,7 +15,8 @@ from engine.fuba.state import FubaState
 
 # Areas ordered by closeness to each side's own goal line (near edge, then far edge).
 _BY_DEPTH = tuple(
-    sorted(range(1, N_SLOTS), key=lambda a, s=side: (depth(s, a), a)) for side in (0, 1)
+    sorted(range(1, N_SLOTS), key=lambda a, s=side: (depth(s, a), a))  # type: ignore[misc]
+    for side in (0, 1)
 )
 
 

@@ -77,7 +77,7 @@ class FubaState:
     def clone(self) -> FubaState:
         return FubaState(
             options=self.options,
-            formations=[f if f is None else list(f) for f in self.formations],
+            formations=[None if f is None else list(f) for f in self.formations],
             outfield=[self.outfield[0][:], self.outfield[1][:]],
             keeper=self.keeper[:],
             ball=self.ball,

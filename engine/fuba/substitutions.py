@@ -262,8 +262,9 @@ def roll_fresh(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
 
 def _why_not(s: FubaState, step: dict[str, Any], plan: str) -> str:
     team = step["team"]
-    if plan not in (*PLANS, "done"):
-        return f"{plan!r} is not a substitution: choose one of {', '.join((*PLANS, 'done'))}."
+    choices = (*PLANS, "done")
+    if plan not in choices:
+        return f"{plan!r} is not a substitution: choose one of {', '.join(choices)}."
     if left(s, team, step) <= 0:
         return "You have no substitutions left: choose done."
     if plan == "fresh":

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from engine.core.actions import Action
 from engine.fuba import condition, plays, tactics
@@ -44,7 +44,9 @@ from engine.fuba.state import FubaState
 Step = dict[str, Any]
 Args = dict[str, Any]
 
-BEST, VARIED, NONE = "best", "varied", "none"
+BEST: Final = "best"
+VARIED: Final = "varied"
+NONE: Final = "none"
 PICKS = (BEST, VARIED, NONE)
 
 # What each skill is worth to the coach: its gain in win percentage points over the same
