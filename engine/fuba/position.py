@@ -34,7 +34,17 @@ from engine.fuba.skills import LOST
 from engine.fuba.skills.catalog import SKILLS
 from engine.fuba.state import FubaState
 
-FIELDS: tuple[str, ...] = ("formations", "west", "east", "ball", "value", "control", "clock", "score", "agenda")
+FIELDS: tuple[str, ...] = (
+    "formations",
+    "west",
+    "east",
+    "ball",
+    "value",
+    "control",
+    "clock",
+    "score",
+    "agenda",
+)
 FIELDS += ("turn",)
 # A9 the weathers a match can have ("" is none; engine.fuba.weather names them for players)
 WEATHERS = tuple(name for name in weather.NAMES if name)
