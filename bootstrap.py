@@ -15,6 +15,10 @@ a stop: the command goes on with what is installed.
 
     python3 bootstrap.py lock [--upgrade]   refresh both locks from pyproject.toml (uv)
 
+Once the dependencies are in place it compiles the engine with mypyc (``python -m
+engine.build``, see ``engine/compiled.py``) when that build is missing or stale; without a C
+compiler that is a warning and the engine runs as pure Python.
+
 Standard library only: this module runs before any dependency is installed.
 Set FUBA_NO_VENV=1 to skip all of this and use the current interpreter as it is.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import platform
@@ -33,6 +38,7 @@ import tomllib
 import venv
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -41,6 +47,7 @@ PYPROJECT = ROOT / "pyproject.toml"
 LOCKS = ROOT / "requirements"
 BOT_LOCK = LOCKS / "bot.txt"
 DEV_LOCK = LOCKS / "dev.txt"
+COMPILED = ROOT / "engine" / "compiled.py"  # when the compiled engine is fresh (mypyc)
 LOCK_COMMAND = "python3 bootstrap.py lock"
 # The machines the locks are resolved for: the Docker image, CI and the developers' machines.
 LOCK_PYTHON = "3.11"
@@ -180,6 +187,51 @@ def _update_this_venv(dev: bool) -> None:
             _install(Path(sys.executable), lock)
 
 
+def _engine_compiled() -> Any:
+    """``engine/compiled.py`` loaded on its own: importing the ``engine`` package here would
+    decide for this process, before the build, whether the compiled engine is used."""
+    spec = importlib.util.spec_from_file_location("_fuba_engine_compiled", COMPILED)
+    if spec is None or spec.loader is None:
+        raise ImportError(COMPILED)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _compile_engine() -> None:
+    """Compile the engine with mypyc (``python -m engine.build``) when its build is missing
+    or stale. A failure is a warning, never a stop: the engine then runs as pure Python, and
+    the same sources are not tried again."""
+    if os.environ.get("FUBA_PURE_PYTHON", "") not in ("", "0") or not COMPILED.exists():
+        return
+    compiled = _engine_compiled()
+    if compiled.problem() is None:
+        return
+    failed = compiled.BUILD.parent / "engine-failed"
+    with _install_lock():
+        why = compiled.problem()
+        key = compiled.sources_key()
+        if why is None or (failed.exists() and failed.read_text(encoding="utf-8") == key):
+            return
+        print(
+            f"Compiling the engine with mypyc ({why}; a few minutes)...",
+            file=sys.stderr,
+            flush=True,
+        )
+        result = subprocess.run([sys.executable, "-m", "engine.build"], cwd=ROOT)
+        if result.returncode == 0:
+            failed.unlink(missing_ok=True)
+            return
+        failed.parent.mkdir(parents=True, exist_ok=True)
+        failed.write_text(key, encoding="utf-8")
+        print(
+            "warning: the engine could not be compiled (a C compiler and mypy are needed); "
+            "it runs as pure Python, which is slower. This is tried again when the engine's "
+            "code changes.",
+            file=sys.stderr,
+        )
+
+
 def ensure_venv(dev: bool = False) -> None:
     """Make sure the current process runs in the project's up-to-date `.venv`.
 
@@ -193,6 +245,7 @@ def ensure_venv(dev: bool = False) -> None:
     if _in_project_venv():
         os.environ.pop(_REEXEC_GUARD, None)
         _update_this_venv(dev)
+        _compile_engine()
         return
     if os.environ.get(_REEXEC_GUARD):
         # We already re-ran once and still are not in .venv: do not loop.

@@ -3,18 +3,24 @@
     python -m bench engine [--seconds 10] [--profile]
 
 Prints ``key: value unit`` lines: the basic rules, then the same with every advanced rule in
-force (``advanced_*``). Figures only, never pass/fail.
+force (``advanced_*``). Figures only, never pass/fail. ``compiled`` says whether the engine
+compiled with mypyc ran (``engine.compiled``); when it did, the basic figure of the pure
+Python engine follows (measured in a child process with ``FUBA_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
+from engine import compiled
 from engine.fuba import FUBA, FubaState, advanced
 from engine.fuba.coach import play_match
 
@@ -88,6 +94,19 @@ def _profile(matches: int) -> None:
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
+def _pure_rate(seconds: float) -> float:
+    """The basic matches per second of the pure Python engine, in a child process."""
+    code = "import sys\nfrom bench.engine import _rate\nprint(_rate(float(sys.argv[1]), 1, 0)[0])"
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(seconds)],
+        env={**os.environ, compiled.PURE_ENV: "1", "FUBA_NO_VENV": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(result.stdout.strip())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench engine", description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0, help="timing budget per figure")
@@ -97,6 +116,7 @@ def main() -> int:
     play_match(0, record=False)  # warm up imports and caches
     fast, played = _rate(args.seconds, True, 1_000)
     print(f"matches_per_second: {fast:.1f} matches/s")
+    print(f"compiled: {int(compiled.active())} flag")
     actions, turns = _shape(100)
     print(f"actions_per_match_median: {actions:.0f} actions")
     print(f"turns_per_half_mean: {turns:.2f} turns")
@@ -110,6 +130,9 @@ def main() -> int:
     actions, turns = _shape(100, ADVANCED)
     print(f"advanced_actions_per_match_median: {actions:.0f} actions")
     print(f"advanced_turns_per_half_mean: {turns:.2f} turns")
+    if compiled.active():
+        pure = _pure_rate(args.seconds)
+        print(f"pure_python_matches_per_second: {pure:.1f} matches/s")
     if args.profile:
         _profile(50)
     return 0
