@@ -88,6 +88,7 @@ from render.palette import Quantiser, fitted
 from render.png import BandEncoder
 from render.sketch import Painted, Sprite
 from render.sprites import Boards, Sprites, draw_over, stacked
+from render.winbar import WinBar, band_texts
 
 DEFAULT_NAMES = ("White", "Black")
 DEFAULT_KITS: tuple[Kit, Kit] = (kit("white"), kit("black"))
@@ -114,6 +115,8 @@ class Board:
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
         self.sample = g
+        # the win-probability band, let in under the header when a view carries chances
+        self.winbar = WinBar(width, kits, self.quantise, self.quantise.index, g.header[3])
 
     def sprite(self, key: Any, make: Callable[[], Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
@@ -267,7 +270,7 @@ def render(
     waiting = pending_text(view, names)
     if waiting:
         paste(im, ("pending", waiting), lambda: paint_pending(g, waiting))
-    return im
+    return b.winbar.on(im, view)
 
 
 def _target_text(view: dict[str, Any]) -> str:
@@ -314,7 +317,7 @@ def texts(
     if waiting:
         lines = wrapped(g, g.pending, waiting, "pending")
         out += [Text("pending", t, text_font(g, "pending"), g.pending) for t in lines]
-    return out
+    return band_texts(out, view, width, g.header[3])
 
 
 def _caption_team(caption: str, names: Sequence[str]) -> int | None:
@@ -335,4 +338,6 @@ def render_png(
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a roll."""
     im = render(view, names, caption, width, kits=kits)
-    return board(kits, width, sections_of(view)).encoder.encode(im)
+    b = board(kits, width, sections_of(view))
+    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
+    return encoder.encode(im)

@@ -41,6 +41,7 @@ from render.palette import pixel as pixel  # the tests read board pixels through
 from render.png import BandEncoder
 from render.sketch import Sprite
 from render.sprites import Boards, Sprites, draw_over, stacked
+from render.winbar import WinBar, band_texts
 
 DEFAULT_KITS: tuple[Kit, Kit] = choose_kits()
 DEFAULT_NAMES = ("West", "East")
@@ -78,6 +79,8 @@ class Board:
         self.track = background.track_cells(self.g)
         # the advanced rules' strips by their number of lines, made on first use
         self.strips: dict[int, strip.Strip] = {}
+        # the win-probability band, let in under the header when a view carries chances
+        self.winbar = WinBar(width, kits, quantise, self.index, bar_top(self.g))
 
     def sprite(self, key: Any, make: Callable[[], pieces.Painted]) -> Sprite:
         """The sprite for ``key``, drawn by ``make()`` the first time it is asked for."""
@@ -211,8 +214,13 @@ def render(
     _header(im, b, view, names)
     _footer(im, b, view, names, caption)
     if strip.in_force(view):  # the advanced rules: a strip under the board
-        return strip.strip_of(b, view).draw(im, view)
-    return im
+        im = strip.strip_of(b, view).draw(im, view)
+    return b.winbar.on(im, view)
+
+
+def bar_top(g: Layout) -> int:
+    """The row where the win-probability band is let in: right under the header."""
+    return g.header[3] + 1
 
 
 def _header(im: Image.Image, b: Board, view: dict[str, Any], names: Sequence[str]) -> None:
@@ -305,7 +313,7 @@ def texts(
         out += [Text("pending", line, f, g.ui["pending"]) for line in lines]
     legend = font(g.px(TEXT_SIZES["legend"]), bold=False)
     out.append(Text("legend", background.LEGEND, legend, g.ui["legend"]))
-    return out + strip.texts(view, g)
+    return band_texts(out + strip.texts(view, g), view, width, bar_top(g))
 
 
 def render_png(
@@ -319,5 +327,10 @@ def render_png(
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
     im = render(view, kits=kits, names=names, width=width, caption=caption)
     b = board(kits, width)
-    encoder = b.encoder if im.size == b.p.size else strip.strip_of(b, view).encoder
+    reference, encoder = b.p, b.encoder
+    if strip.in_force(view):
+        s = strip.strip_of(b, view)
+        reference, encoder = s.base, s.encoder
+    if im.height != reference.height:  # with the win-probability band
+        encoder = b.winbar.encoder(reference)
     return encoder.encode(im)

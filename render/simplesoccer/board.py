@@ -65,6 +65,7 @@ from render.simplesoccer.geometry import (
 )
 from render.sketch import Box, Painted, Sketch
 from render.sprites import Boards, Sprites, draw_over, stacked
+from render.winbar import WinBar, band_texts
 
 DEFAULT_NAMES = ("West", "East")
 DEFAULT_KITS: tuple[Kit, Kit] = (kit("blue"), kit("orange"))
@@ -272,6 +273,8 @@ class Board:
         self.sprites = Sprites(self.rgb, self.quantise, by_line=TEXTS)
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
+        # the win-probability band, let in under the header when a view carries chances
+        self.winbar = WinBar(width, kits, self.quantise, self.quantise.index, g.header[3])
         self._looks: dict[tuple[int, int], tuple[int, Box]] = {}
         seen: dict[bytes, tuple[int, Box]] = {}
         for sq in self._all_squares():
@@ -477,7 +480,7 @@ def render(
         _shootout(b, im, shootout, view.get("step") or {}, names)
 
     paste_caption(paste, im, g, caption, names, kits)
-    return im
+    return b.winbar.on(im, view)
 
 
 def _shootout(
@@ -551,7 +554,8 @@ def texts(
     g = geometry(shape_of(view), width)
     score = view.get("score") or [0, 0]
     status, _ = status_text(view, names)
-    return header_texts(g, score, clock_text(view), status) + caption_texts(g, caption, names)
+    out = header_texts(g, score, clock_text(view), status) + caption_texts(g, caption, names)
+    return band_texts(out, view, width, g.header[3])
 
 
 def render_png(
@@ -564,4 +568,6 @@ def render_png(
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
     im = render(view, names, caption, width, kits=kits)
-    return board(kits, width, shape_of(view)).encoder.encode(im)
+    b = board(kits, width, shape_of(view))
+    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
+    return encoder.encode(im)

@@ -78,6 +78,7 @@ from render.socceristic.geometry import (
     geometry,
 )
 from render.sprites import Boards, Sprites, draw_over, stacked
+from render.winbar import WinBar, band_texts
 
 DEFAULT_NAMES = ("Home", "Away")
 DEFAULT_KITS: tuple[Kit, Kit] = (kit("blue"), kit("orange"))
@@ -426,6 +427,8 @@ class Board:
         self.sprites = Sprites(self.rgb, self.quantise, by_line=TEXTS)
         self.p = self.quantise(self.rgb)
         self.encoder = BandEncoder(self.p, band_rows=16)
+        # the win-probability band, let in under the header when a view carries chances
+        self.winbar = WinBar(width, kits, self.quantise, self.quantise.index, self.g.header[3])
 
     def paste(self, im: Image.Image, key: Any, make: Callable[[], Painted]) -> None:
         self.sprites.paste(im, key, make)
@@ -542,7 +545,7 @@ def render(
             paste(im, ("decks", i, text), lambda i=i, text=text: paint_deck(g, i, text))
 
     paste_caption(paste, im, g, caption, names, kits)
-    return im
+    return b.winbar.on(im, view)
 
 
 def texts(
@@ -567,7 +570,7 @@ def texts(
         lay = card_layout(g, face)
         out.append(Text("card deck", lay.band[0], lay.band[1], g.card))
         out += [Text("card", text, tf, g.card) for text, tf, _, _ in lay.lines]
-    return out + caption_texts(g, caption, names)
+    return band_texts(out + caption_texts(g, caption, names), view, width, g.header[3])
 
 
 def render_png(
@@ -580,4 +583,6 @@ def render_png(
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a step."""
     im = render(view, names, caption, width, kits=kits)
-    return board(kits, width, view["options"]).encoder.encode(im)
+    b = board(kits, width, view["options"])
+    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
+    return encoder.encode(im)
