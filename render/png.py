@@ -95,7 +95,12 @@ class BandEncoder:
     def encode(self, im: Image.Image) -> bytes:
         if im.size != self.size or im.mode != "P":
             raise ValueError(f"expected a {self.size} palette image, got {im.mode} {im.size}")
-        raw = scanlines(im)
+        return self.encode_scanlines(scanlines(im))
+
+    def encode_scanlines(self, raw: bytes) -> bytes:
+        """``encode`` of an image given as its ``scanlines`` (of this encoder's size)."""
+        if len(raw) != self.bounds[-1][1]:
+            raise ValueError(f"expected the scanlines of a {self.size} image")
         parts = [ZLIB_HEADER]
         adler = 1
         changed_from = -1  # start of the run of changed bands not yet compressed

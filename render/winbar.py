@@ -35,7 +35,7 @@ from engine.core.winprob import Chances
 from render import colours as C
 from render.fonts import Text, fit, font
 from render.kits import RGB, Kit
-from render.png import BandEncoder
+from render.png import BandEncoder, scanlines
 from render.sketch import Box, Painted, Sketch
 from render.sprites import Sprites
 
@@ -230,6 +230,26 @@ class WinBar:
                     whole = self.let_in(reference, self._base()[0])
                     found = self._encoders[reference.size] = BandEncoder(whole, band_rows=16)
         return found
+
+    def png(
+        self,
+        board: Image.Image,
+        view: dict[str, Any],
+        reference: Image.Image,
+        encoder: BandEncoder,
+    ) -> bytes:
+        """``board`` (drawn without the band; ``encoder`` writes it, ``reference`` is its
+        background) as PNG bytes, with the band of ``view``'s chances let in when it has some:
+        the image ``on`` gives, without putting it together."""
+        percents = chances_of(view)
+        if percents is None:
+            return encoder.encode(board)
+        if board.size != reference.size:
+            raise ValueError(f"a board of {board.size} on a reference of {reference.size}")
+        rows = scanlines(board)
+        cut = self.top * (board.width + 1)
+        band = scanlines(self.draw(percents))
+        return self.encoder(reference).encode_scanlines(rows[:cut] + band + rows[cut:])
 
     def texts(self, texts: list[Text], view: dict[str, Any]) -> list[Text]:
         """A board's ``texts`` as they are drawn with the band of ``view`` (moved down under

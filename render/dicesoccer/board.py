@@ -11,7 +11,8 @@ White's goal on the left, both goals, the ball in its section and an arrow in th
 colour towards the goal it attacks), both teams' dice as rolled, drawn as pictograms (ball,
 boot, goal with penalty spot, red card), dice not rolled yet as outlines, dice a team does not
 roll (red-card penalty, a free kick's defense) greyed and crossed, the "rolls 1 die fewer"
-penalty, then the last play, the caption and whose decision it is.
+penalty, then the last play, the caption and whose decision it is. When the view carries the
+spectators' chances, the win-probability bar is let in under the header (``render.winbar``).
 
 Made to be read on a phone: shrunk to Discord's ~400 px preview, the score, the target, the caption
 and whose decision it is keep capitals at least 8 px tall (``texts`` lists them with their fonts;
@@ -184,7 +185,14 @@ def render(
 ) -> Image.Image:
     """The board for ``view`` as a palette ("P") image ``width`` pixels wide."""
     b = board(kits, width, sections_of(view))
-    g = b.g
+    return b.winbar.on(_drawn(b, view, names, caption), view)
+
+
+def _drawn(
+    b: Board, view: dict[str, Any], names: Sequence[str], caption: str | None
+) -> Image.Image:
+    """The board without the win-probability band."""
+    g, kits = b.g, b.kits
     im = b.p.copy()
     paste = b.paste
     offense = team_of(view, view.get("offense"))
@@ -270,7 +278,7 @@ def render(
     waiting = pending_text(view, names)
     if waiting:
         paste(im, ("pending", waiting), lambda: paint_pending(g, waiting))
-    return b.winbar.on(im, view)
+    return im
 
 
 def _target_text(view: dict[str, Any]) -> str:
@@ -337,7 +345,5 @@ def render_png(
     kits: tuple[Kit, Kit] = DEFAULT_KITS,
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a roll."""
-    im = render(view, names, caption, width, kits=kits)
     b = board(kits, width, sections_of(view))
-    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
-    return encoder.encode(im)
+    return b.winbar.png(_drawn(b, view, names, caption), view, b.p, b.encoder)

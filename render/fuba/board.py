@@ -7,7 +7,9 @@ b'\\x89PNG'
 Made to be read on a phone: shrunk to Discord's ~400 px preview, the score, clock, ball value
 (a numeral on the die), formations, cards, caption and whose decision it is keep capitals at
 least 8 px tall (``texts`` lists them with their fonts; the sizes are ``geometry.TEXT_SIZES``).
-The caption and the pending decision wrap onto two lines rather than being cut.
+The caption and the pending decision wrap onto two lines rather than being cut. When the view
+carries the spectators' chances, the win-probability bar is let in under the header
+(``render.winbar``); without them the image is exactly as before.
 
 Speed: the static board (``render.fuba.background``) is drawn once per width and quantised to one
 256-colour palette per pair of kits. Every piece, die, arrow and text is drawn once, anti-aliased
@@ -184,6 +186,13 @@ def render(
 ) -> Image.Image:
     """The board for ``view`` as a palette ("P") image ``width`` pixels wide."""
     b = board(kits, width)
+    return b.winbar.on(_drawn(b, view, names, caption), view)
+
+
+def _drawn(
+    b: Board, view: dict[str, Any], names: Sequence[str], caption: Caption | None
+) -> Image.Image:
+    """The board without the win-probability band."""
     im = b.p.copy()
     paste = im.paste
     last = view.get("last_pass")
@@ -214,8 +223,8 @@ def render(
     _header(im, b, view, names)
     _footer(im, b, view, names, caption)
     if strip.in_force(view):  # the advanced rules: a strip under the board
-        im = strip.strip_of(b, view).draw(im, view)
-    return b.winbar.on(im, view)
+        return strip.strip_of(b, view).draw(im, view)
+    return im
 
 
 def bar_top(g: Layout) -> int:
@@ -325,12 +334,10 @@ def render_png(
     caption: Caption | None = None,
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
-    im = render(view, kits=kits, names=names, width=width, caption=caption)
     b = board(kits, width)
+    im = _drawn(b, view, names, caption)
     reference, encoder = b.p, b.encoder
     if strip.in_force(view):
         s = strip.strip_of(b, view)
         reference, encoder = s.base, s.encoder
-    if im.height != reference.height:  # with the win-probability band
-        encoder = b.winbar.encoder(reference)
-    return encoder.encode(im)
+    return b.winbar.png(im, view, reference, encoder)

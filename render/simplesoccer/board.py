@@ -12,7 +12,8 @@ its goal line; the members as pieces in their team's colour with their label and
 at their feet's end (the way they face), the goalkeeper a square with a yellow rim; the ball
 (on its goalkeeper's square when held); the last move's path as a faint line; the caption. In a
 shootout a panel over the field shows each team's kicks and the goal's spots 1-7 as the kicker
-sees them, with the goalkeeper and the ball once known.
+sees them, with the goalkeeper and the ball once known. When the view carries the spectators'
+chances, the win-probability bar is let in under the header (``render.winbar``).
 
 Speed, as ``render.dicesoccer.board``: the static board is painted once per (kits, width,
 field) and quantised to one 256-colour palette; pieces are drawn once per look of the square
@@ -433,7 +434,14 @@ def render(
 ) -> Image.Image:
     """The board for ``view`` as a palette ("P") image ``width`` pixels wide."""
     b = board(kits, width, shape_of(view))
-    g = b.g
+    return b.winbar.on(_drawn(b, view, names, caption), view)
+
+
+def _drawn(
+    b: Board, view: dict[str, Any], names: Sequence[str], caption: str | None
+) -> Image.Image:
+    """The board without the win-probability band."""
+    g, kits = b.g, b.kits
     im = b.p.copy()
     paste = b.paste
     score = view.get("score") or [0, 0]
@@ -480,7 +488,7 @@ def render(
         _shootout(b, im, shootout, view.get("step") or {}, names)
 
     paste_caption(paste, im, g, caption, names, kits)
-    return b.winbar.on(im, view)
+    return im
 
 
 def _shootout(
@@ -567,7 +575,5 @@ def render_png(
     kits: tuple[Kit, Kit] = DEFAULT_KITS,
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a turn."""
-    im = render(view, names, caption, width, kits=kits)
     b = board(kits, width, shape_of(view))
-    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
-    return encoder.encode(im)
+    return b.winbar.png(_drawn(b, view, names, caption), view, b.p, b.encoder)

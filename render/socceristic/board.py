@@ -13,7 +13,8 @@ border, the Lighter Green Zone, the penalty boxes, the centre line and spot, the
 and ODD/EVEN lines; at each end the name of the team defending it; the ball on its square, the
 square ringed in the colour of the team with the ball. Beside the pitch: the last card drawn, as
 a card (its deck, its section, its words and what it gives in a few words), the cards left in
-each deck and a key to the symbols. The caption under it all.
+each deck and a key to the symbols. The caption under it all. When the view carries the
+spectators' chances, the win-probability bar is let in under the header (``render.winbar``).
 
 Speed, as ``render.simplesoccer.board``: the static board is painted once per (kits, width,
 pitch) and quantised to one 256-colour palette; the ball, name plates, the card and the lines
@@ -508,7 +509,14 @@ def render(
 ) -> Image.Image:
     """The board for ``view`` as a palette ("P") image ``width`` pixels wide."""
     b = board(kits, width, view["options"])
-    g = b.g
+    return b.winbar.on(_drawn(b, view, names, caption), view)
+
+
+def _drawn(
+    b: Board, view: dict[str, Any], names: Sequence[str], caption: str | None
+) -> Image.Image:
+    """The board without the win-probability band."""
+    g, kits = b.g, b.kits
     im = b.p.copy()
     paste = b.paste
     score = view.get("score") or [0, 0]
@@ -545,7 +553,7 @@ def render(
             paste(im, ("decks", i, text), lambda i=i, text=text: paint_deck(g, i, text))
 
     paste_caption(paste, im, g, caption, names, kits)
-    return b.winbar.on(im, view)
+    return im
 
 
 def texts(
@@ -582,7 +590,5 @@ def render_png(
     kits: tuple[Kit, Kit] = DEFAULT_KITS,
 ) -> bytes:
     """``render`` encoded as PNG bytes: what the bot posts after a step."""
-    im = render(view, names, caption, width, kits=kits)
     b = board(kits, width, view["options"])
-    encoder = b.encoder if im.height == b.p.height else b.winbar.encoder(b.p)
-    return encoder.encode(im)
+    return b.winbar.png(_drawn(b, view, names, caption), view, b.p, b.encoder)
