@@ -74,6 +74,7 @@ MODULES: tuple[str, ...] = (
     "engine.fuba.tiredness",
     "engine.fuba.var",
     "engine.fuba.weather",
+    "engine.fuba.skills",
     "engine.fuba.skills.catalog",
     "engine.fuba.skills.choosing",
     "engine.fuba.skills.coach",

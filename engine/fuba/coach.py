@@ -22,7 +22,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
 from engine.core.events import Event
-from engine.fuba import decisions, moves, plays, setup, substitutions, tactics
+from engine.fuba import decisions, match, moves, plays, setup, substitutions, tactics
 from engine.fuba.board import (
     ADJ,
     ALL_AREAS,
@@ -720,8 +720,7 @@ def play_match(
     state = FUBA.initial() if start is None else FUBA.from_json(FUBA.to_json(start))
     actions: list[Action] = []
     events: list[Event] = []
-    apply_in_place = FUBA.apply_in_place
-    apply = FUBA.apply
+    apply = match.apply  # FUBA.apply and FUBA.apply_in_place without their wrappers
     for _ in range(MAX_ACTIONS):
         if state.over:
             return state, actions, events
@@ -731,7 +730,7 @@ def play_match(
             if problem is not None:
                 raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
         if in_place:
-            ev = apply_in_place(state, action)
+            ev = apply(state, action, in_place=True)[1]
         else:
             state, ev = apply(state, action)
         if record:
