@@ -18,6 +18,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
@@ -106,6 +108,8 @@ def late(s: FubaState) -> bool:
     return s.stoppage > 0 or s.minute >= 45 * s.half - 4
 
 
+# subclassed by the easy and strong coaches (engine/fuba/easy.py, strong.py)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Coach:
     """A simple, sensible FUBA coach for either side.
 
