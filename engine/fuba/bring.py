@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import moves
 from engine.fuba.board import DIST
 from engine.fuba.state import FubaState
@@ -48,4 +48,4 @@ def do_bring(s: FubaState, team: int, frm: int, gk: bool, to: int, ev: list[Even
         s.moved[team][frm] = min(s.moved[team][frm], s.outfield[team][frm])
         s.locked[team][frm] = min(s.locked[team][frm], s.outfield[team][frm])
     moves.note_moved(s, team, to, gk)
-    ev.append(Event("bring", {"team": team, "from": frm, "to": to, "goalkeeper": gk}))
+    ev.append(event("bring", {"team": team, "from": frm, "to": to, "goalkeeper": gk}))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba.board import AREAS, HALF_PARTLY
 from engine.fuba.state import FubaState
 
@@ -31,7 +31,7 @@ def yellow_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -
     target = s.turn.get("target", s.ball)
     own_side = target in HALF_PARTLY[team]  # 5.6.1 result 3 (teams never change ends)
     booked = die >= 4 or (die == 3 and own_side)
-    ev.append(Event("yellow_test", {"team": team, "die": die, "yellow": booked}))
+    ev.append(event("yellow_test", {"team": team, "die": die, "yellow": booked}))
     if not booked:
         return
     had = s.yellows[team]
@@ -48,7 +48,7 @@ def book(s: FubaState, team: int, ev: list[Event]) -> None:
     """A yellow card given outright (a slowing or a rude foul); the caller starts any red
     card test."""
     s.yellows[team] += 1
-    ev.append(Event("yellow_card", {"team": team, "yellows": s.yellows[team]}))
+    ev.append(event("yellow_card", {"team": team, "yellows": s.yellows[team]}))
 
 
 def red_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> None:
@@ -57,13 +57,13 @@ def red_test(s: FubaState, step: dict[str, Any], die: int, ev: list[Event]) -> N
     threshold = s.yellows[team] + step.get("mod", 0)
     sent_off = die < threshold
     ev.append(
-        Event("red_test", {"team": team, "die": die, "needed_below": threshold, "red": sent_off})
+        event("red_test", {"team": team, "die": die, "needed_below": threshold, "red": sent_off})
     )
     if not sent_off:
         return
     s.reds[team] += 1
     s.yellows[team] = max(0, s.yellows[team] - (1 if die == 1 else 2))
-    ev.append(Event("red_card", {"team": team, "direct": die == 1, "yellows": s.yellows[team]}))
+    ev.append(event("red_card", {"team": team, "direct": die == 1, "yellows": s.yellows[team]}))
     if sum(s.outfield[team]) > 0:
         s.agenda.insert(0, {"k": "remove", "team": team})
 

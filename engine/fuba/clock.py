@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import injuries
 from engine.fuba.state import FubaState
 
@@ -36,7 +36,7 @@ def advance(s: FubaState, minutes: int) -> None:
 def time_event(s: FubaState, moved: int, reason: str) -> Event:
     """The narrated "time" event of an extra move of the clock (a restart, slowing, ...)."""
     data = {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half}
-    return Event("time", {**data, "reason": reason})
+    return event("time", {**data, "reason": reason})
 
 
 def run(s: FubaState, minutes: int, reason: str, ev: list[Event]) -> None:

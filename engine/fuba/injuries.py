@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import bring, substitutions, weather
 from engine.fuba.board import ADJ, AREAS, CENTRE, DIST
 from engine.fuba.state import FubaState
@@ -63,11 +63,11 @@ def roll_injury(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Ev
         data["minutes"] = minutes
     else:
         data["permanent"] = True
-    ev.append(Event("injury", data))
+    ev.append(event("injury", data))
     areas, keeper_hurt = removal_options(s, team)
     if keeper_hurt and not s.keeper_hurt[team]:
         s.keeper_hurt[team] = True
-        ev.append(Event("keeper_injured", {"team": team}))
+        ev.append(event("keeper_injured", {"team": team}))
     if not areas:  # no outfield player left to take off
         return
     if len(areas) == 1:
@@ -86,7 +86,7 @@ def remove(s: FubaState, team: int, area: int, minutes: int, ev: list[Event]) ->
     if minutes:
         s.injured[team] = [*s.injured[team], minutes]
     _refresh_brings(s, team)
-    ev.append(Event("injured_off", {"team": team, "area": area, "minutes": minutes}))
+    ev.append(event("injured_off", {"team": team, "area": area, "minutes": minutes}))
     if not minutes and s.rule("substitutions") and substitutions.left(s, team) > 0:
         s.agenda.insert(0, {"k": "replace", "team": team})
 
@@ -95,12 +95,12 @@ def replace(s: FubaState, team: int, choice: str, ev: list[Event]) -> None:
     """After a permanent injury: a substitute comes on in the centre circle area (project
     decision), with a condition point in the second half."""
     if choice != "substitute":
-        ev.append(Event("play_on", {"team": team}))
+        ev.append(event("play_on", {"team": team}))
         return
     s.subs[team] += 1
     s.outfield[team][CENTRE] += 1
     points = substitutions.second_half_point(s, team)
-    ev.append(Event("substitution", {"team": team, "plan": "injury", "points": points}))
+    ev.append(event("substitution", {"team": team, "plan": "injury", "points": points}))
 
 
 def _refresh_brings(s: FubaState, team: int) -> None:
@@ -126,4 +126,4 @@ def returns(s: FubaState, ev: list[Event]) -> None:
         if back:
             s.injured[team] = [m for m in s.injured[team] if m != 0]
             s.outfield[team][CENTRE] += back
-            ev.append(Event("injury_return", {"team": team, "n": back, "area": CENTRE}))
+            ev.append(event("injury_return", {"team": team, "n": back, "area": CENTRE}))

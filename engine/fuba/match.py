@@ -11,7 +11,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.core.options import side_index
 from engine.fuba import (
     advanced,
@@ -196,7 +196,7 @@ def _h_formation(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
         )
     picks = list(step["picks"])
     picks[team] = shape
-    ev.append(Event("formation_chosen", {"team": team}))
+    ev.append(event("formation_chosen", {"team": team}))
     step = {**step, "picks": picks}
     if s.rule("roles") and not step["halftime"]:
         # A2 the roles are chosen secretly right after the formation, before the reveal
@@ -218,7 +218,7 @@ def _h_roles(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
     due = [t for t in step["roles_due"] if t != team]
     step = {**step, "roles": picked, "roles_due": due}
     s.agenda[0] = step
-    ev.append(Event("roles_chosen", {"team": team}))
+    ev.append(event("roles_chosen", {"team": team}))
     _reveal_formations(s, step, ev)
 
 
@@ -231,14 +231,14 @@ def _reveal_formations(s: FubaState, step: Step, ev: list[Event]) -> None:
     s.agenda.pop(0)
     s.formations = picks
     ev.append(
-        Event(
+        event(
             "formations_revealed",
             {"formations": [formations.fmt(p) for p in picks], "halftime": step["halftime"]},
         )
     )
     if step.get("roles"):
         s.roles = [dict(r or {}) for r in step["roles"]]
-        ev.append(Event("roles_revealed", {"roles": [roles.text(r) for r in s.roles]}))
+        ev.append(event("roles_revealed", {"roles": [roles.text(r) for r in s.roles]}))
     elif step["halftime"]:
         s.roles = [roles.fit(s.roles[t], picks[t]) for t in (0, 1)]  # docs: A2 at half time
     if step.get("skills"):
@@ -255,7 +255,7 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     (die,) = _dice(args, 1)
     rolls = list(step["rolls"])
     rolls[team] = die
-    ev.append(Event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
+    ev.append(event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
     if None in rolls:
         s.agenda[0] = {**step, "rolls": rolls}
         return
@@ -263,11 +263,11 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     if step["for"] == "kickoff":
         weather.from_kickoff(s, rolls, ev)  # A9 only the match's first roll
         if rolls[0] == rolls[1]:
-            ev.append(Event("kickoff_tie", {"dice": rolls}))  # 3.2 ties roll again
+            ev.append(event("kickoff_tie", {"dice": rolls}))  # 3.2 ties roll again
             s.agenda.insert(0, {"k": "duel", "for": "kickoff", "rolls": [None, None]})
             return
         winner = 0 if rolls[0] > rolls[1] else 1
-        ev.append(Event("kickoff_winner", {"team": winner, "dice": rolls}))
+        ev.append(event("kickoff_winner", {"team": winner, "dice": rolls}))
         s.agenda.insert(0, {"k": "kickoff_choice", "team": winner})
     elif step["for"] == "special":
         specials.resolve(s, rolls, ev)  # A13
@@ -282,7 +282,7 @@ def _h_kickoff_choice(s: FubaState, step: Step, team: int, args: Step, ev: list[
     s.agenda.pop(0)
     s.control = chosen
     s.first_half_ct = chosen
-    ev.append(Event("kickoff_team", {"team": chosen}))
+    ev.append(event("kickoff_team", {"team": chosen}))
     restarts.start_kickoff(s, ev)
 
 
@@ -293,7 +293,7 @@ def _h_setup(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -
     pairs = setup.parse_layout(args.get("layout"))
     setup.apply_layout(s, team, pairs, step["kind"], step["area"])
     s.agenda.pop(0)
-    ev.append(Event("setup", {"team": team, "kind": step["kind"], "layout": pairs}))
+    ev.append(event("setup", {"team": team, "kind": step["kind"], "layout": pairs}))
 
 
 def _move_args(args: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
@@ -324,7 +324,7 @@ def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
         step = moves.do_move(s, step, frm, to, gk, wb)
     s.agenda[0] = step
     ev.append(
-        Event(
+        event(
             "move",
             {
                 "team": team,
@@ -391,11 +391,11 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.value = value
     s.ball = target
     s.last_pass = [start, target]
-    ev.append(Event("target", {"team": team, "start": start, "target": target, "value": value}))
+    ev.append(event("target", {"team": team, "start": start, "target": target, "value": value}))
     risk = offside_risk(s, team, start, target, t["kind"])
     if risk:
         t["risk"] = risk
-        ev.append(Event("offside_risk", {"team": team, "added": risk}))
+        ev.append(event("offside_risk", {"team": team, "added": risk}))
     s.agenda[0] = {"k": "roll", "team": team, "n": 2, "for": "situation"}
     other = 1 - team
     if plays.can_charge(s, other, start, target):
@@ -452,7 +452,7 @@ def _phase_time(s: FubaState, ev: list[Event]) -> None:
     t["moved"] = moved
     t["normal_moved"] = s.minute - before  # squares moved before stoppage began (A1)
     ev.append(
-        Event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
+        event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
     )
     if verdict == "now":
         restarts.end_half(s, ev)
@@ -475,7 +475,7 @@ def _phase_special(s: FubaState, ev: list[Event]) -> None:
         specials.start(s, ev)  # A13 the special events table
         return
     # 4.2.1 a special event; without the table (A13) it changes nothing
-    ev.append(Event("special_event", {"die": d1, "table": False}))
+    ev.append(event("special_event", {"die": d1, "table": False}))
 
 
 def _phase_trap(s: FubaState, ev: list[Event]) -> None:
@@ -504,14 +504,14 @@ def _phase_control(s: FubaState, ev: list[Event]) -> None:
     t["checked"] = True
     # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
-        ev.append(Event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
+        ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
     elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
         t["easy"] = True  # 4.2.2.2 easy situation: nobody of the defending team near
         control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
-        ev.append(Event("control", control))
+        ev.append(event("control", control))
     else:
         s.control = dt
-        ev.append(Event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
+        ev.append(event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
 
 
 def _phase_value(s: FubaState, ev: list[Event]) -> None:
@@ -526,9 +526,9 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
     before = s.value
     s.value = weather.after_control_check(s)  # A9 rain
     if s.value != before:
-        ev.append(Event("ball_value", {"value": s.value, "rain": True}))
+        ev.append(event("ball_value", {"value": s.value, "rain": True}))
     else:
-        ev.append(Event("ball_value", {"value": s.value}))
+        ev.append(event("ball_value", {"value": s.value}))
 
 
 def _phase_order(s: FubaState, ev: list[Event]) -> None:
@@ -544,9 +544,9 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
     bring.bring_closest(s, s.control, s.ball, ev)
     specials.after_order(s, ev)  # A13 moves and aggressive defence
     if "first" in t:  # an A13 event chose who plays first, whatever the dice say
-        ev.append(Event("order", {"first": first}))
+        ev.append(event("order", {"first": first}))
     else:
-        ev.append(Event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
+        ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 _PHASES = {
@@ -605,7 +605,7 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         elif seq == 2:
             ct = s.control
             if skills.counted(s, 1 - ct, s.ball) > skills.counted(s, ct, s.ball):
-                ev.append(Event("no_second_actions", {"team": ct}))  # 4.3.2
+                ev.append(event("no_second_actions", {"team": ct}))  # 4.3.2
                 _end_turn(s, ev)
             else:
                 s.agenda.append({"k": "continue", "team": ct})
@@ -641,7 +641,7 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
     acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
-    ev.append(Event("action", {"team": team, "kind": kind, "first": step["first"]}))
+    ev.append(event("action", {"team": team, "kind": kind, "first": step["first"]}))
     s.goal_attempts[team] += kind == "goal"
     if kind == "aggressive":
         s.agenda.pop(0)
@@ -684,7 +684,7 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
 def _h_continue(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     choice = _str_arg(args, "choice", ("second", "new_turn"))
     s.agenda.pop(0)
-    ev.append(Event("continue", {"team": team, "choice": choice}))
+    ev.append(event("continue", {"team": team, "choice": choice}))
     if choice == "new_turn":
         _end_turn(s, ev)
 
@@ -709,7 +709,7 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
 def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     dice = _dice(args, step["n"])
     purpose = step["for"]
-    ev.append(Event("dice", {"team": team, "dice": dice, "purpose": purpose}))
+    ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
     _ROLLS[purpose](s, step, dice, ev)
 
 
@@ -721,7 +721,7 @@ def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     odds = plays.shot_modifiers(s, team, bool(s.turn.get("direct")) and s.turn.get("seq") == 1)
     outcome = plays.shot_outcome(s, team, odds, die)
     ev.append(
-        Event(
+        event(
             "goal_attempt",
             {
                 "team": team,
@@ -754,7 +754,7 @@ def _roll_goal_difficult(s: FubaState, step: Step, dice: list[int], ev: list[Eve
     need = step["need"]
     outcome = plays.GOAL if dice[0] > need else plays.CORNER if dice[0] == need else plays.MISS
     ev.append(
-        Event(
+        event(
             "difficult_attempt",
             {"team": team, "die": dice[0], "need_over": need, "outcome": outcome},
         )
@@ -780,7 +780,7 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     other = 1 - team
     mine, theirs = plays.rebound_scores(s, team)
     a, b = rolls[team] + mine, rolls[other] + theirs
-    ev.append(Event("rebound", {"team": team, "scores": [a, b] if team == 0 else [b, a]}))
+    ev.append(event("rebound", {"team": team, "scores": [a, b] if team == 0 else [b, a]}))
     if a > b:
         _goal(s, team, ev)
     elif a == b:
@@ -789,8 +789,8 @@ def _resolve_rebound(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
         s.control = other
         s.value = rolls[team]  # 4.4.1 the die of the new defending team: the shooters'
         s.ball = BOX[other]  # design decision 8: the ball stays in the box
-        ev.append(Event("control", {"team": other, "kept": False, "rebound": True}))
-        ev.append(Event("ball_value", {"value": s.value}))
+        ev.append(event("control", {"team": other, "kept": False, "rebound": True}))
+        ev.append(event("ball_value", {"value": s.value}))
         bring.bring_closest(s, other, s.ball, ev, at=0)
 
 
@@ -812,7 +812,7 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 
 
 def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
-    ev.append(Event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
+    ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
     moves.push(s, team, moves.ACTION, left=left, dribble=True)
     if left == 0:
         _finish_moves(s, ev)
@@ -835,7 +835,7 @@ def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -
         s.agenda.insert(0, {**boost, "from": before})
         return
     s.value = plain
-    ev.append(Event("positioning", {"team": team, "from": before, "to": s.value}))
+    ev.append(event("positioning", {"team": team, "from": before, "to": s.value}))
 
 
 def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
@@ -849,7 +849,7 @@ def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> N
     if ok:
         s.control = team
     kind = "aggressive_pressing" if aggressive else "pressing"
-    ev.append(Event(kind, {"team": team, "success": ok, "value": value}))
+    ev.append(event(kind, {"team": team, "success": ok, "value": value}))
     s.agenda.pop(0)
     if aggressive and not ok:
         if tackler:
@@ -889,7 +889,7 @@ def _roll_penalty(s: FubaState, step: Step, dice: list[int], ev: list[Event]) ->
         skills.record(s, 1 - team, "penalty_saver", ev, dice=dice)
     scored = min(dice) >= need
     ev.append(
-        Event(
+        event(
             "penalty_kick",
             {
                 "team": team,
@@ -962,7 +962,7 @@ def _pay(s: FubaState, team: int, way: tuple[int, int], then: Step, ev: list[Eve
     where, points = way
     condition.pay(s, team, where, points, then["for"] in SKILL_PAYMENTS)
     data = {"team": team, "zone": ZONES[where], "points": points, "for": then["for"]}
-    ev.append(Event("condition_used", data))
+    ev.append(event("condition_used", data))
     _after_payment(s, then, True, ev)
     if points and then["for"] in ("move", "position", "aggressive"):
         windows.mark(s, "spend", team, paid=[where, points])  # A11 fiery coach
@@ -976,7 +976,7 @@ def _after_payment(s: FubaState, then: Step, used: bool, ev: list[Event]) -> Non
         _start_movement(s, team, then["use" if used else "skip"], ev)
     elif purpose == "position":
         s.value = then["use" if used else "skip"]
-        ev.append(Event("positioning", {"team": team, "from": then["from"], "to": s.value}))
+        ev.append(event("positioning", {"team": team, "from": then["from"], "to": s.value}))
     elif purpose == "advancing":  # A11 the advancing goalkeeper's charge, paid for
         _charge(s, team, ev, advancing=True)
     else:  # A6 aggressive pressing, paid for
@@ -1027,7 +1027,7 @@ def _charge(s: FubaState, team: int, ev: list[Event], advancing: bool = False) -
         skills.record(s, team, "advancing_goalkeeper", ev, value=s.value)
     else:
         s.turn["charge"] = team
-    ev.append(Event("goalkeeper_charge", {"team": team, "value": s.value}))
+    ev.append(event("goalkeeper_charge", {"team": team, "value": s.value}))
 
 
 _ROLLS = {
@@ -1067,7 +1067,7 @@ _ROLLS.update(
 
 def _goal(s: FubaState, team: int, ev: list[Event]) -> None:
     s.score[team] += 1
-    ev.append(Event("goal", {"team": team, "score": s.score[:]}))
+    ev.append(event("goal", {"team": team, "score": s.score[:]}))
     s.agenda.clear()
     if not var.after_goal(s, team):  # A10 the check comes first
         restarts.after_goal(s, team, ev)
@@ -1085,7 +1085,7 @@ def _h_free_kick(s: FubaState, step: Step, team: int, args: Step, ev: list[Event
     if choice == "shoot" and not plays.can_shoot(s, team):
         raise RulesError(f"You cannot shoot directly from area {s.ball}.")
     s.agenda.pop(0)
-    ev.append(Event("free_kick_choice", {"team": team, "choice": choice}))
+    ev.append(event("free_kick_choice", {"team": team, "choice": choice}))
     _new_turn(s, "free_kick")
     if choice == "shoot":
         # 5.2.2 straight to the action stage, the shot as the first action (decision 11)
@@ -1108,7 +1108,7 @@ def _h_penalty(s: FubaState, step: Step, team: int, args: Step, ev: list[Event])
     s.agenda.pop(0)
     key = "keeper_side" if step["role"] == "keeper" else "kick_side"
     s.turn[key] = side
-    ev.append(Event("penalty_choice", {"team": team, "role": step["role"]}))
+    ev.append(event("penalty_choice", {"team": team, "role": step["role"]}))
 
 
 def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
@@ -1126,7 +1126,7 @@ def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.outfield[team][area] -= 1
     s.moved[team][area] = min(s.moved[team][area], s.outfield[team][area])
     s.locked[team][area] = min(s.locked[team][area], s.outfield[team][area])
-    ev.append(Event("sent_off", {"team": team, "area": area}))
+    ev.append(event("sent_off", {"team": team, "area": area}))
 
 
 _HANDLERS = {
@@ -1200,7 +1200,7 @@ def _h_skills(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     picked[team] = chosen
     due = [t for t in step["skills_due"] if t != team]
     s.agenda[0] = {**step, "skills": picked, "skills_due": due}
-    ev.append(Event("skills_chosen", {"team": team}))
+    ev.append(event("skills_chosen", {"team": team}))
     _reveal_formations(s, s.agenda[0], ev)
 
 

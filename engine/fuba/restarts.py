@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import (
     bring,
     clock,
@@ -82,7 +82,7 @@ def corner(s: FubaState, team: int, ev: list[Event]) -> None:
     restart_minute(s, "corner", ev)
     north, south = corner_spots_for(team)
     s.turn = {"stage": "restart", "kind": "corner", "area": 0}
-    ev.append(Event("corner_kick", {"team": team}))
+    ev.append(event("corner_kick", {"team": team}))
     if from_area == CORNER_SPOTS[north]:
         place_corner(s, north)
     elif from_area == CORNER_SPOTS[south]:
@@ -115,7 +115,7 @@ def goal_kick(s: FubaState, team: int, ev: list[Event]) -> None:
     if s.keeper[1 - team] == box:
         s.keeper[1 - team] = out
     s.turn = {"stage": "restart", "kind": "goal_kick"}
-    ev.append(Event("goal_kick", {"team": team}))
+    ev.append(event("goal_kick", {"team": team}))
     moves.push(s, team, moves.GK_CT, at=len(s.agenda))
     bring.bring_closest(s, team, box, ev, at=0)
 
@@ -134,7 +134,7 @@ def award_free_kick(s: FubaState, team: int, area: int, ev: list[Event]) -> None
     s.last_pass = None
     quick = area in HALF_PARTLY[team]  # 5.2.3 (the centre is in both halves)
     s.turn = {"stage": "restart", "kind": "free_kick", "area": area}
-    ev.append(Event("free_kick", {"team": team, "area": area, "quick": quick}))
+    ev.append(event("free_kick", {"team": team, "area": area, "quick": quick}))
     if quick:
         moves.push(s, team, moves.QUICK_CT, at=len(s.agenda))
         bring.bring_closest(s, team, area, ev, at=0)
@@ -152,7 +152,7 @@ def award_penalty(s: FubaState, team: int, ev: list[Event]) -> None:
     s.ball, s.value = BOX[1 - team], 2
     s.last_pass = None
     s.turn = {"stage": "restart", "kind": "penalty"}
-    ev.append(Event("penalty_awarded", {"team": team}))
+    ev.append(event("penalty_awarded", {"team": team}))
     s.agenda.extend(setup_steps(s, setup.PENALTY, BOX[1 - team]))
     s.agenda.append({"k": "penalty", "team": 1 - team, "role": "keeper"})
     s.agenda.append({"k": "penalty", "team": team, "role": "kicker"})
@@ -172,11 +172,11 @@ def interrupt(s: FubaState, ev: list[Event]) -> bool:
 def end_half(s: FubaState, ev: list[Event]) -> None:
     """4.2.1.3 half time (teams swap kick-off, one formation change) or the final whistle."""
     s.agenda.clear()
-    ev.append(Event("half_end", {"half": s.half, "score": s.score[:]}))
+    ev.append(event("half_end", {"half": s.half, "score": s.score[:]}))
     if s.half == 2:
         s.over = True
         s.turn = {"stage": "over"}
-        ev.append(Event("match_end", {"score": s.score[:]}))
+        ev.append(event("match_end", {"score": s.score[:]}))
         return
     s.half, s.minute, s.stoppage = 2, 45, 0
     s.control = 1 - s.first_half_ct

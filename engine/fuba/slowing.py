@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import cards, clock
 from engine.fuba.state import FubaState
 
@@ -38,7 +38,7 @@ def roll_slow(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Even
     minute = clock.game_minute(s)
     booked = result < minute
     ev.append(
-        Event(
+        event(
             "slowing",
             {
                 "team": team,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import cards, clock, injuries, moves, restarts, substitutions
 from engine.fuba.board import CORNER_SPOTS, GOAL_LINE_AREAS, HALF_ENTIRELY, TOUCHLINE_AREAS
 from engine.fuba.skills import events as skill_events
@@ -100,7 +100,7 @@ def resolve(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
         "table": True,
         "team": ct,
     }
-    ev.append(Event("special_event", data))
+    ev.append(event("special_event", data))
     note = _EFFECTS[code](s, ct, dt, ev)
     if note:
         data["note"] = note
@@ -168,7 +168,7 @@ def _slow_play(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
         if s.spent[team] > 0:
             s.spent[team] -= 1
             back = substitutions.give(s, team, 1)
-            ev.append(Event("condition_recovered", {"team": team, "points": back}))
+            ev.append(event("condition_recovered", {"team": team, "points": back}))
     return ""
 
 
@@ -180,7 +180,7 @@ def _touchline(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     t["new_value"] = 2
     t["first"] = dt
     s.control = dt
-    ev.append(Event("control", {"team": dt, "kept": False, "special": "touchline"}))
+    ev.append(event("control", {"team": dt, "kept": False, "special": "touchline"}))
     return ""
 
 
@@ -205,7 +205,7 @@ def resolve_collision(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     """Head collision: the higher die wins the ball with that die as the new ball value and
     plays first; both teams roll for an injury. A tie is rolled again (project decision)."""
     if rolls[0] == rolls[1]:
-        ev.append(Event("collision_tie", {"dice": rolls}))
+        ev.append(event("collision_tie", {"dice": rolls}))
         s.agenda.insert(0, {"k": "duel", "for": "collision", "rolls": [None, None]})
         return
     t = s.turn
@@ -215,7 +215,7 @@ def resolve_collision(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     t["first"] = winner
     s.control = winner
     kept = winner == t["ct"]
-    ev.append(Event("control", {"team": winner, "kept": kept, "special": "collision"}))
+    ev.append(event("control", {"team": winner, "kept": kept, "special": "collision"}))
     if s.rule("injuries"):
         for team in (t["ct"], 1 - t["ct"]):
             injuries.injure(s, team, ev, "head collision", at=len(s.agenda))
@@ -229,7 +229,7 @@ def _failed_opening(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     # the ball stays in the start area; a corner kick's spot is not an area of play: its
     # corner area is (the taker stands there after this stage, 5.3.2)
     s.ball = CORNER_SPOTS.get(t["start"], t["start"])
-    ev.append(Event("control", {"team": dt, "kept": False, "special": "failed_opening"}))
+    ev.append(event("control", {"team": dt, "kept": False, "special": "failed_opening"}))
     return ""
 
 
@@ -237,7 +237,7 @@ def _perfect_pass(s: FubaState, ct: int, dt: int, ev: list[Event]) -> str:
     t = s.turn
     t["checked"] = True
     t["first"] = ct
-    ev.append(Event("control", {"team": ct, "kept": True, "special": "perfect_pass"}))
+    ev.append(event("control", {"team": ct, "kept": True, "special": "perfect_pass"}))
     return ""
 
 
@@ -341,4 +341,4 @@ def after_order(s: FubaState, ev: list[Event]) -> None:
             step = {"k": "roll", "team": team, "n": 2, "for": "press"}
             s.agenda.append({**step, "aggressive": True, "free": True})
         else:
-            ev.append(Event("special_no_effect", {"team": team, "why": "no player there"}))
+            ev.append(event("special_no_effect", {"team": team, "why": "no player there"}))

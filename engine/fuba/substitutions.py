@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import condition, formations, moves, roles, skills
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
@@ -175,7 +175,7 @@ def announce(s: FubaState, step: dict[str, Any], plan: str, ev: list[Event]) -> 
         raise RulesError(_why_not(s, step, plan))
     if plan != "done":
         s.agenda[0] = {**step, "plans": [*step["plans"], plan]}
-        ev.append(Event("substitution_announced", {"team": team, "plan": plan}))
+        ev.append(event("substitution_announced", {"team": team, "plan": plan}))
         return
     s.agenda.pop(0)
     plans = step["plans"]
@@ -190,13 +190,13 @@ def announce(s: FubaState, step: dict[str, Any], plan: str, ev: list[Event]) -> 
         else:
             s.formations[team] = shape_after(s, team, [p])
             s.roles[team] = roles.fit(s.roles[team], s.formations[team])  # as at half time
-        ev.append(Event("substitution", {"team": team, "plan": p, "points": _bonus(s, team, p)}))
+        ev.append(event("substitution", {"team": team, "plan": p, "points": _bonus(s, team, p)}))
     if step["window"] == "turn" and plans and left(s, 1 - team) > 0:
         reply = {"k": "substitute", "team": 1 - team, "window": "reply", "plans": []}
         rolls.append(reply)  # A3 the other team may answer a substitution
     s.agenda[0:0] = rolls
     if not plans:
-        ev.append(Event("no_substitution", {"team": team}))
+        ev.append(event("no_substitution", {"team": team}))
 
 
 def _bonus(s: FubaState, team: int, plan: str) -> dict[str, int]:
@@ -246,7 +246,7 @@ def roll_fresh(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Eve
     earned = 1 if result > s.minute else 2
     points = give(s, team, earned)
     ev.append(
-        Event(
+        event(
             "substitution",
             {
                 "team": team,

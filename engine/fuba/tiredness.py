@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import condition, weather
 from engine.fuba.state import ZONES, FubaState
 
@@ -38,11 +38,11 @@ def roll_test(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Even
         per_zone = condition.lose_one(s, team)
         lost = {ZONES[z]: n for z, n in enumerate(per_zone) if n}
     ev.append(
-        Event(
+        event(
             "tiredness_test",
             {"team": team, "dice": list(dice), "result": result, "minute": minute, "lost": lost},
         )
     )
     if condition.total(s, team) == 0 and not s.tired[team]:
         s.tired[team] = True  # A1 for the rest of the match, whatever it recovers later
-        ev.append(Event("tired", {"team": team}))
+        ev.append(event("tired", {"team": team}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import cards, restarts
 from engine.fuba.board import BOX
 from engine.fuba.state import FubaState
@@ -43,13 +43,13 @@ def roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Even
     team = step["team"]
     denied = overturned(dice)
     ev.append(
-        Event("var_check", {"team": team, "dice": list(dice), "overturned": denied, "for": "goal"})
+        event("var_check", {"team": team, "dice": list(dice), "overturned": denied, "for": "goal"})
     )
     if not denied:
         restarts.after_goal(s, team, ev)
         return
     s.score[team] -= 1
-    ev.append(Event("goal_denied", {"team": team, "score": s.score[:]}))
+    ev.append(event("goal_denied", {"team": team, "score": s.score[:]}))
     restarts.award_free_kick(s, 1 - team, step["area"], ev)
 
 
@@ -59,7 +59,7 @@ def roll_pressing(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[
     team = step["team"]
     denied = overturned(dice)
     ev.append(
-        Event(
+        event(
             "var_check", {"team": team, "dice": list(dice), "overturned": denied, "for": "pressing"}
         )
     )

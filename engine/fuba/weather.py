@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba.state import FubaState
 
 # A9 the weather a double on the first kick-off roll brings
@@ -36,7 +36,7 @@ def from_kickoff(s: FubaState, rolls: list[int], ev: list[Event]) -> None:
     s.turn["weather_rolled"] = True
     if rolls[0] == rolls[1]:
         s.weather = FROM_DOUBLE[rolls[0]]
-        ev.append(Event("weather", {"weather": s.weather, "change": "start"}))
+        ev.append(event("weather", {"weather": s.weather, "change": "start"}))
 
 
 def second_half(s: FubaState, ev: list[Event], at: int) -> None:
@@ -44,7 +44,7 @@ def second_half(s: FubaState, ev: list[Event], at: int) -> None:
     controlling team (a roll step inserted at agenda index ``at``)."""
     if s.weather == "sunshine":
         s.weather = ""
-        ev.append(Event("weather", {"weather": "", "change": "ended", "was": "sunshine"}))
+        ev.append(event("weather", {"weather": "", "change": "ended", "was": "sunshine"}))
     elif s.weather in SECOND_HALF_SIX:
         s.agenda.insert(at, {"k": "roll", "team": s.control, "n": 1, "for": "weather"})
 
@@ -59,7 +59,7 @@ def roll_second_half(s: FubaState, step: dict[str, Any], dice: list[int], ev: li
         s.weather, change = SECOND_HALF_SIX[was], "worse"
     else:
         change = "same"
-    ev.append(Event("weather", {"weather": s.weather, "change": change, "was": was, "die": die}))
+    ev.append(event("weather", {"weather": s.weather, "change": change, "was": was, "die": die}))
 
 
 def after_control_check(s: FubaState) -> int:

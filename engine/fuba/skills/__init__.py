@@ -8,7 +8,7 @@ injured star player (A13) took it away. Skills that cost nothing and can never h
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba.board import BOX
 from engine.fuba.skills.catalog import SKILLS, Skill
 from engine.fuba.state import FubaState
@@ -47,7 +47,7 @@ def usable(s: FubaState, team: int, key: str) -> bool:
 def record(s: FubaState, team: int, key: str, ev: list[Event], **data: object) -> None:
     """Count one use of the skill and tell the narration."""
     s.skills[team][key] = s.skills[team].get(key, 0) + 1
-    ev.append(Event("skill", {"team": team, "skill": key, "name": SKILLS[key].name, **data}))
+    ev.append(event("skill", {"team": team, "skill": key, "name": SKILLS[key].name, **data}))
 
 
 def auto(s: FubaState, team: int, key: str) -> Skill | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import MalformedAction, RulesError
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba.skills import agreed
 from engine.fuba.skills.catalog import MAX_CHOICES, SKILLS, available, choices_used
 from engine.fuba.state import FubaState
@@ -83,4 +83,4 @@ def suggestions(s: FubaState) -> list[list[str]]:
 
 def reveal(s: FubaState, picks: list[list[str] | None], ev: list[Event]) -> None:
     s.skills = [{k: 0 for k in (picks[t] or [])} for t in (0, 1)]
-    ev.append(Event("skills_revealed", {"skills": [list(s.skills[t]) for t in (0, 1)]}))
+    ev.append(event("skills_revealed", {"skills": [list(s.skills[t]) for t in (0, 1)]}))

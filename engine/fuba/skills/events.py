@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba.skills import LOST, agreed
 from engine.fuba.skills.catalog import SKILLS, available
 from engine.fuba.state import FubaState
@@ -59,13 +59,13 @@ def roll(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
     found = candidates(s, team, kind)
     index = pick(len(found), dice)
     if index is None:
-        ev.append(Event("skill_roll_again", {"team": team, "dice": dice}))
+        ev.append(event("skill_roll_again", {"team": team, "dice": dice}))
         s.agenda.insert(0, dict(step))
         return
     key = found[index]
     if kind == "star":
         s.skills[team][key] = LOST
-        ev.append(Event("skill_lost", {"team": team, "skill": key, "name": SKILLS[key].name}))
+        ev.append(event("skill_lost", {"team": team, "skill": key, "name": SKILLS[key].name}))
     else:
         s.skills[team][key] = 0
-        ev.append(Event("skill_gained", {"team": team, "skill": key, "name": SKILLS[key].name}))
+        ev.append(event("skill_gained", {"team": team, "skill": key, "name": SKILLS[key].name}))

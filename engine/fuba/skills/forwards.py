@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import cards, restarts
 from engine.fuba.board import BOX, zone
 from engine.fuba.skills import in_box, record
@@ -48,7 +48,7 @@ def striker_foul(s: FubaState, team: int, die: int, ev: list[Event]) -> bool:
         return False
     name = SKILLS["aggressive_striker"].name
     ev.append(
-        Event("skill", {"team": team, "skill": "aggressive_striker", "name": name, "foul": True})
+        event("skill", {"team": team, "skill": "aggressive_striker", "name": name, "foul": True})
     )
     restarts.award_free_kick(s, 1 - team, s.ball, ev)
     if not s.over:

@@ -4,7 +4,7 @@ the rules they change: substitutions and the movement boost)."""
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, event
 from engine.fuba import cards, formations, plays, restarts, roles, weather
 from engine.fuba.board import HALF_ENTIRELY
 from engine.fuba.skills import record
@@ -41,7 +41,7 @@ def roll_fans(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> Non
         return
     record(s, team, "fanatic_fans", ev, die=die, before=s.value, value=die)
     s.value = die
-    ev.append(Event("ball_value", {"value": die, "skill": "fanatic_fans"}))
+    ev.append(event("ball_value", {"value": die, "skill": "fanatic_fans"}))
 
 
 # -- trained special event: +1 on a set piece's goal attempt --------------------------------
