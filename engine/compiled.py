@@ -116,9 +116,11 @@ def python_tag() -> str:
     return f"{sys.implementation.cache_tag} {sys.platform} {sys.version_info[:2]}"
 
 
-def problem(build: Path = BUILD) -> str | None:
-    """Why the build in ``build`` may not be used (missing, for another Python or another
-    list of modules, or a source changed since it was compiled), or None when it is fresh."""
+def problem(build: Path | None = None) -> str | None:
+    """Why the build in ``build`` (``BUILD``) may not be used (missing, for another Python or
+    another list of modules, or a source changed since it was compiled), or None when it is
+    fresh."""
+    build = BUILD if build is None else build
     try:
         manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -177,7 +179,7 @@ def active() -> bool:
     return _active is not None
 
 
-def activate(build: Path = BUILD) -> bool:
+def activate(build: Path | None = None) -> bool:
     """Install the import hook when the build is fresh and pure Python is not forced; logs
     why not otherwise (once: ``engine/__init__.py`` calls this once per process). Must run
     before any compiled module is imported."""
@@ -186,6 +188,7 @@ def activate(build: Path = BUILD) -> bool:
         return True
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return False
+    build = BUILD if build is None else build
     why = problem(build)
     if why is not None:
         if (build / MANIFEST).exists() or why != "no compiled engine was built":

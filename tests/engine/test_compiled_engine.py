@@ -129,3 +129,32 @@ def test_pure_python_can_be_forced() -> None:
     result = play(compiled.ROOT, 1, FUBA_PURE_PYTHON="1")
     assert result["active"] is False
     assert str(result["match"]).endswith("match.py")
+
+
+def test_a_failed_build_warns_goes_on_and_waits_for_new_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bootstrap
+
+    module = bootstrap._engine_compiled()
+    monkeypatch.setattr(module, "BUILD", tmp_path / "build" / "engine")  # nothing built there
+    monkeypatch.setattr(bootstrap, "_engine_compiled", lambda: module)
+    monkeypatch.setattr(bootstrap, "VENV", tmp_path)  # its install lock file
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+    builds: list[list[str]] = []
+
+    def no_compiler(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        builds.append(cmd)
+        return subprocess.CompletedProcess(cmd, returncode=1)
+
+    monkeypatch.setattr(bootstrap.subprocess, "run", no_compiler)
+
+    bootstrap._compile_engine()  # returns: the command goes on in pure Python
+    assert builds == [[sys.executable, "-m", "engine.build"]]
+    assert "runs as pure Python" in capsys.readouterr().err
+
+    bootstrap._compile_engine()  # the same sources: not tried again
+    assert len(builds) == 1
+    monkeypatch.setattr(module, "sources_key", lambda: "the engine's code changed")
+    bootstrap._compile_engine()
+    assert len(builds) == 2
