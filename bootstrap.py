@@ -218,7 +218,9 @@ def _compile_engine() -> None:
             file=sys.stderr,
             flush=True,
         )
-        result = subprocess.run([sys.executable, "-m", "engine.build"], cwd=ROOT)
+        # FUBA_PURE_PYTHON: the build's own process does not look for a compiled engine
+        env = {**os.environ, "FUBA_PURE_PYTHON": "1"}
+        result = subprocess.run([sys.executable, "-m", "engine.build"], cwd=ROOT, env=env)
         if result.returncode == 0:
             failed.unlink(missing_ok=True)
             return
