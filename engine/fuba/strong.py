@@ -31,6 +31,9 @@ from engine.fuba.state import FubaState
 
 ROUNDS = 12  # rollouts per candidate
 TARGETS = 5  # target areas searched besides the normal coach's: the best by its own score
+# Actions whose cost a rollout to the next turn cannot see: an aggressive pressing's
+# condition point (tiredness later, A1/A6). Played only when the normal coach would.
+UNSEARCHED = frozenset({"aggressive"})
 MAX_ROLLOUT = 400  # actions: a turn needs a few dozen
 # Penalty sides no opponent can exploit (5.5.2 table, left/middle/right): the kicker's
 # and the goalkeeper's equilibrium mixes; the kick then scores 9 times in 14.
@@ -162,7 +165,7 @@ class StrongCoach(Coach):
         candidates = [normal]
         for kind in decisions.allowed_kinds(s, step):
             action = _KIND[team][kind]
-            if action is not normal:
+            if action is not normal and kind not in UNSEARCHED:
                 candidates.append(action)
         return self.search(s, team, candidates)
 

@@ -18,6 +18,7 @@ from engine.socceristic.ruleset import SECRET_OPTIONS, SOCCERISTIC
 from engine.socceristic.state import SocceristicState
 
 HORIZON = 40  # actions a rollout plays before the position is scored
+DIRECTIONS = 8  # the most choices a decision has (a ball's eight directions): all searched
 LEAD = 0.3  # what one goal of lead is worth above an even 1/2, at most
 BALL = 0.05  # ... and the ball at the other goal line with our move next
 
@@ -28,7 +29,9 @@ def hide(s: SocceristicState, team: int, rng: random.Random) -> SocceristicState
     world.options = {**world.options, "deck_seed": rng.getrandbits(32)}
     world.options.pop("deck_order", None)
     for pack in world.decks.values():
-        rng.shuffle(pack["order"])
+        order = sorted(pack["order"])  # what is left, in no order the real one could leak
+        rng.shuffle(order)
+        pack["order"] = order
     return world
 
 
@@ -65,5 +68,6 @@ def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
             hide=hide,
             key=_key,
             horizon=HORIZON,
+            max_choices=DIRECTIONS,
         )
     return normal
