@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from math import floor
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision
@@ -15,7 +15,7 @@ class DiceSource(Protocol):
     def roll(self, n: int) -> list[int]: ...
 
 
-_FACES = (1, 2, 3, 4, 5, 6)
+_FACES: Final = (1, 2, 3, 4, 5, 6)
 
 
 class VirtualDice:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import RulesError
 
 # name -> (rulebook chapter, what it is called in a player's words)
-RULES: dict[str, tuple[str, str]] = {
+RULES: Final[dict[str, tuple[str, str]]] = {
     "condition": ("A1", "condition points and tiredness"),
     "roles": ("A2", "player roles"),
     "substitutions": ("A3", "substitutions"),
@@ -27,11 +27,11 @@ RULES: dict[str, tuple[str, str]] = {
     "var": ("A10", "V.A.R."),
     "events": ("A13", "special events"),
 }
-ALL = tuple(RULES)
+ALL: Final = tuple(RULES)
 # Rules that make no sense without another one: roles and aggressive pressing are paid for
 # with condition points (A2, A6).
-NEEDS = {"roles": "condition", "pressing": "condition"}
-ALIASES = {
+NEEDS: Final = {"roles": "condition", "pressing": "condition"}
+ALIASES: Final = {
     "condition_points": "condition",
     "tiredness": "condition",
     "fatigue": "condition",
@@ -47,7 +47,7 @@ ALIASES = {
     "special_events": "events",
     "specials": "events",
 }
-_WORD = re.compile(r"^([+-]?)([a-z_.]+)$")
+_WORD: Final = re.compile(r"^([+-]?)([a-z_.]+)$")
 
 
 def in_force(options: Mapping[str, Any]) -> frozenset[str]:

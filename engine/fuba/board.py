@@ -8,15 +8,16 @@ corner area: 14 by 1, 15 by 3, 16 by 11, 17 by 13.
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 WEST, EAST = 0, 1
-SIDES = ("west", "east")
-AREAS = tuple(range(1, 14))
-CORNER_SPOTS = {14: 1, 15: 3, 16: 11, 17: 13}
-ALL_AREAS = tuple(range(1, 18))
-N_SLOTS = 18  # index 0 unused
+SIDES: Final = ("west", "east")
+AREAS: Final = tuple(range(1, 14))
+CORNER_SPOTS: Final = {14: 1, 15: 3, 16: 11, 17: 13}
+ALL_AREAS: Final = tuple(range(1, 18))
+N_SLOTS: Final = 18  # index 0 unused
 
-NAMES = {
+NAMES: Final = {
     1: "west north corner",
     2: "west box",
     3: "west south corner",
@@ -37,7 +38,7 @@ NAMES = {
 }
 
 # x-interval of each area (pitch length 100); corner spots lie on the goal line.
-X_RANGE = {
+X_RANGE: Final = {
     1: (0, 30),
     2: (0, 17),
     3: (0, 30),
@@ -56,7 +57,7 @@ X_RANGE = {
     16: (100, 100),
     17: (100, 100),
 }
-STRIP = {
+STRIP: Final = {
     a: (
         "north"
         if a in (1, 4, 8, 11, 14, 16)
@@ -67,7 +68,7 @@ STRIP = {
     for a in ALL_AREAS
 }
 
-_EDGES = (
+_EDGES: Final = (
     (1, 2), (1, 4), (1, 5), (2, 3), (2, 5), (3, 5), (3, 6), (4, 5), (4, 7), (4, 8), (5, 6),
     (5, 7), (6, 7), (6, 10), (7, 8), (7, 9), (7, 10), (8, 9), (8, 11), (9, 10), (9, 11),
     (9, 12), (9, 13), (10, 13), (11, 12), (12, 13),
@@ -95,7 +96,7 @@ def _distances() -> dict[int, dict[int, int]]:
     return out
 
 
-DIST = _distances()
+DIST: Final = _distances()
 
 
 def mirror(area: int) -> int:
@@ -103,21 +104,21 @@ def mirror(area: int) -> int:
     return 14 - area if area <= 13 else 31 - area
 
 
-BOX = (2, 12)  # own penalty area of west, east
-PENALTY_SPOT_AREA = BOX  # the penalty spot lies inside the box
-GOAL_LINE_AREAS = frozenset({1, 2, 3, 11, 12, 13})
-TOUCHLINE_AREAS = frozenset({1, 3, 4, 6, 8, 10, 11, 13})
-SIDE_AREAS = TOUCHLINE_AREAS
-STRAIGHT_AWAY = {2: 5, 1: 4, 3: 6, 12: 9, 11: 8, 13: 10}  # 4.3.1 away from the goal line
-TOWARDS_CENTRE = {2: 5, 12: 9}  # 5.4 goal kick clears the box
-CENTRE = 7
+BOX: Final = (2, 12)  # own penalty area of west, east
+PENALTY_SPOT_AREA: Final = BOX  # the penalty spot lies inside the box
+GOAL_LINE_AREAS: Final = frozenset({1, 2, 3, 11, 12, 13})
+TOUCHLINE_AREAS: Final = frozenset({1, 3, 4, 6, 8, 10, 11, 13})
+SIDE_AREAS: Final = TOUCHLINE_AREAS
+STRAIGHT_AWAY: Final = {2: 5, 1: 4, 3: 6, 12: 9, 11: 8, 13: 10}  # 4.3.1 away from the goal line
+TOWARDS_CENTRE: Final = {2: 5, 12: 9}  # 5.4 goal kick clears the box
+CENTRE: Final = 7
 
 # Areas entirely in a side's half, and at least partly in it.
-HALF_ENTIRELY = (frozenset(range(1, 7)), frozenset(range(8, 14)))
-HALF_PARTLY = (frozenset(range(1, 8)), frozenset(range(7, 14)))
+HALF_ENTIRELY: Final = (frozenset(range(1, 7)), frozenset(range(8, 14)))
+HALF_PARTLY: Final = (frozenset(range(1, 8)), frozenset(range(7, 14)))
 
 DEFENCE, MIDFIELD, ATTACK = "defence", "midfield", "attack"
-_WEST_ZONES = {1: DEFENCE, 2: DEFENCE, 3: DEFENCE, 5: DEFENCE, 4: MIDFIELD, 6: MIDFIELD,
+_WEST_ZONES: Final = {1: DEFENCE, 2: DEFENCE, 3: DEFENCE, 5: DEFENCE, 4: MIDFIELD, 6: MIDFIELD,
                7: MIDFIELD, 8: MIDFIELD, 10: MIDFIELD, 9: ATTACK, 11: ATTACK, 12: ATTACK,
                13: ATTACK, 14: DEFENCE, 15: DEFENCE, 16: ATTACK, 17: ATTACK}  # fmt: skip
 
@@ -132,7 +133,7 @@ def _depth(side: int, area: int) -> tuple[int, int]:
     return (lo, hi) if side == WEST else (100 - hi, 100 - lo)
 
 
-DEPTH = tuple({a: _depth(side, a) for a in ALL_AREAS} for side in (WEST, EAST))
+DEPTH: Final = tuple({a: _depth(side, a) for a in ALL_AREAS} for side in (WEST, EAST))
 
 
 def _overlaps(side: int, a: int, b: int) -> bool:
@@ -145,10 +146,10 @@ def _closer(side: int, a: int, b: int) -> bool:
     return DEPTH[side][a][1] <= DEPTH[side][b][0] and not _overlaps(side, a, b)
 
 
-OVERLAPS = tuple(
+OVERLAPS: Final = tuple(
     {(a, b): _overlaps(side, a, b) for a in ALL_AREAS for b in ALL_AREAS} for side in (0, 1)
 )
-CLOSER = tuple(
+CLOSER: Final = tuple(
     {(a, b): _closer(side, a, b) for a in ALL_AREAS for b in ALL_AREAS} for side in (0, 1)
 )
 
@@ -177,7 +178,7 @@ def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
 
 
 # 4.4 area modifier for a west shot at the east goal (mirrored for east).
-_WEST_AREA_MODIFIER = {12: 0, 9: -2, 11: -4, 13: -4, 8: -5, 10: -5, 4: -6, 6: -6, 7: -6}
+_WEST_AREA_MODIFIER: Final = {12: 0, 9: -2, 11: -4, 13: -4, 8: -5, 10: -5, 4: -6, 6: -6, 7: -6}
 
 
 def area_modifier(shooter: int, area: int) -> int:

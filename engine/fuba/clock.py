@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import Event, event
 from engine.fuba import injuries
 from engine.fuba.state import FubaState
 
-LAST_STOPPAGE = 5
+LAST_STOPPAGE: Final = 5
 
 
 def half_end_minute(s: FubaState) -> int:

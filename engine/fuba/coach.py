@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -46,39 +46,39 @@ from engine.fuba.state import ZONES, FubaState
 
 # Attacking rank of each area for west (higher is nearer the east goal and a better shot).
 _WEST_RANK = {2: 0, 1: 1, 3: 1, 5: 2, 4: 3, 6: 3, 7: 4, 8: 5, 10: 5, 11: 6, 13: 6, 9: 7, 12: 8}
-RANK: tuple[list[int], list[int]] = (
+RANK: Final[tuple[list[int], list[int]]] = (
     [_WEST_RANK.get(a, 0) for a in range(18)],
     [_WEST_RANK.get(mirror(a), 0) if 1 <= a <= 13 else 0 for a in range(18)],
 )
 # Pitch neighbours of every area (corner spots left out).
-NEAR: dict[int, tuple[int, ...]] = {
+NEAR: Final[dict[int, tuple[int, ...]]] = {
     a: tuple(sorted(b for b in ADJ[a] if b <= 13)) for a in ALL_AREAS
 }
 # TOWARD[a][w]: the pitch neighbours of ``a`` one step nearer area ``w``.
-TOWARD: dict[int, dict[int, tuple[int, ...]]] = {
+TOWARD: Final[dict[int, dict[int, tuple[int, ...]]]] = {
     a: {w: tuple(b for b in NEAR[a] if DIST[b][w] < DIST[a][w]) for w in AREAS} for a in AREAS
 }
 
-DECENT = 1 / 3  # a goal attempt worth trying
-HAD_BONUS = 2.5  # target next to the ball where the team has a player: the lower die (4.2.3)
-FREE_MOVES = 2  # at most this many free movements at the start of an action
-RESTART_MOVES = 2  # moves by the team taking a goal kick or a quick free kick
-MAX_ACTIONS = 20_000  # a coach-vs-coach match needs about 500
+DECENT: Final = 1 / 3  # a goal attempt worth trying
+HAD_BONUS: Final = 2.5  # target next to the ball where the team has a player: the lower die (4.2.3)
+FREE_MOVES: Final = 2  # at most this many free movements at the start of an action
+RESTART_MOVES: Final = 2  # moves by the team taking a goal kick or a quick free kick
+MAX_ACTIONS: Final = 20_000  # a coach-vs-coach match needs about 500
 
-_DONE_MODES = (moves.ADJUST,)
-_CAPPED_MODES = {moves.GK_CT: RESTART_MOVES, moves.QUICK_CT: RESTART_MOVES}
+_DONE_MODES: Final = (moves.ADJUST,)
+_CAPPED_MODES: Final = {moves.GK_CT: RESTART_MOVES, moves.QUICK_CT: RESTART_MOVES}
 
 Move = tuple[int, int, bool, bool, int]  # (from, to, goalkeeper, with_ball, count)
 
 # Actions are immutable: the common ones are built once and shared.
-_DONE = tuple(Action(side, "done", {}) for side in SIDES)
-_KIND = tuple(
+_DONE: Final = tuple(Action(side, "done", {}) for side in SIDES)
+_KIND: Final = tuple(
     {k: Action(side, "action", {"kind": k}) for k in decisions.ACTION_KINDS} for side in SIDES
 )
-_CONTINUE = tuple(
+_CONTINUE: Final = tuple(
     {c: Action(side, "continue", {"choice": c}) for c in ("second", "new_turn")} for side in SIDES
 )
-_TARGET = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
+_TARGET: Final = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
 _MOVES: dict[tuple[int, int, int, bool, bool, int], Action] = {}
 _SETUPS: dict[tuple[Any, ...], Action] = {}
 

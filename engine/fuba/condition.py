@@ -8,11 +8,13 @@ cost comes from one adjacent zone (defence and attack are each adjacent to midfi
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
 
 DEFENCE, MIDFIELD, ATTACK = range(3)
-ADJACENT_ZONES = {DEFENCE: (MIDFIELD,), MIDFIELD: (DEFENCE, ATTACK), ATTACK: (MIDFIELD,)}
+ADJACENT_ZONES: Final = {DEFENCE: (MIDFIELD,), MIDFIELD: (DEFENCE, ATTACK), ATTACK: (MIDFIELD,)}
 ZONE_CAP, TOTAL_CAP = 6, 10  # A3 substitutions never lift a zone above 6 or the team above 10
 
 

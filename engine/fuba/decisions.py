@@ -7,7 +7,7 @@ read the legal choices from here.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Final
 
 from engine.core.actions import Action
 from engine.core.decisions import Choice, Decision
@@ -29,7 +29,7 @@ from engine.fuba.skills.catalog import SKILLS, choices_used
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
-ACTION_KINDS = ("goal", "move", "position", "press", "aggressive")  # aggressive: A6
+ACTION_KINDS: Final = ("goal", "move", "position", "press", "aggressive")  # aggressive: A6
 
 
 def pending(s: FubaState) -> list[Decision]:
@@ -133,7 +133,7 @@ def _move_choices(s: FubaState, step: dict[str, Any]) -> list[Choice]:
     return out
 
 
-_MOVE_PROMPTS = {
+_MOVE_PROMPTS: Final = {
     moves.ACTION: "Movement action: move players one area each ({left} left), or done.",
     moves.ADJUST: "Adjust your setup: move up to {left} more players one area, or done.",
     moves.GK_CT: "Goal kick: move any of your players one area each, then done.",
@@ -153,14 +153,14 @@ def _p_moves(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 
 # The restart a set-up is for, in a player's words.
-SETUP_FOR = {
+SETUP_FOR: Final = {
     "kickoff": "the kick-off",
     "free_kick": "the free kick",
     "corner": "the corner kick",
     "penalty": "the penalty kick",
 }
 # What each roll is for, in a player's words ("Roll 2 dice for the situation.").
-ROLL_PURPOSES = {
+ROLL_PURPOSES: Final = {
     "kickoff": "for the kick-off",
     "situation": "for the situation",
     "rebound": "for the rebound",
@@ -297,7 +297,7 @@ def _p_remove(s: FubaState, step: dict[str, Any]) -> list[Decision]:
 
 # -- advanced rules A1, A2, A5, A6 -------------------------------------------------------
 
-_ACTION_LABELS = {"aggressive": "aggressive pressing"}
+_ACTION_LABELS: Final = {"aggressive": "aggressive pressing"}
 
 
 def _roles_decision(step: dict[str, Any], team: int) -> Decision:
@@ -379,7 +379,7 @@ _PENDING = {
 
 # -- advanced rules A3, A4, A8, A9, A10, A13 -----------------------------------------------
 
-_DUEL_PROMPTS = {
+_DUEL_PROMPTS: Final = {
     "kickoff": "Roll a die for the kick-off.",
     "special": "Special event: roll a die.",
     "collision": "Head collision: roll a die; the higher wins the ball.",
@@ -470,7 +470,7 @@ _PENDING.update({"substitute": _p_substitute, "replace": _p_replace, "slow": _p_
 
 # -- skills (A11) -------------------------------------------------------------------------
 
-MOMENT_PROMPTS = {
+MOMENT_PROMPTS: Final = {
     "turn_start": "Before you choose the target area, you may play a skill.",
     "stage1": "The pass carries offside risk: play a skill?",
     "charge": "Your goalkeeper may charge out: play a skill first?",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from engine.core.errors import MalformedAction, RulesError
 
-CARDS = ("4-4-2", "4-2-4", "4-3-3", "4-5-1", "5-3-2", "3-5-2", "3-4-3", "5-4-1")
-POSITIONS = ("defenders", "midfielders", "forwards")
-_SHAPE = re.compile(r"^\s*(\d)\s*[-\s]\s*(\d)\s*[-\s]\s*(\d)\s*$")
+CARDS: Final = ("4-4-2", "4-2-4", "4-3-3", "4-5-1", "5-3-2", "3-5-2", "3-4-3", "5-4-1")
+POSITIONS: Final = ("defenders", "midfielders", "forwards")
+_SHAPE: Final = re.compile(r"^\s*(\d)\s*[-\s]\s*(\d)\s*[-\s]\s*(\d)\s*$")
 
 
 def parse(text: object) -> list[int]:

@@ -6,7 +6,7 @@ works out the next step of the turn from ``state.turn``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.actions import Action
 from engine.core.dice import check_roll
@@ -52,9 +52,9 @@ from engine.fuba.skills import team as team_skills
 from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
-SKILL_PAYMENTS = ("skill", "advancing")  # A11 paid without the terrace chant's free point
-_WINDOWS = frozenset({"substitute", "skill"})  # steps that may be folded into the next one
-ZONE_POSITION = {"defence": 0, "midfield": 1, "attack": 2}
+SKILL_PAYMENTS: Final = ("skill", "advancing")  # A11 paid without the terrace chant's free point
+_WINDOWS: Final = frozenset({"substitute", "skill"})  # steps that may be folded into the next one
+ZONE_POSITION: Final = {"defence": 0, "midfield": 1, "attack": 2}
 
 
 def new_match(options: dict[str, Any] | None = None) -> FubaState:
@@ -409,8 +409,8 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
 
 # 4.2 the game situation progress stage, in phases: a roll or a decision may come between
 # two phases (advanced rules), after which ``_next`` resumes with the next phase.
-_SKILL_PHASES = ("trap", "value_skills", "skills_end")  # A11 only in a match with skills
-SITUATION_PHASES = (
+_SKILL_PHASES: Final = ("trap", "value_skills", "skills_end")  # A11 only in a match with skills
+SITUATION_PHASES: Final = (
     "time",
     "tiredness",
     "special",
@@ -421,7 +421,7 @@ SITUATION_PHASES = (
     "order",
     "skills_end",
 )
-_PHASES_WITHOUT_SKILLS = tuple(p for p in SITUATION_PHASES if p not in _SKILL_PHASES)
+_PHASES_WITHOUT_SKILLS: Final = tuple(p for p in SITUATION_PHASES if p not in _SKILL_PHASES)
 
 
 def _situation(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -549,7 +549,7 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
         ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
-_PHASES = {
+_PHASES: Final = {
     "time": _phase_time,
     "tiredness": _phase_tiredness,
     "special": _phase_special,
@@ -1030,7 +1030,7 @@ def _charge(s: FubaState, team: int, ev: list[Event], advancing: bool = False) -
     ev.append(event("goalkeeper_charge", {"team": team, "value": s.value}))
 
 
-_ROLLS = {
+_ROLLS: Final = {
     "situation": _situation,
     "goal": _roll_goal,
     "goal_difficult": _roll_goal_difficult,
@@ -1129,7 +1129,7 @@ def _h_remove(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     ev.append(event("sent_off", {"team": team, "area": area}))
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     ("formation", "formation"): _h_formation,
     ("duel", "roll"): _h_duel,
     ("kickoff_choice", "kickoff"): _h_kickoff_choice,

@@ -38,10 +38,10 @@ QUICK_CT: Final = "quick_ct"
 QUICK_DT: Final = "quick_dt"
 EASY: Final = "easy"
 CREATIVE: Final = "creative"
-OFFSIDE_MODES = (FREE, ACTION)
+OFFSIDE_MODES: Final = (FREE, ACTION)
 
 
-_GOAL_LINE_SORTED = tuple(sorted(GOAL_LINE_AREAS))
+_GOAL_LINE_SORTED: Final = tuple(sorted(GOAL_LINE_AREAS))
 
 
 def reset_locks(s: FubaState, team: int) -> None:
@@ -73,7 +73,7 @@ def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
 
 # A11 one extra free movement: fast defender (ends in the defence zone), runner (in the
 # attack zone), box to box midfielder (from the centre straight forwards or backwards).
-_CENTRE_LINE = (5, 9)  # the arcs on either side of the centre, on its row
+_CENTRE_LINE: Final = (5, 9)  # the arcs on either side of the centre, on its row
 
 
 def extra_allowed(team: int, kind: str, frm: int, to: int) -> bool:

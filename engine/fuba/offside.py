@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.fuba.board import (
     CENTRE,
     HALF_ENTIRELY,
@@ -14,7 +16,7 @@ from engine.fuba.board import (
 from engine.fuba.state import FubaState
 
 # Areas ordered by closeness to each side's own goal line (near edge, then far edge).
-_BY_DEPTH = tuple(
+_BY_DEPTH: Final = tuple(
     sorted(range(1, N_SLOTS), key=lambda a, s=side: (depth(s, a), a))  # type: ignore[misc]
     for side in (0, 1)
 )
@@ -59,7 +61,7 @@ def is_straight_backwards(team: int, frm: int, to: int) -> bool:
 
 
 # Restarts whose first pass carries no offside risk (A7).
-RISK_EXEMPT = ("corner", "goal_kick")
+RISK_EXEMPT: Final = ("corner", "goal_kick")
 
 
 def offside_risk(s: FubaState, team: int, start: int, target: int, kind: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.errors import RulesError
 from engine.fuba import weather
 from engine.fuba.board import ADJ, AREAS, DIST, NAMES
@@ -9,9 +11,9 @@ from engine.fuba.offside import is_backwards, is_offside, offside_risk
 from engine.fuba.state import FubaState
 
 # Restarts whose first pass skips the start-area reduction (4.1.2.1).
-SET_PIECES = ("free_kick", "corner", "goal_kick")
+SET_PIECES: Final = ("free_kick", "corner", "goal_kick")
 # Restarts whose first pass ignores offside (5.1).
-OFFSIDE_EXEMPT = ("corner", "goal_kick")
+OFFSIDE_EXEMPT: Final = ("corner", "goal_kick")
 
 
 def placement_problem(s: FubaState, team: int, target: int, kind: str) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.fuba import condition, skills, weather
 from engine.fuba.board import BOX, area_modifier, goal_attempt_areas
@@ -135,11 +136,11 @@ def pressing_result(
     return False, value if keep_value else max(1, value - 1)
 
 
-PENALTY_SIDES = ("left", "middle", "right")
+PENALTY_SIDES: Final = ("left", "middle", "right")
 # 5.5.2 die needed, by (kick, keeper): the keeper's sides are his own, the kick's the shooter's,
 # so "kick right / keeper dives left" is a correct guess. The missing cell kick left / dives
 # right is 6 (design decision 14).
-PENALTY_TABLE = {
+PENALTY_TABLE: Final = {
     ("left", "left"): 2, ("left", "middle"): 2, ("left", "right"): 6,
     ("middle", "left"): 1, ("middle", "middle"): 6, ("middle", "right"): 1,
     ("right", "left"): 6, ("right", "middle"): 2, ("right", "right"): 2,

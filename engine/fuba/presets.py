@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.fuba.board import BOX, WEST, mirror
 from engine.fuba.state import FubaState
 
 # West's point of view; east uses the mirror image. Each role lists areas in fill order.
-_ROLES = {
+_ROLES: Final = {
     ("kickoff", True): ([5, 1, 3, 5], [4, 6, 7, 5], [7, 7, 4, 6]),
     ("kickoff", False): ([2, 5, 1, 3], [5, 4, 6, 7], [7, 4, 6, 7]),
     ("attack", True): ([5, 4, 6, 7], [7, 8, 10, 9], [9, 12, 11, 13]),
@@ -14,7 +16,7 @@ _ROLES = {
     ("defend", True): ([5, 4, 6, 7], [7, 4, 6, 8], [8, 10, 9, 7]),
     ("defend", False): ([2, 5, 1, 3], [5, 2, 4, 6], [7, 5, 4, 6]),
 }
-_ALT = {4: 6, 6: 4, 1: 3, 3: 1, 8: 10, 10: 8, 11: 13, 13: 11}
+_ALT: Final = {4: 6, 6: 4, 1: 3, 3: 1, 8: 10, 10: 8, 11: 13, 13: 11}
 
 
 def _sequence(formation: list[int], roles: tuple[list[int], ...]) -> list[int]:

@@ -12,18 +12,19 @@ shape still sets the movement minimum (4.5) and the defenders counted for offsid
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from engine.core.errors import MalformedAction, RulesError
 
-KEYS = ("am", "dm", "acb", "ws", "owb")
-NAMES = {
+KEYS: Final = ("am", "dm", "acb", "ws", "owb")
+NAMES: Final = {
     "am": ("attacking midfielder", "attacking midfielders"),
     "dm": ("defending midfielder", "defending midfielders"),
     "acb": ("attacking centre-back", "attacking centre-backs"),
     "ws": ("withdrawn striker", "withdrawn strikers"),
     "owb": ("offensive wing back", "offensive wing backs"),
 }
-_TOKEN = re.compile(r"^(\d*)(am|dm|acb|ws|owb)$")
+_TOKEN: Final = re.compile(r"^(\d*)(am|dm|acb|ws|owb)$")
 Roles = dict[str, int]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import MalformedAction, RulesError
 from engine.fuba.board import AREAS, BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
@@ -11,7 +11,7 @@ from engine.fuba.presets import presets
 from engine.fuba.state import FubaState
 
 KICKOFF, FREE_KICK, CORNER, PENALTY = "kickoff", "free_kick", "corner", "penalty"
-_PAIR = re.compile(r"^\s*(\d{1,2})\s*[:x*]\s*(\d{1,2})\s*$")
+_PAIR: Final = re.compile(r"^\s*(\d{1,2})\s*[:x*]\s*(\d{1,2})\s*$")
 
 
 def parse_layout(raw: Any) -> list[list[int]]:

@@ -5,13 +5,13 @@ a red card test."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.events import Event, event
 from engine.fuba import cards, clock
 from engine.fuba.state import FubaState
 
-RESTARTS = ("goal kick", "free kick", "corner", "penalty")
+RESTARTS: Final = ("goal kick", "free kick", "corner", "penalty")
 
 
 def offer(s: FubaState, reason: str, at: int) -> None:

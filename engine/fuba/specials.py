@@ -15,7 +15,7 @@ paying code reads it and sets it to -1 once used. ``turn["momentum"] = team`` is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.events import Event, event
 from engine.fuba import cards, clock, injuries, moves, restarts, substitutions
@@ -27,7 +27,7 @@ from engine.fuba.state import FubaState
 EXCELLENT, FAST = "excellent", "fast"
 
 # (controlling team's die, defending team's die) -> (entry code, name)
-_ROWS: dict[int, tuple[tuple[tuple[int, ...], str, str], ...]] = {
+_ROWS: Final[dict[int, tuple[tuple[tuple[int, ...], str, str], ...]]] = {
     1: (
         ((1, 2), "attack_move", "Excellent attack move"),
         ((3, 4), "defence_move", "Excellent defence move"),
@@ -274,7 +274,7 @@ def _skills(team_of: str, kind: str) -> Any:
     return effect
 
 
-_EFFECTS = {
+_EFFECTS: Final = {
     "attack_move": lambda s, ct, dt, ev: _later(s, "attack_move"),
     "defence_move": lambda s, ct, dt, ev: _later(s, "defence_move"),
     "fast_dt": lambda s, ct, dt, ev: _later(s, "fast_dt"),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import check_saved
 from engine.fuba.board import BOX, N_SLOTS
 
-SCHEMA_VERSION = 3
-ZONES = ("defence", "midfield", "attack")  # index of a zone in a team's condition points
+SCHEMA_VERSION: Final = 3
+ZONES: Final = ("defence", "midfield", "attack")  # index of a zone in a team's condition points
 
 
 def _zeros() -> list[list[int]]:

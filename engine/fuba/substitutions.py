@@ -20,7 +20,7 @@ substitution (window ``reply``) is always asked on its own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import RulesError
 from engine.core.events import Event, event
@@ -28,16 +28,16 @@ from engine.fuba import condition, formations, moves, roles, skills
 from engine.fuba.board import zone
 from engine.fuba.state import ZONES, FubaState
 
-MAX_SUBS = 3
+MAX_SUBS: Final = 3
 POSITIONS = "dmf"  # defender, midfielder, forward: indexes of a formation
-CHANGES = tuple(f"{a}>{b}" for a in POSITIONS for b in POSITIONS if a != b)
-PLANS = ("fresh", "yellow", *CHANGES)
+CHANGES: Final = tuple(f"{a}>{b}" for a in POSITIONS for b in POSITIONS if a != b)
+PLANS: Final = ("fresh", "yellow", *CHANGES)
 PLAN_WORDS = {
     "fresh": "bring on a fresh player",
     "yellow": "take off a player with a yellow card",
     "done": "done",
 }
-_POSITION_WORDS = {"d": "defender", "m": "midfielder", "f": "forward"}
+_POSITION_WORDS: Final = {"d": "defender", "m": "midfielder", "f": "forward"}
 for _c in CHANGES:
     PLAN_WORDS[_c] = f"move a {_POSITION_WORDS[_c[0]]} to {_POSITION_WORDS[_c[2]]}"
 
@@ -96,9 +96,9 @@ def restart_window(s: FubaState, at: int) -> None:
 
 
 # The steps a team's restart window waits for: its first own step of the restart.
-_RESTART_STEPS = frozenset({"setup", "corner"})
-_RESTART_MOVES = frozenset({moves.GK_CT, moves.GK_DT, moves.QUICK_CT, moves.QUICK_DT})
-OPEN = "substitutions"  # the action kind that opens a folded window
+_RESTART_STEPS: Final = frozenset({"setup", "corner"})
+_RESTART_MOVES: Final = frozenset({moves.GK_CT, moves.GK_DT, moves.QUICK_CT, moves.QUICK_DT})
+OPEN: Final = "substitutions"  # the action kind that opens a folded window
 
 
 def _waiting(step: dict[str, Any]) -> bool:

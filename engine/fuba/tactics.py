@@ -9,7 +9,7 @@ with the default instead. Pure and deterministic: the same state gives the same 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from engine.core.actions import Action
 from engine.core.errors import RulesError
@@ -19,20 +19,20 @@ from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
 
-POSITION_GAIN = 0.05  # a positioning point must change a shot or a pressing by this much
-AGGRESSIVE_MIN = 0.5  # least chance of an aggressive pressing worth its risk
-AGGRESSIVE_DANGER = 0.75  # ... when a failure gives the opponent a free kick it can shoot
-CHARGE_FROM = 4  # the ball value from which a goalkeeper's charge pays off (A5)
-ADVANCE_FROM = 3  # ... an advancing goalkeeper's (A11)
-SWEEPER_FROM = 3  # ... a sweeper keeper's, which raises the value by two (A11)
-STOPPER_CHARGE = 1  # ... this much later with a shot stopper, which a charge rules out (A11)
-SLOW_FROM = 70  # slow the game down from this minute of the second half when leading (A8)
-SLOW_RED_RISK = 0.1  # at most this chance of a red card from a slowing's yellow card
-YELLOW_SUB_FROM = 60  # take a booked player off from this minute (A3)
-FRESH_BELOW = 7  # bring on a fresh player in the second half below this many points (A3)
-CHANGE_FROM = 70  # formation changes for the score from this minute (A3)
-KEEP = 2  # points a zone that matters now counts fewer when choosing who pays (A1)
-ATTACK_POINTS = 3  # roles move condition points forward up to this many in attack (A2)
+POSITION_GAIN: Final = 0.05  # a positioning point must change a shot or a pressing by this much
+AGGRESSIVE_MIN: Final = 0.5  # least chance of an aggressive pressing worth its risk
+AGGRESSIVE_DANGER: Final = 0.75  # ... when a failure gives the opponent a free kick it can shoot
+CHARGE_FROM: Final = 4  # the ball value from which a goalkeeper's charge pays off (A5)
+ADVANCE_FROM: Final = 3  # ... an advancing goalkeeper's (A11)
+SWEEPER_FROM: Final = 3  # ... a sweeper keeper's, which raises the value by two (A11)
+STOPPER_CHARGE: Final = 1  # ... this much later with a shot stopper, which a charge rules out (A11)
+SLOW_FROM: Final = 70  # slow the game down from this minute of the second half when leading (A8)
+SLOW_RED_RISK: Final = 0.1  # at most this chance of a red card from a slowing's yellow card
+YELLOW_SUB_FROM: Final = 60  # take a booked player off from this minute (A3)
+FRESH_BELOW: Final = 7  # bring on a fresh player in the second half below this many points (A3)
+CHANGE_FROM: Final = 70  # formation changes for the score from this minute (A3)
+KEEP: Final = 2  # points a zone that matters now counts fewer when choosing who pays (A1)
+ATTACK_POINTS: Final = 3  # roles move condition points forward up to this many in attack (A2)
 
 
 class _Mover(Protocol):

@@ -4,13 +4,13 @@ the game time costs a condition point, and a team left with none is tired for go
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.events import Event, event
 from engine.fuba import condition, weather
 from engine.fuba.state import ZONES, FubaState
 
-THRESHOLD = 5  # squares of normal time in one time adjustment
+THRESHOLD: Final = 5  # squares of normal time in one time adjustment
 
 
 def start_tests(s: FubaState, ev: list[Event]) -> None:

@@ -7,16 +7,16 @@ second half, and the helpers other rules ask ("how much does aggressive pressing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.events import Event, event
 from engine.fuba.state import FubaState
 
 # A9 the weather a double on the first kick-off roll brings
-FROM_DOUBLE = {1: "heat", 2: "sunshine", 3: "sunshine", 4: "wind", 5: "rain", 6: "cold"}
+FROM_DOUBLE: Final = {1: "heat", 2: "sunshine", 3: "sunshine", 4: "wind", 5: "rain", 6: "cold"}
 # A9 the second-half roll: which weathers roll, and what a 6 turns them into (a 1 ends them)
-SECOND_HALF_SIX = {"heat": "extreme_heat", "wind": "storm", "rain": "storm"}
-NAMES = {
+SECOND_HALF_SIX: Final = {"heat": "extreme_heat", "wind": "storm", "rain": "storm"}
+NAMES: Final = {
     "": "no special weather",
     "heat": "heat",
     "sunshine": "sunshine",

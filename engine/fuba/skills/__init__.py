@@ -8,12 +8,14 @@ injured star player (A13) took it away. Skills that cost nothing and can never h
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import Event, event
 from engine.fuba.board import BOX
 from engine.fuba.skills.catalog import SKILLS, Skill
 from engine.fuba.state import FubaState
 
-LOST = -1
+LOST: Final = -1
 
 
 def agreed(s: FubaState) -> int:

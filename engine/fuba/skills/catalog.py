@@ -8,17 +8,18 @@ Keys are snake_case names ("clinical_finisher"); ``SKILLS`` keeps the rulebook's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-GROUPS = ("team", "goalkeeper", "defender", "midfielder", "forward")
-GROUP_WORDS = {
+GROUPS: Final = ("team", "goalkeeper", "defender", "midfielder", "forward")
+GROUP_WORDS: Final = {
     "team": "Team",
     "goalkeeper": "Goalkeeper",
     "defender": "Defenders",
     "midfielder": "Midfielders",
     "forward": "Forwards",
 }
-MAX_CHOICES = 5  # A11 the rulebook recommends 1-5 skills a team
-RECOMMENDED = "1 to 5"
+MAX_CHOICES: Final = 5  # A11 the rulebook recommends 1-5 skills a team
+RECOMMENDED: Final = "1 to 5"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def _s(key: str, name: str, group: str, cost: int, when: str, effect: str, **kw:
     return Skill(key, name, group, cost, when, effect, **kw)  # type: ignore[arg-type]
 
 
-_TABLE = (
+_TABLE: Final = (
     # -- team ---------------------------------------------------------------------------
     _s("trained_formation_change", "Trained formation change", "team", 0,
        "at the end of an action stage, once a match",
@@ -190,8 +191,8 @@ _TABLE = (
        "Skip the action stage and start a new turn."),
 )  # fmt: skip
 
-SKILLS: dict[str, Skill] = {s.key: s for s in _TABLE}
-BY_GROUP: dict[str, tuple[Skill, ...]] = {
+SKILLS: Final[dict[str, Skill]] = {s.key: s for s in _TABLE}
+BY_GROUP: Final[dict[str, tuple[Skill, ...]]] = {
     g: tuple(s for s in _TABLE if s.group == g) for g in GROUPS
 }
 

@@ -3,7 +3,7 @@ its formation, and the reveal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import MalformedAction, RulesError
 from engine.core.events import Event, event
@@ -12,7 +12,7 @@ from engine.fuba.skills.catalog import MAX_CHOICES, SKILLS, available, choices_u
 from engine.fuba.state import FubaState
 
 # Suggested picks (the rulebook's tactical notes first), kept when they fit the match.
-SUGGESTIONS: tuple[tuple[str, ...], ...] = (
+SUGGESTIONS: Final[tuple[tuple[str, ...], ...]] = (
     ("catenaccio", "creative_midfielder", "great_condition"),
     ("tackler", "runner"),
     ("clinical_finisher", "stopper", "midfield_general"),

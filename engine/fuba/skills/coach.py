@@ -47,13 +47,13 @@ Args = dict[str, Any]
 BEST: Final = "best"
 VARIED: Final = "varied"
 NONE: Final = "none"
-PICKS = (BEST, VARIED, NONE)
+PICKS: Final = (BEST, VARIED, NONE)
 
 # What each skill is worth to the coach: its gain in win percentage points over the same
 # coach without skills when it is the team's only skill (bench coach_skills' duel, 800
 # decided matches each; the skills not listed gained nothing measurable or lost a little).
 # VARIED draws with these weights; BEST sums them when its measured set is not on the menu.
-FAVOURITES: dict[str, float] = {
+FAVOURITES: Final[dict[str, float]] = {
     "stopper": 9.5,
     "shot_stopper": 8.8,
     "fanatic_fans": 4.4,  # alone; with shot stopper it does worse (see BEST_SETS)
@@ -73,7 +73,7 @@ FAVOURITES: dict[str, float] = {
 # points for them (``keep``) and its keeper charges later with a shot stopper: three
 # choices 66.8 %, five 68.0 % (bench medians of five runs of 400 decided matches; every run
 # at least 63.0 and 65.2 %).
-BEST_SETS: dict[int, tuple[str, ...]] = {
+BEST_SETS: Final[dict[int, tuple[str, ...]]] = {
     1: ("stopper",),  # 59
     2: ("shot_stopper",),  # 59
     3: ("shot_stopper", "trained_special_event"),  # 62
@@ -82,7 +82,7 @@ BEST_SETS: dict[int, tuple[str, ...]] = {
 }
 # VARIED: how much more often the first pick is a skill whose moment seldom comes in the
 # coach's matches (a penalty against the team, a pass with offside risk, a shot from the box).
-SELDOM: dict[str, float] = {
+SELDOM: Final[dict[str, float]] = {
     "penalty_saver": 12.0,
     "offside_trap": 8.0,
     "skilled_full_back": 10.0,
@@ -103,15 +103,15 @@ SELDOM: dict[str, float] = {
     "dribbler": 2.0,
     "trained_formation_change": 2.0,
 }
-ROTATED = 2  # VARIED: the first picks that take their turn in the rotation
-FAVOURITE_SHARE = 0.5  # VARIED: a further pick is a weighted favourite this often, else any
+ROTATED: Final = 2  # VARIED: the first picks that take their turn in the rotation
+FAVOURITE_SHARE: Final = 0.5  # VARIED: a further pick is a weighted favourite this often, else any
 
-POINT = 0.05  # a condition point is worth this much goal chance to the coach
-DECENT = 1 / 3  # a goal attempt worth making (as the coach's)
-YELLOW = 0.06  # what a yellow card costs (a second one risks a red card)
-FREE_KICK = 0.15  # what a free kick near a goal is worth to its team
-KEEP_BALL = 0.5  # what keeping or winning the ball in the opponent's half is worth
-EXTRA_PLAYER = 0.06  # one more player where the team wants one
+POINT: Final = 0.05  # a condition point is worth this much goal chance to the coach
+DECENT: Final = 1 / 3  # a goal attempt worth making (as the coach's)
+YELLOW: Final = 0.06  # what a yellow card costs (a second one risks a red card)
+FREE_KICK: Final = 0.15  # what a free kick near a goal is worth to its team
+KEEP_BALL: Final = 0.5  # what keeping or winning the ball in the opponent's half is worth
+EXTRA_PLAYER: Final = 0.06  # one more player where the team wants one
 
 
 class SkillCoach(Protocol):
@@ -195,7 +195,7 @@ def varied(seed: int, team: int, n: int, menu: list[str]) -> list[str]:
 
 # -- the varied coach's styles: play that brings the rare skills' moments about ---------------
 
-SWEEPER_FRONT = (5, 9)  # the area in front of each team's penalty area (its arc)
+SWEEPER_FRONT: Final = (5, 9)  # the area in front of each team's penalty area (its arc)
 HARD_PRESS_MIN = 0.3  # least chance of an aggressive pressing a tackler or penalty saver backs
 
 
@@ -212,11 +212,11 @@ def sweeper_spot(s: FubaState, team: int) -> int | None:
     return SWEEPER_FRONT[team]
 
 
-BOX_STRIKER = 1.5  # how much more a box striker's team likes passes into the box
+BOX_STRIKER: Final = 1.5  # how much more a box striker's team likes passes into the box
 
 
-THROUGH_BALL = 6.0  # how much more a team facing a high line likes a pass in behind it
-BACK_FIVE = ("5-4-1", "5-3-2")  # the shapes of a team with a skilled full back
+THROUGH_BALL: Final = 6.0  # how much more a team facing a high line likes a pass in behind it
+BACK_FIVE: Final = ("5-4-1", "5-3-2")  # the shapes of a team with a skilled full back
 
 
 def target_rank(s: FubaState, team: int, rank: list[int], kind: str) -> list[float]:
@@ -323,7 +323,7 @@ def window(coach: SkillCoach, s: FubaState, step: Step, team: int) -> Action | N
 
 
 # The skills worth keeping a zone's last points for, by the zone they are paid from.
-KEPT_FOR: dict[str, tuple[str, ...]] = {
+KEPT_FOR: Final[dict[str, tuple[str, ...]]] = {
     "defence": (
         "shot_stopper",
         "leading_goalkeeper",
@@ -334,8 +334,8 @@ KEPT_FOR: dict[str, tuple[str, ...]] = {
     "midfield": ("skilled_full_back", "offside_trap", "il_mediano"),
     "attack": ("trained_special_event", "goal_poacher", "clinical_finisher"),
 }
-KEEP_POINTS = 4  # a zone with this many points or fewer keeps them for those skills
-KEEP = 1.0  # ... which a boost must then gain on top of its own worth (no boost can)
+KEEP_POINTS: Final = 4  # a zone with this many points or fewer keeps them for those skills
+KEEP: Final = 1.0  # ... which a boost must then gain on top of its own worth (no boost can)
 
 
 def keep(s: FubaState, team: int) -> float:
@@ -678,7 +678,7 @@ def _crossing(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args
     return 0.04 * max(0.0, crossed - plain)
 
 
-_MISSING = object()
+_MISSING: Final = object()
 
 
 def _sweeper(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Args) -> float:
@@ -721,7 +721,7 @@ def _formation(coach: SkillCoach, s: FubaState, step: Step, team: int, args: Arg
     return 0.01 * gain if gain > 0 else 0.0
 
 
-JUDGES: dict[str, Judge] = {
+JUDGES: Final[dict[str, Judge]] = {
     "clinical_finisher": _finisher,
     "trained_special_event": _finisher,
     "aggressive_striker": _striker,

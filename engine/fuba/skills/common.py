@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.events import Event
 from engine.fuba import cards
@@ -13,7 +13,7 @@ from engine.fuba.state import FubaState
 Step = dict[str, Any]
 Args = dict[str, Any]
 Effect = Callable[[FubaState, int, Args, Step, list[Event]], None]
-PLAIN: list[Args] = [{}]  # one way to play the skill, without arguments
+PLAIN: Final[list[Args]] = [{}]  # one way to play the skill, without arguments
 
 
 def successes(s: FubaState) -> int:

@@ -4,6 +4,8 @@ the penalty saver is played by the penalty kick itself)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import Event
 from engine.fuba import condition, moves, weather
 from engine.fuba.board import ADJ, BOX
@@ -12,7 +14,7 @@ from engine.fuba.skills.common import PLAIN, Args, Effect, Step, next_step, upda
 from engine.fuba.skills.team import SET_PIECE_TURNS
 from engine.fuba.state import FubaState
 
-CREATIVE = "creative"  # the moves step of a creative goalkeeper: one player, one area
+CREATIVE: Final = "creative"  # the moves step of a creative goalkeeper: one player, one area
 
 
 def offer_creative(s: FubaState, team: int, window: Step) -> list[Args]:

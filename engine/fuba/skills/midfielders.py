@@ -4,6 +4,8 @@ passes is played by the positioning rule)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import Event
 from engine.fuba import skills
 from engine.fuba.board import DIST, zone
@@ -21,7 +23,7 @@ from engine.fuba.skills.common import (
 )
 from engine.fuba.state import FubaState
 
-MIDFIELD_SIDES = frozenset({4, 6, 8, 10})
+MIDFIELD_SIDES: Final = frozenset({4, 6, 8, 10})
 
 
 def _actions_ahead(s: FubaState) -> bool:

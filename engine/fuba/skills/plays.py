@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.fuba.skills import defenders, forwards, keepers, midfielders, team
 from engine.fuba.skills.catalog import SKILLS
@@ -17,7 +17,7 @@ def _free(kind: str) -> Offer:
     return lambda s, t, w: defenders.free_move_offer(s, t, w, kind)
 
 
-OFFERS: dict[str, Offer] = {
+OFFERS: Final[dict[str, Offer]] = {
     "trained_formation_change": team.offer_formation,
     "fanatic_fans": team.offer_fans,
     "trained_special_event": team.offer_special_event,
@@ -51,7 +51,7 @@ OFFERS: dict[str, Offer] = {
     "seconda_punta": forwards.offer_seconda,
 }
 
-EFFECTS: dict[str, Effect] = {
+EFFECTS: Final[dict[str, Effect]] = {
     "trained_formation_change": team.play_formation,
     "fanatic_fans": team.play_fans,
     "trained_special_event": team.bonus("trained_special_event"),
@@ -86,7 +86,7 @@ EFFECTS: dict[str, Effect] = {
 }
 
 # What a choice with arguments says beyond the skill's name.
-DETAILS: dict[str, Callable[[Args], str]] = {
+DETAILS: Final[dict[str, Callable[[Args], str]]] = {
     "trained_formation_change": lambda a: f"change to {a['shape']}",
     "gegenpressing": lambda a: "press back aggressively" if a.get("aggressive") else "press back",
     "skilled_wing_backs": lambda a: f"move the ball to area {a['area']}",

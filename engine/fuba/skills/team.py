@@ -4,6 +4,8 @@ the rules they change: substitutions and the movement boost)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import Event, event
 from engine.fuba import cards, formations, plays, restarts, roles, weather
 from engine.fuba.board import HALF_ENTIRELY
@@ -11,7 +13,7 @@ from engine.fuba.skills import record
 from engine.fuba.skills.common import PLAIN, Args, Effect, Step
 from engine.fuba.state import FubaState
 
-SET_PIECE_TURNS = ("free_kick", "corner")
+SET_PIECE_TURNS: Final = ("free_kick", "corner")
 
 
 def shot_bonus(s: FubaState, key: str) -> None:

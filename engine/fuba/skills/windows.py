@@ -15,7 +15,7 @@ moment's other skills.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -27,11 +27,11 @@ from engine.fuba.state import ZONES, FubaState
 
 Step = dict[str, Any]
 Args = dict[str, Any]
-KIND = "skill"  # the action kind
-NONE = "none"
+KIND: Final = "skill"  # the action kind
+NONE: Final = "none"
 
 # moment -> its skills, in the order a menu lists them
-MOMENTS: dict[str, tuple[str, ...]] = {
+MOMENTS: Final[dict[str, tuple[str, ...]]] = {
     "turn_start": ("creative_goalkeeper", "crossing"),
     "stage1": ("skilled_full_back",),
     "charge": ("sweeper_keeper",),
@@ -63,10 +63,10 @@ MOMENTS: dict[str, tuple[str, ...]] = {
     "spend": ("fiery_coach",),
     "turn_end": ("trained_formation_change",),
 }
-MOMENT_OF = {key: m for m, keys in MOMENTS.items() for key in keys}
+MOMENT_OF: Final = {key: m for m, keys in MOMENTS.items() for key in keys}
 
 # The decisions a window may fold into (a team's own choice, not dice or another window).
-_FOLDS_INTO = frozenset({"target", "charge", "act", "moves"})
+_FOLDS_INTO: Final = frozenset({"target", "charge", "act", "moves"})
 
 
 def mark(s: FubaState, moment: str, team: int, at: int = 0, **context: Any) -> bool:
