@@ -251,11 +251,6 @@ class WinBar:
         band = scanlines(self.draw(percents))
         return self.encoder(reference).encode_scanlines(rows[:cut] + band + rows[cut:])
 
-    def texts(self, texts: list[Text], view: dict[str, Any]) -> list[Text]:
-        """A board's ``texts`` as they are drawn with the band of ``view`` (moved down under
-        it, and the percents'); as they are without an estimate."""
-        return band_texts(texts, view, self.band.width, self.top)
-
 
 def band_texts(texts: list[Text], view: dict[str, Any], width: int, top: int) -> list[Text]:
     """``texts`` of a board ``width`` wide whose band is let in at row ``top``: those under it
