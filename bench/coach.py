@@ -179,9 +179,19 @@ def main() -> int:
     args = parser.parse_args()
     begin = time.perf_counter()
     with Pool(args.workers) as pool:
+        picks = [strong_toss(seed) for seed in range(args.tosses)]
+        offense = picks.count("offense")
+        choice = "offense" if offense * 2 > len(picks) else "defense"
+        most = max(offense, len(picks) - offense)
+        print(f"dicesoccer_strong_start: {choice} ({most} of {len(picks)} tosses)", flush=True)
+        for role in ("offense", "defense"):
+            jobs = [(role, seed) for seed in range(args.dice_matches)]
+            wins = sum(pool.imap_unordered(dice_start, jobs, chunksize=200))
+            pct = 100 * wins / max(1, args.dice_matches)
+            print(f"dicesoccer_toss_winner_on_{role}_win_pct: {pct:.1f} %", flush=True)
         times: list[float] = []
-        for adv, prefix in ((False, ""), (True, "advanced_")):
-            for level in ("strong", "easy"):
+        for level in ("easy", "strong"):
+            for adv, prefix in ((False, ""), (True, "advanced_")):
                 tally, t = fuba_duel(pool, level, adv, args.decided)
                 times.extend(t)
                 print(f"{prefix}{level}_vs_normal_win_pct: {tally.win_pct():.1f} %")
@@ -189,26 +199,15 @@ def main() -> int:
                 print(f"{prefix}{level}_vs_normal_draws: {tally.draws} count")
                 print(
                     f"{prefix}{level}_goals_per_match: {tally.goals_for / tally.matches:.2f} "
-                    f"to {tally.goals_against / tally.matches:.2f} goals"
+                    f"to {tally.goals_against / tally.matches:.2f} goals",
+                    flush=True,
                 )
         if times:
             ms = sorted(x * 1000 for x in times)
             p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
             print(f"strong_ms_per_decision_p50: {statistics.median(ms):.1f} ms")
             print(f"strong_ms_per_decision_p99: {p99:.1f} ms")
-            print(f"strong_searched_decisions: {len(ms)} count")
-        picks = [strong_toss(seed) for seed in range(args.tosses)]
-        offense = picks.count("offense")
-        choice = "offense" if offense * 2 > len(picks) else "defense"
-        print(
-            f"dicesoccer_strong_start: {choice} ({max(offense, len(picks) - offense)} of "
-            f"{len(picks)} tosses)"
-        )
-        for role in ("offense", "defense"):
-            jobs = [(role, seed) for seed in range(args.dice_matches)]
-            wins = sum(pool.imap_unordered(dice_start, jobs, chunksize=200))
-            pct = 100 * wins / max(1, args.dice_matches)
-            print(f"dicesoccer_toss_winner_on_{role}_win_pct: {pct:.1f} %")
+            print(f"strong_searched_decisions: {len(ms)} count", flush=True)
         if args.others:
             for game in ("simplesoccer", "socceristic"):
                 jobs3 = [(game, i // 2, i % 2) for i in range(args.others)]

@@ -4,11 +4,11 @@ matter most.
 At the target area of a turn, the action to take, second actions or a new turn, and a free
 kick's shot or pass, it plays each candidate out to the start of the next turn a dozen times
 (the normal coach on both sides, fresh dice shared by every candidate) and scores where each
-ends with ``outlook.expected_points``; the best average wins, the normal coach's choice on a
-tie. Before a rollout the other side's hidden choices (a formation, roles or skills not yet
-revealed, a penalty side) are replaced by sampled ones, so the search never reads a secret.
-Its penalty sides are mixed in the proportions no opponent can exploit. Everything else is
-the normal coach's play.
+ends with the win-probability model's ``winprob.expected_points``; the best average wins,
+the normal coach's choice on a tie. Before a rollout the other side's hidden choices (a
+formation, roles or skills not yet revealed, a penalty side) are replaced by sampled ones,
+so the search never reads a secret. Its penalty sides are mixed in the proportions no
+opponent can exploit. Everything else is the normal coach's play.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from engine.fuba import decisions, plays
 from engine.fuba.board import SIDES
 from engine.fuba.coach import _CONTINUE, _KIND, _TARGET, RANK, Coach, _value_penalty, next_action
 from engine.fuba.formations import CARDS, halftime_options
-from engine.fuba.outlook import expected_points
 from engine.fuba.passing import legal_targets
 from engine.fuba.ruleset import FUBA
 from engine.fuba.state import FubaState
+from engine.fuba.winprob import expected_points
 
 ROUNDS = 12  # rollouts per candidate
 TARGETS = 5  # target areas searched besides the normal coach's: the best by its own score
@@ -94,6 +94,7 @@ class StrongCoach(Coach):
         self.rounds = rounds
         self.rollouts = 0  # rollouts played for the last searched decision
         self.sim = Coach(seed)  # both sides' play in the rollouts
+        self.evaluate = expected_points
         self.handlers["target"] = self._strong_target
         self.handlers["act"] = self._strong_act
         self.handlers["continue"] = self._strong_continue
@@ -142,7 +143,7 @@ class StrongCoach(Coach):
             if k == "formation" and step["halftime"]:
                 break
             apply(s, next_action(sim, s, dice))
-        return expected_points(s, team)
+        return self.evaluate(s, team)
 
     # -- the decisions searched ----------------------------------------------------------
 
