@@ -92,6 +92,21 @@ class Chances:
         return cls((first, second), draw)
 
 
+def along(ahead: int, length: int) -> int:
+    """Where cell ``ahead`` (0 = a side's own end) of a line ``length`` cells long lies, as
+    0-6: 3 only at the exact middle, and the same cell seen from the other end gives 6 minus
+    it, so keys of mirrored positions mirror each other exactly.
+
+    >>> [along(a, 6) for a in range(6)], [along(a, 5) for a in range(5)]
+    ([0, 1, 2, 4, 5, 6], [0, 1, 3, 5, 6])
+    """
+    twice = 2 * ahead - (length - 1)  # twice the distance from the middle, signed
+    if twice == 0:
+        return 3
+    step = -(-abs(twice) * 3 // length)  # 1-3: which third of the half
+    return 3 + step if twice > 0 else 3 - step
+
+
 def key_text(key: Iterable[Hashable]) -> str:
     """A key as the text the JSON tables store it under."""
     return "|".join(str(part) for part in key)
