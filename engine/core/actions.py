@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+_NEW: dict[str, Any] = {}  # no ``args`` given: a new empty dict, as the field's factory
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -17,6 +19,13 @@ class Action:
     actor: str
     kind: str
     args: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, actor: str, kind: str, args: dict[str, Any] = _NEW) -> None:
+        # Written out (the dataclass would make the same) so that compiled code builds
+        # actions natively: the engine's coach makes one per roll.
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", {} if args is _NEW else args)
 
     def to_json(self) -> dict[str, Any]:
         return {"actor": self.actor, "kind": self.kind, "args": self.args}
