@@ -5,10 +5,12 @@ over a fixed set of seeds."""
 from __future__ import annotations
 
 import doctest
+import importlib.util
 
 import pytest
 
 from bench.coach_advanced import tally
+from engine.compiled import source_path
 from engine.core.dice import VirtualDice
 from engine.fuba import FUBA, advanced, coach, tactics
 from engine.fuba.coach import Coach, CoachPair, play_match
@@ -288,5 +290,12 @@ def test_the_advanced_coach_beats_the_basic_coach():
 
 def test_the_doctests():
     for module in (tactics, coach):
-        failures, tried = doctest.testmod(module)
+        # from the source: the compiled modules (engine.compiled) hide their docstrings
+        spec = importlib.util.spec_from_file_location(
+            f"_doctest_{module.__name__}", source_path(module.__name__)
+        )
+        assert spec is not None and spec.loader is not None
+        source = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(source)
+        failures, tried = doctest.testmod(source)
         assert tried and not failures
