@@ -196,11 +196,13 @@ class Strong:
     def choose(self, state: Any, decision: Decision) -> Action:
         normal = self.coach.choose(state, decision)
         self.rollouts = 0
+        if decision.dice or decision.secret or len(decision.choices) > self.max_choices + 1:
+            return normal
         options: list[Action] = [normal]
         for choice in decision.choices:
             if choice.action not in options:
                 options.append(choice.action)
-        if decision.dice or decision.secret or not 2 <= len(options) <= self.max_choices:
+        if not 2 <= len(options) <= self.max_choices:
             return normal
         return self.search(state, decision.actor, options)
 
