@@ -179,16 +179,6 @@ def main() -> int:
     args = parser.parse_args()
     begin = time.perf_counter()
     with Pool(args.workers) as pool:
-        picks = [strong_toss(seed) for seed in range(args.tosses)]
-        offense = picks.count("offense")
-        choice = "offense" if offense * 2 > len(picks) else "defense"
-        most = max(offense, len(picks) - offense)
-        print(f"dicesoccer_strong_start: {choice} ({most} of {len(picks)} tosses)", flush=True)
-        for role in ("offense", "defense"):
-            jobs = [(role, seed) for seed in range(args.dice_matches)]
-            wins = sum(pool.imap_unordered(dice_start, jobs, chunksize=200))
-            pct = 100 * wins / max(1, args.dice_matches)
-            print(f"dicesoccer_toss_winner_on_{role}_win_pct: {pct:.1f} %", flush=True)
         times: list[float] = []
         for level in ("easy", "strong"):
             for adv, prefix in ((False, ""), (True, "advanced_")):
@@ -208,6 +198,16 @@ def main() -> int:
             print(f"strong_ms_per_decision_p50: {statistics.median(ms):.1f} ms")
             print(f"strong_ms_per_decision_p99: {p99:.1f} ms")
             print(f"strong_searched_decisions: {len(ms)} count", flush=True)
+        picks = [strong_toss(seed) for seed in range(args.tosses)]
+        offense = picks.count("offense")
+        choice = "offense" if offense * 2 > len(picks) else "defense"
+        most = max(offense, len(picks) - offense)
+        print(f"dicesoccer_strong_start: {choice} ({most} of {len(picks)} tosses)", flush=True)
+        for role in ("offense", "defense"):
+            jobs = [(role, seed) for seed in range(args.dice_matches)]
+            wins = sum(pool.imap_unordered(dice_start, jobs, chunksize=200))
+            pct = 100 * wins / max(1, args.dice_matches)
+            print(f"dicesoccer_toss_winner_on_{role}_win_pct: {pct:.1f} %", flush=True)
         if args.others:
             for game in ("simplesoccer", "socceristic"):
                 jobs3 = [(game, i // 2, i % 2) for i in range(args.others)]
