@@ -6,6 +6,7 @@ python3 bot.py demo --out DIR  also write the board after every turn, and a repl
 python3 bot.py demo --rules advanced   (FUBA) with the advanced rules; --options "advanced -var"
 python3 bot.py demo --rules advanced --skills 3   (FUBA) and 3 skill choices a team
 python3 bot.py play            play a match at the terminal (hot-seat, or --vs-coach)
+python3 bot.py play --vs-coach --level strong   against the coach at a level: easy, normal, strong
 python3 bot.py play --rules advanced   (FUBA) with the advanced rules; --options "-weather"
 python3 bot.py play --position "..."   start from a FUBA position (/fuba position); demo too
 python3 bot.py verify FILE     check a match's downloaded action log against its dice seed
@@ -43,6 +44,7 @@ then `export DISCORD_TOKEN=...` and run `python3 bot.py` again."""
 SETTINGS_HELP = """\
 settings (environment variables) for running the bot:
   DISCORD_TOKEN     the bot's token; without it the offline demo runs
+  COACH_BUDGET      seconds the strong coach thinks per decision (default 1)
   DATABASE_URL      the database, e.g. postgresql://user:password@host:5432/fuba
   FUBA_DATA_DIR     without DATABASE_URL: the folder of the SQLite file fuba.sqlite3
                     (default data/ in the project folder; a redeploy may replace it)
@@ -164,6 +166,9 @@ def run_play_command(args: argparse.Namespace) -> int:
     from engine.fuba import FUBA, advanced
     from referee.terminal import play
 
+    if args.level is not None and not args.vs_coach:
+        print("error: --level is the coach's: play --vs-coach with it.", file=sys.stderr)
+        return 2
     rules = dict(args.option)
     text = " ".join(part for part in (args.rules, args.options) if part)
     if text and args.game == "simplesoccer":  # its advanced rules, checked by the engine
@@ -219,6 +224,7 @@ def run_play_command(args: argparse.Namespace) -> int:
             rules=rules,
             out_dir=args.out,
             out=sys.stdout,
+            level=args.level or "normal",
         )
     )
 
@@ -314,6 +320,8 @@ POSITION_HELP = "FUBA: start from this position (/fuba position shows one; docs/
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engine.core.levels import LEVELS
+
     parser = argparse.ArgumentParser(
         prog="bot.py",
         description="Discord bot that referees tabletop football games (FUBA, Sports Dice "
@@ -364,6 +372,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the second side (FUBA and Simple Soccer: East, Sports Dice Soccer: Black, "
         "Socceristic: Away) is played by the coach",
+    )
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=None,
+        help="with --vs-coach: how well the coach plays (default normal; strong thinks up to "
+        "COACH_BUDGET seconds, 1 by default, per decision)",
     )
     play.add_argument("--dice", choices=("virtual", "physical"), default="virtual")
     play.add_argument("--seed", type=int, default=None, help="virtual dice seed (default: random)")

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from engine.core import Action, Decision, Event, Ruleset, parse_typed
 from engine.leagues import DEFAULT_FORFEIT_SCORE
+
+if TYPE_CHECKING:
+    from engine.core.winprob import Chances
 
 JSONData = dict[str, Any]
 
@@ -24,6 +27,19 @@ class Policy(Protocol):
     def choose(self, state: Any, decision: Decision) -> Action: ...
 
 
+class CoachMaker(Protocol):
+    """A game's automatic players by level (``engine.core.levels.LEVELS``): a new one for a
+    seed; ``budget`` is the seconds a thinking coach (``thinks``) may take per decision."""
+
+    def __call__(self, seed: int, level: str = "normal", budget: float = 1.0) -> Policy: ...
+
+
+def thinks(policy: Policy) -> bool:
+    """Whether ``policy``'s decisions may take long (the strong level's search): the referee
+    then has them made off the event loop (``referee.thinking``)."""
+    return bool(getattr(policy, "thinks", False))
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One ruleset as the referee sees it.
@@ -32,7 +48,14 @@ class Game:
     - ``render_png(view, names, events)``: the board image of a view (called off the event
       loop); ``names`` are the players' display names in ``ruleset.sides`` order; ``events``
       (public: those narrated) may give it a caption.
-    - ``coach(seed)``: a new automatic player.
+    - ``coach(seed, level, budget)``: a new automatic player of that level ("easy", "normal",
+      "strong"; normal by default), thinking at most ``budget`` seconds a decision.
+    - ``chances(view)``: each side's chance to win from a spectator's view (``Chances``), or
+      None when the game has no estimate for it; none by default.
+    - ``chart_marks(event)``: (side, "goal" | "yellow" | "red") for an event the full-time
+      chart of the chances marks, None for any other; none by default.
+    - ``chart_tick(event)``: a label ("HT") for an event the chart's time axis shows (half
+      time), None for any other; none by default.
     - ``side_names``: each side as people see it ("west" -> "West").
     - ``result(state)``: the final result of a finished match: at least ``winner`` (a side, or
       None for a draw) and ``score`` (side -> goals).
@@ -88,7 +111,7 @@ class Game:
     side_names: dict[str, str]
     narrate: Callable[[list[Event]], list[str]]
     render_png: Callable[[JSONData, Sequence[str], Sequence[Event]], bytes]
-    coach: Callable[[int], Policy]
+    coach: CoachMaker
     result: Callable[[Any], JSONData]
     score: Callable[[Any], dict[str, int]]
     kicked_off: Callable[[Any], bool]
@@ -116,6 +139,9 @@ class Game:
     stamp: Callable[[Any, Action, float], Action] = field(default=lambda state, action, now: action)
     time_up: Callable[[Any, str], Action | None] = field(default=lambda state, side: None)
     seeded_rules: Callable[[JSONData, int], JSONData] = field(default=lambda rules, seed: rules)
+    chances: Callable[[JSONData], Chances | None] = field(default=lambda view: None)
+    chart_marks: Callable[[Event], tuple[str, str] | None] = field(default=lambda event: None)
+    chart_tick: Callable[[Event], str | None] = field(default=lambda event: None)
 
     def side_name(self, side: str) -> str:
         return self.side_names.get(side, side)

@@ -3,14 +3,16 @@ processes, ``RENDER_WORKERS``), each worker warmed by drawing the boards of a sh
 coach-vs-coach match of every game.
 
 ``drawing`` draws a board off the event loop; the last board of each match and viewer is
-reused when nothing it shows changed (the same view, names and events). ``image`` draws other
-images there (a match's replay). ``start`` starts the
-workers before the first step needs them; ``close`` stops them (the bot's close).
+reused when nothing it shows changed (the same view, names and events); ``with_chances`` puts
+each side's chances to win on a view first (``Game.chances``, from what spectators see).
+``image`` draws other images there (a match's replay, the chart of the chances). ``start``
+starts the workers before the first step needs them; ``close`` stops them (the bot's close).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -34,6 +36,8 @@ WARM_STEPS = 60  # actions of a coach match whose boards a worker draws at its s
 _drawer: Drawer | None = None
 _lock = threading.Lock()
 
+log = logging.getLogger(__name__)
+
 
 def warm() -> None:
     """A worker's start: every game's boards of a short coach-vs-coach match drawn once (the
@@ -48,7 +52,7 @@ def warm() -> None:
 def coach_match(game: Game, steps: int, seed: int = 1) -> Iterator[tuple[JSONData, list[Event]]]:
     """The spectators' view and the events after each of the first ``steps`` actions of a
     coach-vs-coach match with virtual dice, from its opening (no events yet)."""
-    ruleset, coach = game.ruleset, game.coach(seed)
+    ruleset, coach = game.ruleset, game.coach(seed, "normal")
     state = ruleset.initial()
     yield ruleset.view(state, None), []
     for n in range(steps):
@@ -86,6 +90,19 @@ def drawing(
     from now on; with ``reuse`` (match id, viewer), the last board drawn for it when the
     inputs are the same."""
     return drawer().draw(draw, view, list(names), list(events), reuse=reuse, timed=timed)
+
+
+async def with_chances(game: Game, view: JSONData, public: JSONData) -> JSONData:
+    """``view`` with each side's chances to win on it (``view["chances"]``: first side, draw,
+    second side), estimated in a thread from ``public`` (the spectators' view: never a
+    secret); as it is when the game has no estimate, or the estimate failed (the board is
+    drawn all the same)."""
+    try:
+        chances = await asyncio.to_thread(game.chances, public)
+    except Exception:
+        log.exception("%s: no chances for this board", game.name)
+        return view
+    return view if chances is None else {**view, "chances": chances.to_json()}
 
 
 def image(draw: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:

@@ -9,7 +9,10 @@ Discord cogs and the terminal call it alike:
 - ``act`` applies a player's action and, in the same transaction, the referee's own follow-ups:
   virtual dice rolls (``referee.match_dice.roll``: from ``VirtualDice(f"{seed}:{n}")``, ``n``
   the number of actions logged before the roll, so a replay or a restart gives the same dice,
-  and players can check them, docs/dice.md) and the coach's decisions;
+  and players can check them, docs/dice.md) and the coach's decisions (``referee.auto``); a
+  thinking coach's decisions (the strong level) are made in a worker process
+  (``referee.thinking``) and applied after it, each with its own follow-ups, before the call
+  returns (``move_on`` does the same for a match left waiting for one by a restart);
 - ``status``, ``legal_choices``, ``resign``, ``abort`` (``abort_unreadable`` for a match whose
   saved state cannot be read; ``call_off`` for the matches of a deleted channel or guild);
 - turn timeouts (``referee.deadlines``): with ``turn_timeout`` every change writes the deadlines
@@ -28,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -36,9 +38,13 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.core import Action, Choice, Decision, Event
+from engine.core import Action, Choice, Decision, Event, RulesError
+from engine.core.levels import NORMAL, level_problem
+from engine.core.winprob import Chances
 from referee import boards, games, match_dice, stats
-from referee.adapter import Game, JSONData
+from referee.adapter import Game, JSONData, Policy
+from referee.auto import Deferred, ThinkingDue, coach_of, coach_seed, next_action
+from referee.auto import coach_level as level_of
 from referee.deadlines import absent_side, check_turn_timeout, duration_text, turn_plan
 from referee.errors import (
     BadOption,
@@ -54,10 +60,19 @@ from referee.errors import (
     StillYourDecision,
 )
 from referee.match_dice import seed_hash  # what players see at kick-off (docs/dice.md)
+from referee.thinking import Thinker, action_of, budget_from_env
 from store.deadlines import StoredDeadline
 from store.errors import ConflictError, MatchNotActive, NoActiveMatch, UnreadableMatch
 from store.models import DeadlineKind, MatchStatus, utcnow
-from store.repository import ClosedMatch, LoggedAction, MatchStore, Seat, Step, StoredMatch
+from store.repository import (
+    Applied,
+    ClosedMatch,
+    LoggedAction,
+    MatchStore,
+    Seat,
+    Step,
+    StoredMatch,
+)
 
 DICE_MODES = ("virtual", "physical")
 MAX_FOLLOW = 100_000  # referee actions after one player action (a whole coach match is ~500)
@@ -145,13 +160,17 @@ class Outcome:
         self, viewer: str | None = None, timed: Callable[[float], None] | None = None
     ) -> asyncio.Future[bytes]:
         """The board PNG for ``viewer``, being drawn off the event loop from now on (while the
-        caller goes on: ``board_png`` would start only once awaited); the match's last board
-        for ``viewer`` when nothing it shows changed. ``timed(seconds)`` is told how long a
+        caller goes on: ``board_png`` would start only once awaited), with each side's chances
+        to win as spectators may know them (``referee.boards.with_chances``); the match's last
+        board for ``viewer`` when nothing it shows changed. ``timed(seconds)`` is told how long a
         drawing took."""
+        return asyncio.ensure_future(self._drawn(viewer, timed))
+
+    async def _drawn(self, viewer: str | None, timed: Callable[[float], None] | None) -> bytes:
         names = [self.names[side] for side in self.game.ruleset.sides]
-        view = self.view(viewer)
+        view = await boards.with_chances(self.game, self.view(viewer), self.view(None))
         reuse = (self.match_id, viewer)
-        return boards.drawing(
+        return await boards.drawing(
             self.game.render_png, view, names, self.events, reuse=reuse, timed=timed
         )
 
@@ -172,6 +191,9 @@ class Status:
     lines: list[str] = field(default_factory=list)  # the game's glance (Game.status_lines)
     time_left: dict[str, timedelta] = field(default_factory=dict)  # side -> until its expiry
     expired: list[str] = field(default_factory=list)  # sides out of time on the decision now
+    chances: Chances | None = None  # each side's chance to win, as spectators may know it
+    coach_side: str | None = None  # played by the automatic coach
+    coach_level: str = NORMAL  # the coach's level
 
 
 class Referee:
@@ -183,8 +205,12 @@ class Referee:
         *,
         clock: Callable[[], datetime] = utcnow,
         text_name: Callable[[str], str] = str,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
+        # Where a thinking coach's decisions are made (a worker process; COACH_BUDGET).
+        self.thinker = thinker if thinker is not None else Thinker(budget_from_env())
+        self._thinking: dict[int, asyncio.Lock] = {}  # match id -> held while its coach thinks
         # How a display name is written into the text of lines and refusals: Discord makes
         # it inert (``cogs.text.shown``); the terminal and the demo print it as it is. Names
         # stay raw everywhere else (the store, ``Outcome.names``, the board images).
@@ -217,10 +243,12 @@ class Referee:
         player_rolls: bool = False,
         ranked: bool = False,
         league: JSONData | None = None,
+        coach_level: str = NORMAL,
     ) -> Outcome:
         """Start a match in a channel. ``coach_side`` is played by the automatic coach (its
-        seat holds the bot's own user id). ``turn_timeout`` (minutes, None: off) sets turn
-        deadlines (``referee.deadlines``). ``rules`` are the ruleset's own match options
+        seat holds the bot's own user id) at ``coach_level`` (``engine.core.levels.LEVELS``;
+        a level other than normal needs a coach side). ``turn_timeout`` (minutes, None: off)
+        sets turn deadlines (``referee.deadlines``). ``rules`` are the ruleset's own match options
         (checked by the engine, e.g. Sports Dice Soccer's ``target_score``). With
         ``player_rolls`` virtual dice are rolled when the player asks (a ``roll`` action
         without ``dice``), not at once. ``ranked`` makes it a rated match (its result goes to
@@ -231,8 +259,15 @@ class Referee:
             raise BadOption(f"Dice are virtual or physical, not {dice!r}.")
         if coach_side is not None and coach_side not in game.ruleset.sides:
             raise BadOption(f"{coach_side!r} is not a side of {game.title}.")
+        problem = level_problem(coach_level)
+        if problem is not None:
+            raise BadOption(problem)
+        if coach_side is None and coach_level != NORMAL:
+            raise BadOption("A level is for a match against the bot's coach.")
         seed = secrets.randbits(64) if seed is None else seed
-        options = {"dice": dice, "seed": seed, "coach_side": coach_side}
+        options: JSONData = {"dice": dice, "seed": seed, "coach_side": coach_side}
+        if coach_side is not None:
+            options["coach_level"] = coach_level
         if player_rolls:
             options["player_rolls"] = True
         if ranked:
@@ -253,20 +288,27 @@ class Referee:
             deadlines=deadlines,
         )
         events: list[Event] = []
-        first = self._auto(game, match, match.state, match.action_count)
+        follow = self._follower(game, match, match.action_count)
+        first = follow(match.state)
         if first is not None:  # the coach may decide first (a secret formation, say)
             applied = await self.store.apply(
                 match.id,
                 first,
                 expected_version=match.version,
-                follow=self._follower(game, match, match.action_count + 1),
+                follow=follow,
                 deadlines=deadlines,
                 finish=game.result,
             )
             match, events = applied.match, applied.events
+        match, events = await self._moved_on(game, match, events)
         names = {s.side: s.display_name for s in seats}
         self._names_seen.update((s.user_id, s.display_name) for s in seats)
-        teams = " v ".join(self._who(game, names, s) for s in game.ruleset.sides)
+        teams = " v ".join(
+            self._coach_who(game, names, s, coach_level)
+            if s == coach_side
+            else self._who(game, names, s)
+            for s in game.ruleset.sides
+        )
         header = f"{game.title}: {teams}, {dice} dice. Dice seed SHA-256: {seed_hash(seed)}"
         return await self._outcome(game, match, events, [header])
 
@@ -326,19 +368,28 @@ class Referee:
             )
 
         # Read, decide and write in one transaction (``plan`` runs inside it).
+        earlier: list[Event] = []  # the coach's, when it had to decide first
         for attempt in range(RETRIES):
             try:
                 applied = await self.store.apply_active(channel_id, plan, user_id=user_id)
             except NoActiveMatch:
                 raise NoMatch() from None
             except _Waiting as waiting:
+                # a match left waiting for its thinking coach (a restart): it decides, then
+                # the caller's action is tried again
+                if not earlier and attempt < RETRIES - 1:
+                    game = games.get(waiting.match.ruleset)
+                    moved, earlier = await self._moved_on(game, waiting.match, [])
+                    if moved.version != waiting.match.version:
+                        continue
                 raise await self._not_your_turn(waiting.match, waiting.decision) from None
             except ConflictError:
                 if expected_version is not None or attempt == RETRIES - 1:
                     raise
                 continue  # another action came first between the read and the write: retry
-            match = applied.match
-            return await self._outcome(games.get(match.ruleset), match, applied.events)
+            game = games.get(applied.match.ruleset)
+            match, events = await self._moved_on(game, applied.match, [*earlier, *applied.events])
+            return await self._outcome(game, match, events)
         raise AssertionError("unreachable")
 
     async def resign(self, channel_id: int, user_id: int, *, side: str | None = None) -> Outcome:
@@ -467,9 +518,10 @@ class Referee:
             applied = await self.store.apply_active(match.channel_id, plan)
         except (ConflictError, NoActiveMatch):
             return None
-        names = await self._names(applied.match)
+        moved, events = await self._moved_on(game, applied.match, applied.events)
+        names = await self._names(moved)
         line = f"{self._who(game, names, side)} ran out of time: the turn ends on the spot."
-        return await self._outcome(game, applied.match, applied.events, [line])
+        return await self._outcome(game, moved, events, [line])
 
     async def _absent(self, game: Game, match: StoredMatch, user_id: int) -> str:
         """The side whose time ran out, for a claimant who is waiting for it: one who has a
@@ -537,13 +589,15 @@ class Referee:
 
     async def coach_takes_over(self, channel_id: int, user_id: int) -> Outcome:
         """The automatic coach plays the absent side from now on (its pending decisions at
-        once), after its turn timeout expired. Raises ``NotExpired`` before that."""
+        once), after its turn timeout expired; it plays at the normal level, whatever the
+        match's. Raises ``NotExpired`` before that."""
         game, match = await self._match(channel_id)
         absent = await self._absent(game, match, user_id)
-        coached = replace(match, options={**match.options, "coach_side": absent})
+        taking_over = {"coach_side": absent, "coach_level": NORMAL}
+        coached = replace(match, options={**match.options, **taking_over})
         applied = await self.store.update_options(
             match.id,
-            {"coach_side": absent},
+            taking_over,
             expected_version=match.version,
             follow=self._follower(game, coached, match.action_count),
             deadlines=turn_plan(game, coached.options, self.clock),
@@ -585,6 +639,8 @@ class Referee:
         names = await self._names(match)
         sides = match.sides_of(user_id)
         view = game.ruleset.view(match.state, sides[0] if len(sides) == 1 else None)
+        public = view if len(sides) != 1 else game.ruleset.view(match.state, None)
+        chances = await asyncio.to_thread(game.chances, public)
         current, now = await self._expiries(match), self.clock()
         return Status(
             match_id=match.id,
@@ -601,6 +657,9 @@ class Referee:
             lines=game.status_lines(view),
             time_left={d.side: d.due_at - now for d in current if d.fired_at is None},
             expired=[d.side for d in current if d.fired_at is not None],
+            chances=chances,
+            coach_side=match.options.get("coach_side"),
+            coach_level=level_of(match.options),
         )
 
     async def legal_choices(
@@ -644,6 +703,12 @@ class Referee:
         """A player in the text of a line or refusal: "Ada (West)"."""
         return f"{self.text_name(names[side])} ({game.side_name(side)})"
 
+    def _coach_who(self, game: Game, names: dict[str, str], side: str, level: str) -> str:
+        """The bot's coach at kick-off, with its level unless normal: "Coach (East, strong)"."""
+        if level == NORMAL:
+            return self._who(game, names, side)
+        return f"{self.text_name(names[side])} ({game.side_name(side)}, {level})"
+
     async def _names(self, match: StoredMatch) -> dict[str, str]:
         seen = self._names_seen
         missing = [user for user in match.players.values() if user not in seen]
@@ -658,47 +723,128 @@ class Referee:
         game = games.get(match.ruleset)
         return NotYourTurn(self._who(game, names, decision.actor), game.task(decision))
 
-    def _auto(self, game: Game, match: StoredMatch, state: Any, count: int) -> Action | None:
-        """The referee's own next action: a virtual roll or the coach's decision, or None."""
-        options = match.options
-        manual = options.get("dice") == "physical" or options.get("player_rolls")
-        coach_side = options.get("coach_side")
-        pending = game.ruleset.pending(state)
-        rolls = {decision.actor for decision in pending if decision.dice}
-        coach = game.coach(_coach_seed(options)) if coach_side in rolls else None
-        # a call the coach may make before its own roll (a tackle): the coach says whether
-        before = getattr(coach, "before_roll", None)
-        for decision in pending:
-            if before is not None and decision.actor == coach_side and not decision.dice:
-                action = before(state, decision)
-                if action is not None:
-                    return game.stamp(state, action, self.now())
-        for decision in pending:
-            if decision.dice and (not manual or decision.actor == coach_side):
-                dice = match_dice.roll(options["seed"], count, decision.dice)
-                return game.stamp(state, Action(decision.actor, "roll", {"dice": dice}), self.now())
-            if not decision.dice and decision.actor == coach_side and before is None:
-                action = game.coach(_coach_seed(options)).choose(state, decision)
-                return game.stamp(state, action, self.now())
-        return None
-
     def _follower(
-        self, game: Game, match: StoredMatch, count: int
+        self, game: Game, match: StoredMatch, count: int, first: Action | None = None
     ) -> Callable[[Any], Action | None]:
-        """``follow`` for the store: ``count`` is the number of actions logged before the
-        first follow-up."""
-        n = count
+        """``follow`` for the store: the referee's own actions (``referee.auto``) until a
+        player, or a thinking coach, is to decide. ``count`` is the number of actions logged
+        before the first follow-up; ``first``, when given, is that follow-up (a thinking
+        coach's decision made beforehand)."""
+        n, options, budget = count, match.options, self.thinker.budget
+
+        def coach() -> Policy:
+            return coach_of(game, options, budget)
 
         def follow(state: Any) -> Action | None:
-            nonlocal n
+            nonlocal n, first
             if n - count > MAX_FOLLOW:
                 raise RuntimeError(f"match #{match.id}: the referee kept acting on its own")
-            action = self._auto(game, match, state, n)
-            if action is not None:
-                n += 1
-            return action
+            if first is not None:
+                action, first = first, None
+            else:
+                try:
+                    action = next_action(game, options, state, n, coach)
+                except ThinkingDue:  # made off the event loop (``_moved_on``)
+                    return None
+            if action is None:
+                return None
+            n += 1
+            return game.stamp(state, action, self.now())
 
         return follow
+
+    def _thinking_due(self, game: Game, match: StoredMatch) -> bool:
+        """Whether the match waits for a decision of its thinking coach."""
+        options = match.options
+        if match.status is not MatchStatus.ACTIVE or options.get("coach_side") is None:
+            return False
+        policy = coach_of(game, options, self.thinker.budget)
+        if not isinstance(policy, Deferred):
+            return False
+        try:
+            next_action(game, options, match.state, match.action_count, lambda: policy)
+        except ThinkingDue:
+            return True
+        return False
+
+    async def _moved_on(
+        self, game: Game, match: StoredMatch, events: list[Event]
+    ) -> tuple[StoredMatch, list[Event]]:
+        """After a step: while the match waits for its thinking coach, the decision is made
+        off the event loop (``referee.thinking``; should that fail, the normal coach's is
+        taken) and applied with its follow-ups, each in its own versioned transaction. Returns
+        the match then and ``events`` with theirs added. Never raises (but when cancelled):
+        the step before counted whatever becomes of this, and a match left waiting is moved
+        on by the next call or at the bot's next start."""
+        events = list(events)
+        if not self._thinking_due(game, match):
+            return match, events
+        lock = self._thinking_lock(match.id)
+        try:
+            async with lock:  # one decision of a match at a time
+                for _ in range(MAX_FOLLOW):
+                    if not self._thinking_due(game, match):
+                        break
+                    applied = await self._think(game, match)
+                    if applied is None:  # the match moved on meanwhile: as it is now
+                        match = await self.store.get_match(match.id)
+                        continue
+                    match = applied.match
+                    events += applied.events
+        except Exception:
+            log.exception("match #%s: its coach's decision could not be made now", match.id)
+        return match, events
+
+    def _thinking_lock(self, match_id: int) -> asyncio.Lock:
+        if len(self._thinking) > NAMES_KEPT:  # those of matches gone quiet
+            for key, lock in list(self._thinking.items()):
+                if not lock.locked():
+                    del self._thinking[key]
+        return self._thinking.setdefault(match_id, asyncio.Lock())
+
+    async def _think(self, game: Game, match: StoredMatch) -> Applied | None:
+        """One decision of the match's thinking coach, made in the worker and applied with
+        its follow-ups; the normal coach's when the worker failed or its action is refused.
+        None when the match moved on meanwhile (another call applied it)."""
+        state = game.ruleset.to_json(match.state)
+        answer = await self.thinker.decide(game.name, state, match.options, match.action_count)
+        made = action_of(answer)
+        if made is not None:
+            try:
+                return await self._apply_coach(game, match, made)
+            except RulesError as error:
+                log.error("match #%s: the thinking coach's action was refused: %s", match.id, error)
+        options = match.options
+        normal = game.coach(coach_seed(options), NORMAL)
+        fallback = next_action(game, options, match.state, match.action_count, lambda: normal)
+        if fallback is None:
+            raise RuntimeError(f"match #{match.id}: no decision of its coach is due")
+        return await self._apply_coach(game, match, fallback)
+
+    async def _apply_coach(self, game: Game, match: StoredMatch, action: Action) -> Applied | None:
+        """The coach's ``action`` and its follow-ups, on the match as it was read (None when
+        it moved on since)."""
+        try:
+            return await self.store.update_options(
+                match.id,
+                {},
+                expected_version=match.version,
+                follow=self._follower(game, match, match.action_count, first=action),
+                deadlines=turn_plan(game, match.options, self.clock),
+                finish=game.result,
+            )
+        except (ConflictError, MatchNotActive):
+            return None
+
+    async def move_on(self, match: StoredMatch) -> Outcome | None:
+        """A match left waiting for its thinking coach (a restart came between a step and
+        the coach's decision): the coach decides now. The outcome when the match moved on,
+        else None."""
+        game = games.get(match.ruleset)
+        moved, events = await self._moved_on(game, match, [])
+        if moved.version == match.version:
+            return None
+        return await self._outcome(game, moved, events)
 
     def _prompts(self, game: Game, match: StoredMatch, names: dict[str, str]) -> list[Prompt]:
         return [
@@ -862,12 +1008,6 @@ def _virtual_on_request(options: JSONData, kind: str, args: JSONData, decision: 
     if "dice" in args:
         raise BadOption("The bot rolls the dice in this match (virtual dice): roll without dice.")
     return True
-
-
-def _coach_seed(options: JSONData) -> int:
-    """The coach's own seed (formations, penalty sides): derived from the dice seed."""
-    digest = hashlib.sha256(f"coach:{options['seed']}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def _undoable_run(

@@ -1,25 +1,30 @@
-"""From a replay of a match's stored action log: the statistics and the replay image at the
-final whistle, and the recent narration (the log command). Narration is public by design: secret
+"""From a replay of a match's stored action log: the statistics, the replay image and the chart
+of the chances (``referee.chances``) at the final whistle, and the recent narration (the log
+command). Narration is public by design: secret
 choices are narrated only as "has chosen"; the replay image shows what spectators see."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Event
-from referee import boards, games
+from referee import boards, chances, games
 from referee.adapter import Game
 from store.repository import MatchStore
 
 Steps = list[tuple[Any, list[Event]]]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
     statistics: list[str]
     replay: bytes | None  # an animated image (GIF) of the match
+    chart: bytes | None = None  # each side's chances over the match (PNG)
 
 
 def _steps(ruleset: Any, initial: Any, actions: list[Action]) -> Steps:
@@ -54,18 +59,32 @@ async def statistics(store: MatchStore, match_id: int) -> list[str]:
 
 
 async def summary(store: MatchStore, match_id: int) -> Summary:
-    """The statistics and the replay image of a match (drawn where the boards are:
-    ``referee.boards``, from the action log, while the statistics are counted)."""
+    """The statistics, the replay image and the chart of the chances of a match (drawn where
+    the boards are: ``referee.boards``, from the action log, while the statistics are
+    counted)."""
     history = await store.history(match_id)
     game = games.get(history.match.ruleset)
     names = await _names(store, game, history.match.players)
-    image = boards.image(replay_image, game.name, history.initial, history.actions, names)
+    inputs = (game.name, history.initial, history.actions, names)
+    image = boards.image(replay_image, *inputs)
+    chart = boards.image(chances.chart_png, *inputs)
     try:
         steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
+        replay = await image
     except BaseException:
         image.cancel()
+        chart.cancel()
         raise
-    return Summary(game.statistics(_events(steps)), await image)
+    return Summary(game.statistics(_events(steps)), replay, await _chart(chart, match_id))
+
+
+async def _chart(drawing: asyncio.Future[bytes | None], match_id: int) -> bytes | None:
+    """The chart being drawn, or None when it failed (the report goes without it)."""
+    try:
+        return await drawing
+    except Exception:
+        log.exception("match #%s: no chart of the chances", match_id)
+        return None
 
 
 def replay_image(

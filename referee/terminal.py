@@ -1,26 +1,30 @@
 """Terminal play: the referee at one keyboard (hot-seat for two, or one person against the coach).
 
-``python3 bot.py play [--game NAME] [--vs-coach] [--dice virtual|physical] [--seed N]
-[--out DIR]``. It goes through ``referee.service.Referee`` exactly as the Discord commands do,
-for any registered game (``referee.games``). Input and output are injectable, so tests drive it
-with scripted lines.
+``python3 bot.py play [--game NAME] [--vs-coach [--level easy|normal|strong]]
+[--dice virtual|physical] [--seed N] [--out DIR]``. It goes through ``referee.service.Referee``
+exactly as the Discord commands do, for any registered game (``referee.games``). Input and
+output are injectable, so tests drive it with scripted lines.
 
 For the side to decide it lists the legal choices numbered, the actions first and then the
 moves grouped by the area they start from; type a number, a choice's label, or one of the game's
 typed commands (``help`` lists those for the decision at hand, then all), such as (physical
 dice) ``roll 5 2``.
 ``undo`` takes back the side's last move of the step where the game allows it, ``resign`` gives
-up, and end of input (Ctrl-D) leaves the match unfinished.
+up, and end of input (Ctrl-D) leaves the match unfinished. After each step a line gives each
+side's chances to win, as spectators would see them (where the game has an estimate).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import Choice, MalformedAction, RulesError
+from engine.core.levels import NORMAL
+from engine.core.winprob import Chances
 from referee import games, match_log, stats
 from referee.errors import RefereeError
 from referee.service import Outcome, Prompt, Referee
@@ -33,6 +37,20 @@ PLAYERS = (1, 2)  # user ids of the two people (hot-seat)
 COACH_USER = 0  # the coach's seat
 WIDTH = 100  # the moves of one area wrap at this many characters
 MAX_LISTED = 100  # more choices of one kind than this are typed, not numbered
+
+
+def chances_text(chances: Chances, outcome: Outcome) -> str:
+    """Each side's chance to win and of a draw, in whole percents, the players named.
+
+    >>> from types import SimpleNamespace
+    >>> from referee import games
+    >>> out = SimpleNamespace(game=games.get("fuba"), names={"west": "You", "east": "Coach"})
+    >>> chances_text(Chances((0.62, 0.17), 0.21), out)
+    'Chances: You 62%, draw 21%, Coach 17%'
+    """
+    first, second = (outcome.names[side] for side in outcome.game.ruleset.sides)
+    a, draw, b = chances.percents()
+    return f"Chances: {first} {a}%, draw {draw}%, {second} {b}%"
 
 
 def is_move(choice: Choice) -> bool:
@@ -89,12 +107,16 @@ class TerminalGame:
         dice: str = "virtual",
         seed: int | None = None,
         rules: dict[str, Any] | None = None,
+        level: str = NORMAL,
     ) -> int:
         """Play until the final whistle, a resignation or the end of input; returns 0.
-        ``rules`` are the game's own match options (``Referee.start_match``)."""
+        ``rules`` are the game's own match options (``Referee.start_match``); ``level`` the
+        coach's (with ``vs_coach``)."""
         game = games.get(ruleset)
         first, second = game.ruleset.sides
-        if await self.referee.store.active_match(CHANNEL) is not None:
+        active = await self.referee.store.active_match(CHANNEL)
+        if active is not None:
+            await self.referee.move_on(active)  # a thinking coach left to decide
             outcome = await self.referee.current(CHANNEL)
             self.say(f"Resuming match #{outcome.match_id} (dice seed SHA-256 {outcome.seed_hash}).")
             return await self.loop(outcome)
@@ -111,6 +133,7 @@ class TerminalGame:
             coach_side=second if vs_coach else None,
             seed=seed,
             rules=rules,
+            coach_level=level,
         )
         return await self.loop(outcome)
 
@@ -261,6 +284,10 @@ class TerminalGame:
     async def show(self, outcome: Outcome) -> None:
         for line in outcome.lines:
             self.say(f"  {line}")
+        if not outcome.over:
+            chances = outcome.game.chances(outcome.view(None))  # what spectators may know
+            if chances is not None:
+                self.say(f"  {chances_text(chances, outcome)}")
         if self.out_dir is not None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             self.boards += 1
@@ -296,9 +323,10 @@ async def play(
     out_dir: Path | None = None,
     read: Reader = input,
     out: TextIO,
+    level: str = NORMAL,
 ) -> int:
     """Open (and migrate) the database, or a temporary SQLite file, and play one match of
-    ``game``."""
+    ``game`` (``level``: the coach's, with ``vs_coach``)."""
     import tempfile
 
     from store.config import database_url
@@ -311,13 +339,21 @@ async def play(
         store = MatchStore.open(url)
         try:
             await migrate(store.engine)
-            terminal = TerminalGame(Referee(store), read=read, out=out, out_dir=out_dir)
+            referee = Referee(store)
+            terminal = TerminalGame(referee, read=read, out=out, out_dir=out_dir)
             try:
                 return await terminal.run(
-                    ruleset=game, vs_coach=vs_coach, dice=dice, seed=seed, rules=rules
+                    ruleset=game,
+                    vs_coach=vs_coach,
+                    dice=dice,
+                    seed=seed,
+                    rules=rules,
+                    level=level,
                 )
-            except (StoreError, RulesError) as exc:  # a busy channel, a bad match option
+            except (StoreError, RulesError, RefereeError) as exc:  # a busy channel, a bad option
                 out.write(f"error: {exc}\n")
                 return 1
+            finally:
+                await asyncio.to_thread(referee.thinker.close)
         finally:
             await store.close()

@@ -357,6 +357,24 @@ class MatchStore:
         )
         return await self.db.read(lambda conn: [_decode(row) for row in conn.execute(query)])
 
+    async def active_options_of(
+        self, user_id: int, sharding: Sharding = ALL_GUILDS
+    ) -> list[tuple[int, JSONData]]:
+        """(match id, options) of the matches in progress where ``user_id`` holds a seat (the
+        bot: its coach's matches), of this process's guilds, oldest first; the states are not
+        read."""
+        query = (
+            select(MATCHES.c.id, MATCHES.c.options)
+            .where(
+                MATCHES.c.status == MatchStatus.ACTIVE.value,
+                or_(MATCHES.c.player1_id == user_id, MATCHES.c.player2_id == user_id),
+                sharding.guild_filter(MATCHES.c.guild_id),
+            )
+            .order_by(MATCHES.c.id)
+        )
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
+        return [(row.id, row.options) for row in rows if isinstance(row.options, dict)]
+
     async def apply(
         self,
         match_id: int,

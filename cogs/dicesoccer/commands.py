@@ -30,12 +30,15 @@ from cogs.dicesoccer.rules import BOOK
 from cogs.play.autocomplete import Value, choices_of, legal, offer
 from cogs.play.buttons import act_and_post
 from cogs.play.challenges import (
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     OPPONENT_HELP,
     RANKED_HELP,
     THREAD_HELP,
     TURN_TIMEOUT_HELP,
     challenge,
     dice_mode,
+    level_of,
 )
 from cogs.play.commands import ENDING, READING, SHARED, roll_on_request
 from cogs.play.groups import add_commands, remove_commands
@@ -126,8 +129,11 @@ def positions(text: str) -> list[int]:
     target_score="Goals needed to win (default 3)",
     advanced="Play the advanced Power Chip re-roll rule (default: off)",
     ranked=RANKED_HELP,
+    level=LEVEL_HELP,
 )
-@app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
+@app_commands.choices(
+    dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES], level=LEVEL_CHOICES
+)
 async def challenge_command(
     interaction: discord.Interaction,
     opponent: discord.Member,
@@ -137,6 +143,7 @@ async def challenge_command(
     target_score: app_commands.Range[int, 1, MAX_TARGET] | None = None,
     advanced: bool = False,
     ranked: bool = False,
+    level: app_commands.Choice[str] | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a Sports Dice Soccer match in this channel."""
     rules: JSONData = {}
@@ -146,7 +153,15 @@ async def challenge_command(
         rules["advanced"] = True
     mode = dice_mode(dice)
     await challenge(
-        interaction, DICESOCCER, opponent, mode, thread, turn_timeout, rules, ranked=ranked
+        interaction,
+        DICESOCCER,
+        opponent,
+        mode,
+        thread,
+        turn_timeout,
+        rules,
+        ranked=ranked,
+        level=level_of(level),
     )
 
 

@@ -22,12 +22,15 @@ from cogs.play.autocomplete import Value, offer
 from cogs.play.buttons import act_and_post
 from cogs.play.challenges import (
     DICE_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     OPPONENT_HELP,
     RANKED_HELP,
     THREAD_HELP,
     TURN_TIMEOUT_HELP,
     challenge,
     dice_mode,
+    level_of,
 )
 from cogs.play.context import channel_id_of, play_cog
 from cogs.play.registry import JSONData, PlayRefusal, get
@@ -114,11 +117,13 @@ def describe_rules(rules: JSONData) -> str:
     thread=THREAD_HELP,
     turn_timeout=TURN_TIMEOUT_HELP,
     ranked=RANKED_HELP,
+    level=LEVEL_HELP,
     rules="basic (default) or advanced: every advanced rule",
     options=OPTIONS_HELP,
     skills=SKILLS_HELP,
 )
 @app_commands.choices(
+    level=LEVEL_CHOICES,
     dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES],
     rules=[app_commands.Choice(name=level, value=level) for level in LEVELS],
 )
@@ -129,6 +134,7 @@ async def challenge_command(
     thread: bool | None = None,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
     ranked: bool = False,
+    level: app_commands.Choice[str] | None = None,
     rules: app_commands.Choice[str] | None = None,
     options: str | None = None,
     skills: app_commands.Range[int, 0, MAX_CHOICES] | None = None,
@@ -144,6 +150,7 @@ async def challenge_command(
         turn_timeout,
         chosen,
         ranked=ranked,
+        level=level_of(level),
     )
 
 

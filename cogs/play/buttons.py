@@ -105,12 +105,20 @@ async def answer_component_error(interaction: discord.Interaction, error: Except
 
 async def out_of_date(interaction: discord.Interaction, error: Exception) -> str:
     """ "This is out of date", and where the match is now: its live board."""
-    store = play_cog(interaction).referee.store
+    cog = play_cog(interaction)
+    store = cog.referee.store
     match_id = getattr(error, "match_id", None)
+    match = None
     if interaction.channel_id is not None:
         match = await store.active_match(interaction.channel_id)
         match_id = match.id if match is not None else match_id
     board = await store.live_board(match_id) if isinstance(match_id, int) else None
+    if match is not None and (board is None or board.version < match.version):
+        # the match moved on without its board (its coach decided after a restart)
+        async with store.delivering(match.id) as now:
+            if now is not None:
+                await cog.bring_up_to_date(now)
+        board = await store.live_board(match.id)
     link = board_link(board, interaction.guild_id)
     return f"This is out of date: the match is on {link}" if link else "This is out of date."
 

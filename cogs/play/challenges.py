@@ -22,7 +22,8 @@ again at kick-off. The challenge message then becomes the match's scoreboard in 
 (``cogs.play.scoreboard``).
 
 The challenger plays the game's first side, the challenged member (or the bot's automatic
-coach, when the bot itself is challenged) the second. A game's own match options (a target
+coach, when the bot itself is challenged, at the ``level`` chosen: easy, normal or strong) the
+second. A game's own match options (a target
 score, say) travel with the challenge as ``rules`` and become the ruleset's options.
 """
 
@@ -46,6 +47,7 @@ from cogs.play.scoreboard import open_scoreboard
 from cogs.play.texts import minutes_text
 from cogs.text import ZERO_WIDTH_SPACE, pings, shown
 from engine.core import RulesError
+from engine.core.levels import LEVELS, NORMAL
 from referee import games
 from referee.deadlines import MAX_TURN_TIMEOUT
 from referee.errors import RefereeError
@@ -61,6 +63,12 @@ DICE_HELP = "virtual: the bot rolls; physical: you roll at the table and enter t
 OPPONENT_HELP = "Who you want to play (choose the bot itself to play its automatic coach)"
 TURN_TIMEOUT_HELP = "Minutes each player has per decision (default: no limit)"
 RANKED_HELP = "A rated match: both players' ratings change with the result (default: off)"
+LEVEL_HELP = "Only against the bot: how well it plays, easy, normal (default) or strong"
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+NO_LEVEL = (
+    "A level is only for a match against the bot: challenge a member without `level`, or "
+    "challenge the bot itself."
+)
 # Why a match could not start, in a player's words.
 CANNOT_POST = (
     "I can't post here: I need Send Messages, Embed Links and Attach Files in this channel"
@@ -302,12 +310,14 @@ async def start(
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
     ranked: bool = False,
+    level: str = NORMAL,
 ) -> Started:
     """Start the match here, or in a new public thread. A ``ranked`` match is rated at the
-    final whistle (``referee.leagues.service``). Raises ``NotStarted`` when the bot lacks a
-    permission to play there (checked first: nothing is made then), the thread cannot be made
-    or the kick-off cannot be posted: a match created already is then called off (and its new
-    thread deleted), so it never blocks the channel unseen."""
+    final whistle (``referee.leagues.service``); the coach plays ``coach_side`` at ``level``.
+    Raises ``NotStarted`` when the bot lacks a permission to play there (checked first:
+    nothing is made then), the thread cannot be made or the kick-off cannot be posted: a match
+    created already is then called off (and its new thread deleted), so it never blocks the
+    channel unseen."""
     where = match_channel(interaction)
     try:
         thread = place(where, thread)
@@ -327,7 +337,7 @@ async def start(
             raise NotStarted(NO_THREAD) from None
     try:
         outcome = await _kick_off(
-            interaction, spec, where, seats, dice, coach_side, turn_timeout, rules, ranked
+            interaction, spec, where, seats, dice, coach_side, turn_timeout, rules, ranked, level
         )
     except BaseException:
         if created is not None:
@@ -366,6 +376,7 @@ async def _kick_off(
     turn_timeout: int | None,
     rules: JSONData | None,
     ranked: bool,
+    level: str = NORMAL,
 ) -> Outcome:
     """Create the match in ``where`` and post its kick-off; if anything fails after the match
     was created, call it off (it ends "aborted") and raise ``NotStarted`` for a refusal by
@@ -382,6 +393,7 @@ async def _kick_off(
         rules=dict(rules or {}),
         player_rolls=spec.player_rolls,
         ranked=ranked,
+        coach_level=level,
     )
     title = "Kick-off soon: a new ranked match" if ranked else "Kick-off soon: a new match"
     described = spec.describe_rules(dict(rules or {}))
@@ -410,12 +422,14 @@ async def challenge(
     turn_timeout: int | None = None,
     rules: JSONData | None = None,
     ranked: bool = False,
+    level: str | None = None,
 ) -> None:
     """Challenge ``opponent`` to a match of ``spec``'s game in this channel (the bot itself:
-    start at once against its coach), in a new thread of it if ``thread`` (None: when the bot
-    may open one). ``rules`` are the game's own match options; a ``ranked`` match changes
-    both players' ratings (not against the coach). Refused, with nothing changed, when the
-    bot could not play there (``cogs.play.permissions``)."""
+    start at once against its coach, at ``level``: normal when None), in a new thread of it if
+    ``thread`` (None: when the bot may open one). ``rules`` are the game's own match options;
+    a ``ranked`` match changes both players' ratings (not against the coach). Refused, with
+    nothing changed, when the bot could not play there (``cogs.play.permissions``), and a
+    ``level`` against a member."""
     cog = play_cog(interaction)
     channel_id = channel_id_of(interaction)
     user = interaction.user
@@ -425,6 +439,8 @@ async def challenge(
         raise PlayRefusal("You cannot challenge yourself; challenge the bot to play its coach.")
     if opponent.bot and opponent.id != bot_user.id:
         raise PlayRefusal("Only members or this bot itself can play.")
+    if level is not None and opponent.id != bot_user.id:
+        raise PlayRefusal(NO_LEVEL)
     if ranked and opponent.id == bot_user.id:
         raise PlayRefusal(
             "Matches against the coach are not ranked; challenge it without `ranked`, or "
@@ -456,6 +472,7 @@ async def challenge(
             thread=thread,
             turn_timeout=turn_timeout,
             rules=rules,
+            level=level or NORMAL,
         )
         await _open_scoreboard(interaction, started, None)
         await answer(interaction, started.reply, delivered=True)  # where, if not here
@@ -607,14 +624,22 @@ async def _not_started(
     return PlayRefusal(f"The match could not start. {why}.")
 
 
+def level_of(level: app_commands.Choice[str] | None) -> str | None:
+    """The coach's level chosen in a challenge's ``level`` option (None: not given)."""
+    return level.value if level is not None else None
+
+
 @app_commands.describe(
     opponent=OPPONENT_HELP,
     dice=DICE_HELP,
     thread=THREAD_HELP,
     turn_timeout=TURN_TIMEOUT_HELP,
     ranked=RANKED_HELP,
+    level=LEVEL_HELP,
 )
-@app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
+@app_commands.choices(
+    dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES], level=LEVEL_CHOICES
+)
 async def challenge_command(
     interaction: discord.Interaction,
     opponent: discord.Member,
@@ -622,11 +647,21 @@ async def challenge_command(
     thread: bool | None = None,
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
     ranked: bool = False,
+    level: app_commands.Choice[str] | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a match in this channel."""
     spec = registry.of_interaction(interaction)
     mode = dice_mode(dice)
-    await challenge(interaction, spec, opponent, mode, thread, turn_timeout, ranked=ranked)
+    await challenge(
+        interaction,
+        spec,
+        opponent,
+        mode,
+        thread,
+        turn_timeout,
+        ranked=ranked,
+        level=level_of(level),
+    )
 
 
 async def accept_command(interaction: discord.Interaction) -> None:

@@ -1,7 +1,8 @@
 """The play cog: ``MatchPlay`` owns the match store, the referee, the turn-deadline dispatcher,
 the open challenges and the league service of this bot process, for every game (the modules
 below find it by its name, ``cogs.play.context.PLAY_COG``). It posts the turn-deadline reminders
-and expiries and settles the challenges that lapsed unanswered.
+and expiries and settles the challenges that lapsed unanswered. After a start it moves on the
+matches a restart left waiting for their thinking coach (``Referee.move_on``).
 
 This module's ``setup`` adds the cog and registers the buttons and menus of every game as
 dynamic items.
@@ -25,6 +26,8 @@ from cogs.play.context import PLAY_COG
 from cogs.play.messages import full_time_report
 from cogs.play.move_menus import MoveSelect
 from cogs.text import shown
+from engine.core.levels import NORMAL
+from referee.auto import coach_level
 from referee.deadlines import Clock, DeadlineDispatcher, expiry_due
 from referee.leagues.service import LeagueService
 from referee.service import Outcome, Referee
@@ -66,6 +69,7 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.clock: Clock = utcnow  # "now" for the open challenges (tests move it)
         self.sweeper: asyncio.Task[None] | None = None  # settles lapsed challenges
         self.courier: asyncio.Task[None] | None = None  # brings live boards up to date
+        self.resumer: asyncio.Task[int] | None = None  # moves on matches left to the coach
         self._board_locks: dict[int, asyncio.Lock] = {}
         self.metrics = Metrics()  # off unless METRICS_PORT is set
         # whose guilds' background work is this process's (several clusters on one database)
@@ -117,6 +121,11 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         self.sweeper = asyncio.create_task(self._sweep(max(interval, CHALLENGE_SWEEP)))
 
     async def cog_unload(self) -> None:
+        if self.resumer is not None:
+            self.resumer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.resumer
+            self.resumer = None
         if self.courier is not None:
             self.courier.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -131,6 +140,8 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
             await self.dispatcher.stop()
             self.dispatcher = None
         await self.metrics.stop()
+        if self._referee is not None:
+            await asyncio.to_thread(self._referee.thinker.close)
         if self._store is not None:
             await self._store.close()
         self._store = self._referee = None
@@ -172,6 +183,31 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
         date, then the retry loop looks now and then."""
         if self.courier is None or self.courier.done():
             self.courier = asyncio.create_task(self._deliver_loop(0.0))
+        if self.resumer is None:
+            self.resumer = asyncio.create_task(self.move_on_coaches())
+
+    async def move_on_coaches(self) -> int:
+        """The bot's matches (of this process's guilds) that a restart left waiting for a
+        decision of their thinking coach: it decides now and their live boards show it;
+        returns how many moved on."""
+        user = self.bot.user
+        if user is None:
+            return 0
+        store, moved = self.referee.store, 0
+        for match_id, options in await store.active_options_of(user.id, self.sharding):
+            if options.get("coach_side") is None or coach_level(options) == NORMAL:
+                continue  # its coach never thinks for long
+            try:
+                outcome = await self.referee.move_on(await store.get_match(match_id))
+                if outcome is None:
+                    continue
+                moved += 1
+                async with store.delivering(match_id) as now:
+                    if now is not None and not await self.bring_up_to_date(now, outcome=outcome):
+                        self.wake_delivery()
+            except Exception:  # the next interaction with it moves it on
+                log.exception("match #%s: could not move it on after the start", match_id)
+        return moved
 
     async def _deliver_loop(self, wait: float) -> None:
         first, last = DELIVERY_BACKOFF

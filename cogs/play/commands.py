@@ -21,8 +21,9 @@ from cogs.play.buttons import act_and_post, deliver
 from cogs.play.challenges import accept_command, challenge_command, decline_command
 from cogs.play.context import channel_id_of, match_channel, match_of, play_cog
 from cogs.play.messages import BOARD_FILE, VERIFY_HINT, board_link
-from cogs.play.texts import narration, next_text, prompt_line
+from cogs.play.texts import chances_line, narration, next_text, prompt_line
 from cogs.text import shown
+from engine.core.levels import NORMAL
 from referee import games, match_log
 from referee.deadlines import duration_text
 from referee.service import Status
@@ -103,7 +104,7 @@ async def _live_board_link(interaction: discord.Interaction, match: StoredMatch)
 
 
 async def status_command(interaction: discord.Interaction) -> None:
-    """The match at a glance: score, clock, ball, whose decision, time left, your choices."""
+    """The match at a glance: score, chances, clock, ball, whose decision, your choices."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     options = (await _check(interaction, "status")).options
     on_request = bool(options.get("player_rolls")) and options.get("dice") != "physical"
@@ -111,11 +112,20 @@ async def status_command(interaction: discord.Interaction) -> None:
         channel_id_of(interaction), interaction.user.id
     )
     spec = registry.get(status.ruleset)
+    bot_id = interaction.client.user.id if interaction.client.user is not None else None
+    coach = status.coach_side if status.players.get(status.coach_side or "") == bot_id else None
+    if status.coach_level == NORMAL:
+        coach = None  # the level is said only when not the usual one
     lines = [
         f"Match #{status.match_id}: "
-        + " v ".join(f"{shown(status.names[s])} {g}" for s, g in status.score.items()),
+        + " v ".join(
+            f"{shown(status.names[s])}{f' ({status.coach_level})' if s == coach else ''} {g}"
+            for s, g in status.score.items()
+        ),
         *status.lines,
     ]
+    if status.chances is not None:
+        lines.append(chances_line(status.chances, [status.names[s] for s in status.score]))
     lines += [prompt_line(p, spec, on_request) for p in status.pending]
     lines += _clock_lines(status, spec)
     if status.choices:

@@ -22,6 +22,7 @@ from store.repository import StoredBoard
 
 BOARD_FILE = "board.png"
 REPLAY_FILE = "replay.gif"
+CHART_FILE = "chances.png"
 # How a player checks the dice of the attached action log (docs/dice.md).
 VERIFY_HINT = "Check every virtual roll against the seed: python3 bot.py verify"
 COLOUR = discord.Colour.green()
@@ -60,9 +61,10 @@ def board_link(board: StoredBoard | None, guild_id: int | None) -> str:
 
 async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> None:
     """After the final whistle's message (and the player's answer): the match statistics, the
-    replay image (replayed from the action log) and the action log itself to download and check
-    the dice with (docs/dice.md), in a message of their own. Nothing while the match goes on or
-    when it was called off."""
+    replay image (replayed from the action log), the chart of each side's chances over the
+    match (a second embed, when the game has an estimate) and the action log itself to download
+    and check the dice with (docs/dice.md), in a message of their own. Nothing while the match
+    goes on or when it was called off."""
     if not outcome.over or (outcome.result or {}).get("reason") == "aborted":
         return
     report = await summary(referee.store, outcome.match_id)
@@ -77,9 +79,15 @@ async def full_time_report(channel: Any, referee: Referee, outcome: Outcome) -> 
     if report.replay is not None:
         embed.set_image(url=f"attachment://{REPLAY_FILE}")
         files.append(discord.File(io.BytesIO(report.replay), filename=REPLAY_FILE))
+    embeds = [embed]
+    if report.chart is not None:
+        chart = discord.Embed(title="Chances to win over the match", colour=COLOUR)
+        chart.set_image(url=f"attachment://{CHART_FILE}")
+        embeds.append(chart)
+        files.append(discord.File(io.BytesIO(report.chart), filename=CHART_FILE))
     files.append(await log_file(referee, outcome.match_id))
     embed.set_footer(text=f"{VERIFY_HINT} {match_log.filename(outcome.match_id)}")
-    await channel.send(embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none())
+    await channel.send(embeds=embeds, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
 FIELD_MAX = 1024  # characters of an embed field's value

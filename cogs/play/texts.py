@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from cogs.play import registry
 from cogs.play.registry import GameCommands
 from cogs.text import shown
+from engine.core.winprob import Chances
 from referee.service import Outcome, Prompt
 
 NARRATION_LIMIT = 3500  # characters of narration in one embed (Discord allows 4096)
@@ -25,6 +26,17 @@ def minutes_text(minutes: float) -> str:
     ('1 minute', '1.5 minutes', '30 minutes')
     """
     return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
+
+
+def chances_line(chances: Chances, names: Sequence[str]) -> str:
+    """Each side's chance to win and of a draw as whole percents, the players named (their
+    names shown as typed, inert).
+
+    >>> chances_line(Chances((0.62, 0.17), 0.21), ["Ada", "*Bo*"])
+    'Chances: Ada 62% · Draw 21% · \\*Bo\\* 17%'
+    """
+    first, draw, second = chances.percents()
+    return f"Chances: {shown(names[0])} {first}% · Draw {draw}% · {shown(names[1])} {second}%"
 
 
 def narration(lines: Sequence[str], limit: int = NARRATION_LIMIT) -> str:

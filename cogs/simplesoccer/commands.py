@@ -28,12 +28,15 @@ from discord.ext import commands
 from cogs.play.autocomplete import Value, offer
 from cogs.play.buttons import act_and_post
 from cogs.play.challenges import (
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     OPPONENT_HELP,
     RANKED_HELP,
     THREAD_HELP,
     TURN_TIMEOUT_HELP,
     challenge,
     dice_mode,
+    level_of,
 )
 from cogs.play.commands import ENDING, READING, SHARED, roll_on_request
 from cogs.play.groups import add_commands, remove_commands
@@ -266,6 +269,7 @@ async def options_autocomplete(
     turn_timeout=TURN_TIMEOUT_HELP + "; timed: turn clock (default 1)",
     thread=THREAD_HELP,
     ranked=RANKED_HELP,
+    level=LEVEL_HELP,
     size="Board size: "
     + ", ".join(f"{s.name} {s.width}x{s.height}" for s in SIZES.values())
     + " (default: standard)",
@@ -279,6 +283,7 @@ async def options_autocomplete(
     options='Advanced rules on or off, e.g. "tackles headers" or "-fouls -skills"',
 )
 @app_commands.choices(
+    level=LEVEL_CHOICES,
     dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES],
     size=[app_commands.Choice(name=s, value=s) for s in SIZES],
     length=[app_commands.Choice(name=n, value=n) for n in LENGTHS],
@@ -292,6 +297,7 @@ async def challenge_command(
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
     thread: bool | None = None,
     ranked: bool = False,
+    level: app_commands.Choice[str] | None = None,
     size: app_commands.Choice[str] | None = None,
     fielders: app_commands.Range[int, 1, MAX_FIELDERS] | None = None,
     length: app_commands.Choice[str] | None = None,
@@ -324,6 +330,7 @@ async def challenge_command(
         turn_timeout,
         chosen,
         ranked=ranked,
+        level=level_of(level),
     )
 
 

@@ -25,12 +25,15 @@ from discord.ext import commands
 from cogs.play.autocomplete import choices_of
 from cogs.play.buttons import act_and_post
 from cogs.play.challenges import (
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     OPPONENT_HELP,
     RANKED_HELP,
     THREAD_HELP,
     TURN_TIMEOUT_HELP,
     challenge,
     dice_mode,
+    level_of,
 )
 from cogs.play.commands import SHARED, roll_on_request
 from cogs.play.groups import add_commands, game_group, remove_commands
@@ -178,8 +181,11 @@ def direction_of(text: str) -> str:
     turn_timeout=TURN_TIMEOUT_HELP,
     thread=THREAD_HELP,
     ranked=RANKED_HELP,
+    level=LEVEL_HELP,
 )
-@app_commands.choices(dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES])
+@app_commands.choices(
+    dice=[app_commands.Choice(name=m, value=m) for m in DICE_MODES], level=LEVEL_CHOICES
+)
 @app_commands.autocomplete(pitch=pitches.pitch_autocomplete, length=pitches.length_autocomplete)
 async def challenge_command(
     interaction: discord.Interaction,
@@ -192,6 +198,7 @@ async def challenge_command(
     turn_timeout: app_commands.Range[int, 1, MAX_TURN_TIMEOUT] | None = None,
     thread: bool | None = None,
     ranked: bool = False,
+    level: app_commands.Choice[str] | None = None,
 ) -> None:
     """Challenge a member (or the bot) to a Socceristic match in this channel."""
     rules = await pitches.pitch_rules(interaction, pitch)
@@ -211,6 +218,7 @@ async def challenge_command(
         turn_timeout,
         rules,
         ranked=ranked,
+        level=level_of(level),
     )
 
 

@@ -24,7 +24,6 @@ from typing import Any, TextIO
 from engine import registry
 from engine.core import Decision, Event, MalformedAction, RulesError, parse_typed
 from engine.core.dice import check_roll
-from engine.dicesoccer.coach import Coach
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
 from engine.dicesoccer.state import DiceSoccerState
 from referee.adapter import Game, JSONData
@@ -203,8 +202,16 @@ def kicked_off(state: DiceSoccerState) -> bool:
     return state.last is not None or any(d is not None for d in state.roll.get("dice") or ())
 
 
-def coach(seed: int) -> Any:
-    return Coach(seed)
+def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
+    """The Sports Dice Soccer coach of ``level`` (``engine.dicesoccer.levels``)."""
+    from engine.dicesoccer.levels import coach as leveled
+
+    return leveled(seed, level, budget)
+
+
+def chart_marks(event: Event) -> tuple[str, str] | None:
+    """A goal, by side, for the full-time chart of the chances (the game has no cards)."""
+    return (SIDES[event.data["team"]], "goal") if event.kind == "goal" else None
 
 
 def demo(
@@ -302,6 +309,7 @@ DICESOCCER_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chart_marks=chart_marks,
     result=result,
     score=score,
     kicked_off=kicked_off,

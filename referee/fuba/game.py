@@ -22,7 +22,6 @@ from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
 from engine.fuba import advanced, moves
 from engine.fuba.board import SIDES
-from engine.fuba.coach import Coach
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 from engine.fuba.formations import fmt
 from engine.fuba.state import FubaState
@@ -282,8 +281,34 @@ def kicked_off(state: FubaState) -> bool:
     return state.half > 1 or state.minute > 0 or any(state.turns)
 
 
-def coach(seed: int) -> Any:
-    return Coach(seed)
+def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
+    """The FUBA coach of ``level`` (``engine.fuba.levels``)."""
+    from engine.fuba.levels import coach as leveled
+
+    return leveled(seed, level, budget)
+
+
+def chances(view: JSONData) -> Any:
+    """Each side's chance to win from a spectator's view (``engine.fuba.winprob``)."""
+    from engine.fuba.winprob import chances as estimate
+
+    return estimate(view)
+
+
+CARD_MARKS = {"yellow_card": "yellow", "red_card": "red"}
+
+
+def chart_marks(event: Event) -> tuple[str, str] | None:
+    """A goal or a card, by side, for the full-time chart of the chances."""
+    if event.kind == "goal":
+        return SIDES[event.data["team"]], "goal"
+    card = CARD_MARKS.get(event.kind)
+    return (SIDES[event.data["team"]], card) if card else None
+
+
+def chart_tick(event: Event) -> str | None:
+    """Half time on the chart's time axis."""
+    return "HT" if event.kind == "half_end" and event.data["half"] == 1 else None
 
 
 def demo(
@@ -443,6 +468,9 @@ FUBA_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chances=chances,
+    chart_marks=chart_marks,
+    chart_tick=chart_tick,
     result=result,
     score=score,
     kicked_off=kicked_off,

@@ -331,10 +331,25 @@ def forfeit_goals(state: Any) -> int:
     return int(options["target"]) if options.get("length") == "score" else 3
 
 
-def coach(seed: int) -> Any:
-    from engine.simplesoccer.coach import Coach  # imported when first asked for
+def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
+    """The Simple Soccer coach of ``level`` (``engine.simplesoccer.levels``)."""
+    from engine.simplesoccer.levels import coach as leveled
 
-    return Coach(seed)
+    return leveled(seed, level, budget)
+
+
+def chart_marks(event: Event) -> tuple[str, str] | None:
+    """A goal or a card (yellow or red), by side, for the full-time chart of the chances."""
+    if event.kind == "goal":
+        return SIDES[event.data["team"]], "goal"
+    if event.kind == "card" and event.data.get("card") in ("yellow", "red"):
+        return SIDES[event.data["team"]], event.data["card"]
+    return None
+
+
+def chart_tick(event: Event) -> str | None:
+    """Half time on the chart's time axis."""
+    return "HT" if event.kind == "half_time" else None
 
 
 def demo(
@@ -562,6 +577,8 @@ SIMPLESOCCER_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chart_marks=chart_marks,
+    chart_tick=chart_tick,
     result=result,
     score=score,
     kicked_off=kicked_off,

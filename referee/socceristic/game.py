@@ -145,10 +145,32 @@ def kicked_off(state: Any) -> bool:
     return state.half == 1 and (state.moves > 1 or state.step.get("k") != "kickoff")
 
 
-def coach(seed: int) -> Any:
-    from engine.socceristic.coach import Coach  # imported when first asked for
+def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
+    """The Socceristic coach of ``level`` (``engine.socceristic.levels``)."""
+    from engine.socceristic.levels import coach as leveled
 
-    return Coach(seed)
+    return leveled(seed, level, budget)
+
+
+def chances(view: JSONData) -> Any:
+    """Each side's chance to win from a spectator's view (``engine.socceristic.winprob``)."""
+    from engine.socceristic.winprob import chances as estimate
+
+    return estimate(view)
+
+
+def chart_marks(event: Event) -> tuple[str, str] | None:
+    """A goal or a caution (yellow or red), by side, for the full-time chart of the chances."""
+    if event.kind == "goal":
+        return SIDES[event.data["team"]], "goal"
+    if event.kind == "caution" and event.data.get("colour") in ("yellow", "red"):
+        return SIDES[event.data["team"]], event.data["colour"]
+    return None
+
+
+def chart_tick(event: Event) -> str | None:
+    """Half time on the chart's time axis."""
+    return "HT" if event.kind == "half_time" else None
 
 
 def demo(
@@ -354,6 +376,9 @@ SOCCERISTIC_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chances=chances,
+    chart_marks=chart_marks,
+    chart_tick=chart_tick,
     result=result,
     score=score,
     kicked_off=kicked_off,
