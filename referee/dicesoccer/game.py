@@ -209,6 +209,13 @@ def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
     return leveled(seed, level, budget)
 
 
+def chances(view: JSONData) -> Any:
+    """Each side's chance to win from a spectator's view (``engine.dicesoccer.winprob``)."""
+    from engine.dicesoccer.winprob import chances as estimate
+
+    return estimate(view)
+
+
 def chart_marks(event: Event) -> tuple[str, str] | None:
     """A goal, by side, for the full-time chart of the chances (the game has no cards)."""
     return (SIDES[event.data["team"]], "goal") if event.kind == "goal" else None
@@ -309,6 +316,7 @@ DICESOCCER_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chances=chances,
     chart_marks=chart_marks,
     result=result,
     score=score,
