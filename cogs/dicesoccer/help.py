@@ -24,7 +24,8 @@ STEPS = (
         ("challenge",),
         "`/dicesoccer challenge opponent:@member` invites someone to a match, played in a new "
         "thread of this channel when the bot may open one (`thread:false`: in the channel); "
-        "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
+        "challenge the bot itself to play its automatic coach "
+        "(`level:easy`, normal or strong). Options: `dice:physical` to roll "
         "at the table, `target_score:<goals>` (default 3), `advanced:true` for the Power Chip "
         "re-roll, `turn_timeout:<minutes>` per decision. "
         "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`).",

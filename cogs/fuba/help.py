@@ -19,7 +19,8 @@ STEPS = (
         ("challenge",),
         "`/fuba challenge opponent:@member` invites someone to a match, played in a new "
         "thread of this channel when the bot may open one (`thread:false`: in the channel); "
-        "challenge the bot itself to play its automatic coach. Options: `dice:physical` to roll "
+        "challenge the bot itself to play its automatic coach "
+        "(`level:easy`, normal or strong). Options: `dice:physical` to roll "
         "at the table, `turn_timeout:<minutes>` per decision. "
         "`ranked:true` rates the match (see `/leaderboard`; leagues: `/league`). "
         "`rules:advanced` plays every advanced rule; `options:` turns single rules on or off, "

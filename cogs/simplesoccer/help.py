@@ -21,7 +21,8 @@ STEPS = (
         ("challenge",),
         "`/simplesoccer challenge opponent:@member` invites someone to a match, played in a "
         "new thread of this channel when the bot may open one (`thread:false`: in the "
-        "channel); challenge the bot itself to play its automatic coach. Options: "
+        "channel); challenge the bot itself to play its automatic coach "
+        "(`level:easy`, normal or strong). Options: "
         "`size:small|standard|large`, `fielders:<number>`, how the match ends "
         "(`length:turns` with `turns:40`, `length:score` with `target:2`, or `length:timed` "
         "with `minutes:20`), `half_time:true`, `dice:physical` to roll at the table, "

@@ -20,7 +20,8 @@ STEPS = (
         ("challenge",),
         "`/socceristic challenge opponent:@member` invites someone to a match, in a new thread "
         "of this channel when the bot may open one (`thread:false`: in the channel); challenge "
-        "the bot itself to play its automatic coach. Options: `pitch:` (the sample or one of "
+        "the bot itself to play its automatic coach "
+        "(`level:easy`, normal or strong). Options: `pitch:` (the sample or one of "
         "this server's), `length:` (`50 moves`, the default, or `20 minutes` a half), `squad:` and "
         "`opponent_squad:` (names by shirt, comma separated), `dice:physical` to roll at the "
         "table, `turn_timeout:<minutes>`, `ranked:true` for a rated match.",
