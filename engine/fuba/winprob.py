@@ -6,14 +6,16 @@ matches with advanced rules (``winprob_basic.json``, ``winprob_advanced.json``, 
 ``python -m bench winprob --train``). A position is described from one team's side by:
 
 - time left, in 3-minute steps (each stoppage square of the second half on its own);
+- whether the team leads, trails or is level (a side ahead defends more, one behind attacks);
 - players on the pitch, ours minus theirs (red cards, injuries), -2 to 2;
 - who controls the ball (us, them, nobody) and how far up the pitch it is for that team;
 - the kind of play (normal turn, kick-off, goal kick, free kick, corner, penalty) and the
   ball value;
 - the stage of the turn, finest of all.
 
-The score itself is not part of the description: the table holds the goals still to come,
-and the current lead is added to them, so a bigger lead never lowers a side's chances.
+The size of a lead is not part of the description, only its sign: the table holds the goals
+still to come and the current lead is added to them, so among leads of one sign a bigger lead
+never lowers a side's chances (and a lead beats level, level beats trailing, in the data).
 
 None of these is secret: formation cards before the reveal and penalty sides are never read.
 It assumes both sides play like the bot's coach.
@@ -32,7 +34,7 @@ from engine.fuba.state import FubaState
 
 HERE = Path(__file__).parent
 TABLES = {False: HERE / "winprob_basic.json", True: HERE / "winprob_advanced.json"}
-LEVELS = (1, 2, 4, 6, 7)  # key lengths backed off through, coarsest first
+LEVELS = (1, 2, 3, 5, 7, 8)  # key lengths backed off through, coarsest first
 STEP = 3  # minutes per time bucket
 
 _KINDS = {
@@ -73,8 +75,10 @@ def key_of(
     value: int,
     players: tuple[int, int],
     turn: dict[str, Any],
+    lead: int,
 ) -> Key:
-    """The table key of a position seen from ``team`` (see the module's docstring)."""
+    """The table key of a position seen from ``team`` (see the module's docstring); ``lead``
+    is the first team's (west's) lead."""
     other = 1 - team
     area = CORNER_SPOTS.get(ball, ball)
     if control == -1:
@@ -85,6 +89,7 @@ def key_of(
     stage = _STAGES.get(turn.get("stage", ""), "o")
     return (
         time_bucket(half, minute, stoppage),
+        _clip(lead if team == 0 else -lead, 1),
         _clip(players[team] - players[other], 2),
         held,
         rank,
@@ -121,6 +126,7 @@ def chances(view: dict[str, Any]) -> Chances | None:
         value=view["value"],
         players=players,
         turn=view["turn"],
+        lead=score[0] - score[1],
     )
     return table(bool(view["options"].get("advanced"))).chances(key, score[0] - score[1])
 
@@ -140,6 +146,7 @@ def state_chances(state: FubaState) -> Chances:
         value=state.value,
         players=(state.on_pitch(0), state.on_pitch(1)),
         turn=state.turn,
+        lead=score[0] - score[1],
     )
     return table(bool(state.options.get("advanced"))).chances(key, score[0] - score[1])
 
