@@ -57,7 +57,8 @@ def budget_from_env(env: Mapping[str, str] | None = None) -> float:
     >>> budget_from_env({"COACH_BUDGET": "0.05"}), budget_from_env({})
     (0.05, 1.0)
     """
-    raw = (os.environ if env is None else env).get("COACH_BUDGET", "").strip()
+    env = os.environ if env is None else env
+    raw = env.get("COACH_BUDGET", "").strip()
     try:
         value = float(raw)
     except ValueError:
