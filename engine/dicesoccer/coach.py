@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 from math import factorial
 from typing import Any
@@ -145,32 +146,57 @@ class Coach:
         new symbols, with its multinomial probability). Ties are lost after a re-roll."""
         faces = s.faces
         dice = s.roll["dice"][team]
-        kept = [dice[i] for i in range(len(dice)) if i + 1 not in positions]
-        k = len(positions)
-        p = [faces.count(sym) / 6 for sym in SYMBOLS]
-        theirs = tallies(s)[1 - team]
-        lose = _outcome(s, team, 1 - team)
-        play = s.roll["for"] == PLAY
-        # a representative die value per symbol, to build the final dice
-        rep = {sym: faces.index(sym) + 1 for sym in SYMBOLS}
-        total = 0.0
-        for comp in _COMPOSITIONS[k]:
-            prob = float(factorial(k))
-            for c, q in zip(comp, p, strict=True):
-                prob *= q**c / factorial(c)
-            if prob == 0.0:
-                continue
-            final = kept + [
-                rep[sym] for sym, c in zip(SYMBOLS, comp, strict=True) for _ in range(c)
-            ]
-            if play:
-                mine = chart.best(faces, final)[0]
-                v = _best_play(s, team, team, final) if mine > theirs else lose
-            else:
-                mine = chart.balls(faces, final)
-                v = _shot_win(s, team) if mine > theirs else lose
-            total += prob * v
-        return total
+        kept = sorted(faces[dice[i] - 1] for i in range(len(dice)) if i + 1 not in positions)
+        # only the symbols count, so equal facts give the same value: memoised on them
+        return _reroll_ev(
+            tuple(faces),
+            s.sections,
+            s.ball,
+            team,
+            s.roll["for"] == PLAY,
+            tuple(kept),
+            len(positions),
+            tallies(s)[1 - team],
+            _outcome(s, team, 1 - team),
+        )
+
+
+@lru_cache(maxsize=1 << 16)
+def _reroll_ev(
+    faces: tuple[str, ...],
+    sections: int,
+    ball: int,
+    team: int,
+    play: bool,
+    kept: tuple[str, ...],
+    k: int,
+    theirs: int,
+    lose: float,
+) -> float:
+    """``Coach._reroll_value`` from the facts it depends on: the faces, the ball, the kept
+    symbols, how many dice are re-rolled, the opponent's tally and the value of losing."""
+    s = DiceSoccerState(options={"sections": sections, "faces": list(faces)}, ball=ball)
+    p = [faces.count(sym) / 6 for sym in SYMBOLS]
+    # a representative die value per symbol, to build the final dice
+    rep = {sym: faces.index(sym) + 1 for sym in SYMBOLS}
+    face_list = list(faces)
+    base = [rep[sym] for sym in kept]
+    total = 0.0
+    for comp in _COMPOSITIONS[k]:
+        prob = float(factorial(k))
+        for c, q in zip(comp, p, strict=True):
+            prob *= q**c / factorial(c)
+        if prob == 0.0:
+            continue
+        final = base + [rep[sym] for sym, c in zip(SYMBOLS, comp, strict=True) for _ in range(c)]
+        if play:
+            mine = chart.best(face_list, final)[0]
+            v = _best_play(s, team, team, final) if mine > theirs else lose
+        else:
+            mine = chart.balls(face_list, final)
+            v = _shot_win(s, team) if mine > theirs else lose
+        total += prob * v
+    return total
 
 
 def _shot_win(s: DiceSoccerState, team: int) -> float:
