@@ -2,9 +2,11 @@
 ``engine.core.levels`` around today's ``Coach``.
 
 The strong coach plays each choice out to the end of the match (Sports Dice Soccer has no
-secrets, and a whole match takes a few milliseconds). At the toss it spends its whole budget
-on the two starts, offense or defense with the Power Chip; elsewhere a dozen rollouts per
-choice.
+secrets, and a whole match takes a few milliseconds). At the toss it takes the start measured
+better offline for the match's rules (``engine.dicesoccer.opening``: thousands of paired
+matches, far more than one budget allows); for rules never measured it spends its whole
+budget on rollouts of the two starts, offense or defense with the Power Chip. Elsewhere a
+dozen rollouts per choice.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.levels import BUDGET, EASY, STRONG, Easy, Policy, Strong, check_level
 from engine.dicesoccer.coach import MAX_ACTIONS, Coach
+from engine.dicesoccer.opening import better_start
 from engine.dicesoccer.ruleset import DICESOCCER
 from engine.dicesoccer.state import DiceSoccerState
 
@@ -34,11 +37,16 @@ def _key(s: DiceSoccerState, actor: str) -> Any:
 
 
 class StrongDiceCoach(Strong):
-    """The generic strong coach, with the whole budget for the toss's start."""
+    """The generic strong coach, with the measured start at the toss (or the whole budget
+    to search it)."""
 
     def choose(self, state: Any, decision: Decision) -> Action:
         if decision.kind != "start":
             return super().choose(state, decision)
+        known = better_start(state.options)
+        if known is not None:
+            self.rollouts = 0
+            return Action(decision.actor, "start", {"role": known})
         rounds, self.rounds = self.rounds, START_ROUNDS
         try:
             return super().choose(state, decision)
