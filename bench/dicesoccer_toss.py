@@ -7,9 +7,9 @@ The normal coach plays both sides; the toss winner starts on offense in one matc
 defense (with the Power Chip) in another with the same dice seed (paired), seeds 0 up, with
 the advanced re-roll rule (``--matches`` seeds) and without it (``--basic-matches`` seeds),
 every other option at its default. ``--minutes M`` stops handing out re-roll seeds after M
-minutes from the start (the pairs already played count). Prints the toss winner's win % each way, the paired
-difference and its standard error; ``--write`` stores them in ``engine/dicesoccer/opening.json``,
-which the strong coach reads at the toss.
+minutes from the start (the pairs already played count). Prints the toss winner's win % each
+way, the paired difference and its standard error; ``--write`` stores them in
+``engine/dicesoccer/opening.json``, which the strong coach reads at the toss.
 """
 
 from __future__ import annotations
