@@ -11,16 +11,12 @@ from typing import Any
 import pytest
 
 import render.fuba.board
-from bot import create_bot
-from botconfig import Settings
 from engine.core.levels import LEVELS
 from referee.thinking import Thinker
 from store.models import MatchStatus
-from store.repository import Seat
 from tests.discord.conftest import World
 from tests.discord.test_play import (
     bot_member,
-    keep_the_old_board,
     play_until,
     private,
     public,
@@ -169,39 +165,3 @@ async def test_the_full_time_report_has_the_chart(world: World) -> None:
         "attachment://replay.gif",
         "attachment://chances.png",
     ]
-
-
-async def test_a_match_a_restart_left_waiting_for_its_coach_moves_on(
-    world: World, settings: Settings
-) -> None:
-    """The bot stopped between Alice's formation and its strong coach's: at the next start
-    the coach decides and the board shows it; a control drawn before the restart is out of
-    date."""
-    bot = world.env.bot.user
-    assert bot is not None
-    seats = [Seat("west", world.alice.id, "alice"), Seat("east", bot.id, "Coach")]
-    out = await referee(world).start_match(world.alice.guild.id, world.channel.id, seats, seed=5)
-    assert private(await world.alice.slash(world.channel, "fuba formation", shape="4-4-2"))
-    store = referee(world).store
-    await store.update_options(
-        out.match_id, {"coach_side": "east", "coach_level": "strong"}, expected_version=1
-    )
-    old = await keep_the_old_board(world)  # its formation menu outlives the restart
-    [menu] = [
-        c.custom_id
-        for row in old.components
-        for c in getattr(row, "children", [])
-        if (c.custom_id or "").startswith("fuba:pick:")
-    ]
-
-    await world.env.restart_bot(create_bot(settings))
-    await world.env.settle()
-
-    match = await store.get_match(out.match_id)
-    assert match.version > 2 and thinker(world).made == 1  # the coach chose in the worker
-    board = public(world)[-1]
-    assert "Formations: West 4-4-2" in text_of(board)
-    assert board.content.startswith(world.alice.mention)  # her kick-off choice now
-    stale = await world.alice.select(old, ["4-3-3"], custom_id=menu)
-    assert refused(world, stale).startswith("This is out of date")
-    assert (await store.get_match(out.match_id)).version == match.version
