@@ -5,6 +5,7 @@ moved on, the chances in `/fuba status`, on the board and in the full-time chart
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -32,6 +33,13 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """The strong coach thinks a hundredth of a second per decision here (the bot reads it
     when it starts)."""
     monkeypatch.setenv("COACH_BUDGET", "0.01")
+
+
+@pytest.fixture(autouse=True)
+def thinker_closed(world: World) -> Iterator[None]:
+    """Each test's thinking worker stops with it (before SimCord's next bot)."""
+    yield
+    thinker(world).close()
 
 
 def thinker(world: World) -> Thinker:
