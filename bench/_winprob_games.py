@@ -58,7 +58,7 @@ class Game:
                     view = self.light_view(state)
                     key = self.key(view, 0)
                     seen.append((key, self.key(view, 1), self.lead(key, state)))
-        except RulesError:  # a coach that tried an illegal action: the match is left out
+        except (RulesError, RuntimeError):  # a coach that erred or stalled: left out
             notes["coach_errors"] += 1
             return
         assert state is not None

@@ -93,7 +93,7 @@ def _measure_chunk(args: tuple[str, int, int]) -> list[Sample]:
     for seed in range(first, first + count):
         try:
             view_of, outcome = game.step(seed, random.Random(seed * 7919 + 17))
-        except RulesError:  # a coach that tried an illegal action: the match is left out
+        except (RulesError, RuntimeError):  # a coach that erred or stalled: left out
             continue
         start = time.perf_counter()
         predicted = game.chances(view_of())
