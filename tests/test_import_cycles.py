@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cogs", "engine", "referee", "render", "store")
-GAMES = ("fuba", "dicesoccer")
+GAMES = ("fuba", "dicesoccer", "simplesoccer", "socceristic")
 
 
 def module_name(path: Path) -> str:
