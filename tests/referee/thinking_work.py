@@ -4,6 +4,7 @@ them by name): a decision that fails, and a worker that dies."""
 from __future__ import annotations
 
 import os
+import time
 
 from referee.thinking import Answer
 
@@ -18,3 +19,9 @@ def die(*args: object) -> Answer:
 
 def nonsense(*args: object) -> Answer:
     return ("east", "formation", {"shape": "9-9-9"})  # an action the rules refuse
+
+
+def sleep(ruleset: str, state: dict[str, float], *args: object) -> Answer:
+    """Thinks for ``state["sleep"]`` seconds, then answers with the worker's process id."""
+    time.sleep(state["sleep"])
+    return ("east", "pid", {"pid": os.getpid()})
