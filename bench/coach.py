@@ -1,7 +1,7 @@
 """The coach levels against the normal coach.
 
     python -m bench coach [--decided 400] [--workers 2] [--dice-matches 10000] [--tosses 10]
-                          [--others 0]
+                          [--others 0] [--levels easy,strong] [--rules basic,advanced]
 
 FUBA: the strong and the easy coach each play the normal coach (``Coach(seed)``) with the
 basic rules and with every advanced rule, each dice seed twice (the level's coach West once,
@@ -13,6 +13,9 @@ Sports Dice Soccer with the advanced re-roll rule: what the strong coach chooses
 (``--tosses`` matches, its full budget each), and the toss winner's measured win % when it
 starts on offense and on defense (``--dice-matches`` normal coach matches each).
 
+``--levels`` and ``--rules`` pick the FUBA duels to play; the running tally of each goes to
+standard error after every batch of matches.
+
 ``--others N``: also N matches of strong against normal in Simple Soccer and Socceristic.
 Prints ``key: value unit`` lines; figures only, never pass/fail.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 from typing import Any
@@ -78,6 +82,12 @@ def fuba_duel(pool: Any, level: str, adv: bool, decided: int) -> tuple[Tally, li
             times.extend(t)
             if out.decided >= decided:
                 return out, times
+        rules = "advanced" if adv else "basic"
+        print(
+            f"{level} {rules}: {out.win_pct():.1f} % of {out.decided} decided so far",
+            file=sys.stderr,
+            flush=True,
+        )
     return out, times
 
 
@@ -176,12 +186,18 @@ def main() -> int:
     parser.add_argument("--dice-matches", type=int, default=10_000)
     parser.add_argument("--tosses", type=int, default=10)
     parser.add_argument("--others", type=int, default=0)
+    parser.add_argument("--levels", default="easy,strong")
+    parser.add_argument("--rules", default="basic,advanced")
     args = parser.parse_args()
     begin = time.perf_counter()
     with Pool(args.workers) as pool:
         times: list[float] = []
-        for level in ("easy", "strong"):
-            for adv, prefix in ((False, ""), (True, "advanced_")):
+        levels = [x for x in ("easy", "strong") if x in args.levels.split(",")]
+        rules = [
+            (x == "advanced", "advanced_" if x == "advanced" else "") for x in args.rules.split(",")
+        ]
+        for level in levels:
+            for adv, prefix in rules:
                 tally, t = fuba_duel(pool, level, adv, args.decided)
                 times.extend(t)
                 print(f"{prefix}{level}_vs_normal_win_pct: {tally.win_pct():.1f} %")

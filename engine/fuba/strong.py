@@ -13,6 +13,7 @@ opponent can exploit. Everything else is the normal coach's play.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -30,10 +31,23 @@ from engine.fuba.state import FubaState
 from engine.fuba.winprob import expected_points
 
 ROUNDS = 12  # rollouts per candidate
+# A candidate replaces the normal coach's choice only when it is clearly better: over the
+# same dice (paired rollouts) its mean gain is at least MARGIN expected points and
+# T_MIN standard errors. A close call gets more rollouts, up to MAX_ROUNDS, for the normal
+# choice and the best challenger alone.
+MARGIN = 0.01
+T_MIN = 2.0
+T_CLOSE = 0.8
+MAX_ROUNDS = 36
 TARGETS = 5  # target areas searched besides the normal coach's: the best by its own score
 # Actions whose cost a rollout to the next turn cannot see: an aggressive pressing's
 # condition point (tiredness later, A1/A6). Played only when the normal coach would.
 UNSEARCHED = frozenset({"aggressive"})
+# With the advanced rules the win-probability model sees neither condition points nor
+# yellow cards, so a rollout's end is also scored by what each side has left of them
+# (expected points per condition point, per yellow card; the sides' difference).
+CONDITION_WORTH = 0.0
+YELLOW_COST = 0.0
 MAX_ROLLOUT = 400  # actions: a turn needs a few dozen
 # Penalty sides no opponent can exploit (5.5.2 table, left/middle/right): the kicker's
 # and the goalkeeper's equilibrium mixes; the kick then scores 9 times in 14.
@@ -75,6 +89,18 @@ def hide(s: FubaState, team: int, rng: random.Random) -> FubaState:
     return world
 
 
+def score_of(s: FubaState, team: int) -> float:
+    """Expected points for ``team`` where ``s`` stands, counting with the advanced rules
+    the condition points and yellow cards the model cannot see."""
+    points = expected_points(s, team)
+    if s.over or not s.options.get("advanced"):
+        return points
+    other = 1 - team
+    spare = sum(s.condition[team]) - sum(s.condition[other])
+    booked = s.yellows[team] - s.yellows[other]
+    return points + CONDITION_WORTH * spare - YELLOW_COST * booked
+
+
 class StrongCoach(Coach):
     """The normal coach with a search at the target area, the action, the choice of
     second actions and a free kick's shot (see the module's docstring)."""
@@ -92,9 +118,10 @@ class StrongCoach(Coach):
         self.budget = budget
         self.clock = clock
         self.rounds = rounds
+        self.max_rounds = max(rounds, MAX_ROUNDS)
         self.rollouts = 0  # rollouts played for the last searched decision
         self.sim = Coach(seed)  # both sides' play in the rollouts
-        self.evaluate = expected_points
+        self.evaluate = score_of
         self.handlers["target"] = self._strong_target
         self.handlers["act"] = self._strong_act
         self.handlers["continue"] = self._strong_continue
@@ -104,26 +131,33 @@ class StrongCoach(Coach):
     # -- the search ----------------------------------------------------------------------
 
     def search(self, s: FubaState, team: int, options: list[Action]) -> Action:
-        """The best of ``options`` (the first is the normal coach's) for ``team``."""
+        """The best of ``options`` (the first is the normal coach's) for ``team``: the
+        normal coach's unless another is clearly better over the same dice."""
         self.rollouts = 0
         if len(options) < 2:
             return options[0]
         public = (s.half, s.minute, s.stoppage, s.score, s.turns, s.ball, s.value, s.control)
         rng = random.Random(fingerprint("fuba-strong", self.seed, public, len(s.agenda)))
         deadline = self.clock() + self.budget
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         key = turn_key(s)
-        for _ in range(self.rounds):
+        playing = list(range(len(options)))
+        rounds = 0
+        while rounds < self.max_rounds:
+            if rounds == self.rounds:
+                best, t = _challenger(values)
+                if not T_CLOSE <= t < T_MIN:
+                    break
+                playing = [0, best]  # a close call: more rollouts for the two alone
             world = hide(s, team, rng)
             dice_seed = rng.getrandbits(64)
-            for i, option in enumerate(options):
+            for i in playing:
                 if self.clock() >= deadline:
-                    return _best(options, totals, counts)
-                totals[i] += self._play_out(world, option, team, dice_seed, key)
-                counts[i] += 1
+                    return _verdict(options, values)
+                values[i].append(self._play_out(world, options[i], team, dice_seed, key))
                 self.rollouts += 1
-        return _best(options, totals, counts)
+            rounds += 1
+        return _verdict(options, values)
 
     def _play_out(
         self, world: FubaState, option: Action, team: int, dice_seed: int, key: tuple[int, int]
@@ -190,9 +224,35 @@ class StrongCoach(Coach):
         return Action(SIDES[team], "penalty", {"side": side})
 
 
-def _best(options: list[Action], totals: list[float], counts: list[int]) -> Action:
-    best, best_mean = 0, -1.0
-    for i, (total, n) in enumerate(zip(totals, counts, strict=True)):
-        if n and total / n > best_mean + 1e-9:
-            best, best_mean = i, total / n
-    return options[best]
+def _gain(normal: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean gain of ``other`` over ``normal`` on the rounds both played, and its size in
+    standard errors (infinite when every round gained the same)."""
+    n = min(len(normal), len(other))
+    if n == 0:
+        return 0.0, 0.0
+    diffs = [other[r] - normal[r] for r in range(n)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 1e-18:
+        return mean, (math.inf if mean > 0 else 0.0)
+    return mean, mean / math.sqrt(var / n)
+
+
+def _challenger(values: list[list[float]]) -> tuple[int, float]:
+    """The option with the best mean gain over the normal choice (index 0), and its t."""
+    best, best_gain, best_t = 0, 0.0, 0.0
+    for i in range(1, len(values)):
+        gain, t = _gain(values[0], values[i])
+        if gain > best_gain + 1e-12:
+            best, best_gain, best_t = i, gain, t
+    return best, best_t
+
+
+def _verdict(options: list[Action], values: list[list[float]]) -> Action:
+    best, t = _challenger(values)
+    if best == 0:
+        return options[0]
+    gain, t = _gain(values[0], values[best])
+    return options[best] if gain >= MARGIN and t >= T_MIN else options[0]

@@ -189,6 +189,33 @@ def test_fuba_strong_stops_searching_once_its_budget_has_passed() -> None:
     assert FUBA.problem(state, hurried.choose(state, decision)) is None
 
 
+def test_fuba_strong_plays_the_normal_target_when_its_rollouts_tell_nothing_apart() -> None:
+    state, decision = target_decision()
+    normal = Coach(1).choose(state, decision)
+    noise = random.Random(5)
+    for _ in range(5):
+        strong = StrongCoach(1, clock=lambda: 0.0)
+        strong.evaluate = lambda s, team: noise.random()  # pure noise: no candidate is better
+        assert strong.choose(state, decision) == normal
+
+
+def test_fuba_strong_takes_a_target_its_rollouts_show_clearly_better() -> None:
+    state, decision = target_decision()
+    normal = Coach(1).choose(state, decision)
+    strong = StrongCoach(1, clock=lambda: 0.0)
+    noise = random.Random(6)
+
+    def play_out(world: Any, option: Action, team: int, dice_seed: int, key: Any) -> float:
+        # Any other target than the normal one ends a little better, over the same dice.
+        luck = random.Random(dice_seed).random()
+        return luck if option == normal else luck + 0.02 + 0.01 * noise.random()
+
+    strong._play_out = play_out  # type: ignore[method-assign]
+    chosen = strong.choose(state, decision)
+    assert chosen != normal
+    assert FUBA.problem(state, chosen) is None
+
+
 def socceristic_direction(seed: int) -> tuple[Any, Any]:
     """A Socceristic match played by the normal coach up to a direction with a choice."""
     state = SOCCERISTIC.initial({"deck_seed": seed})
@@ -246,5 +273,7 @@ def test_socceristic_strong_decides_the_same_whatever_order_the_decks_are_in() -
         for pack in other.decks.values():
             pack["order"] = pack["order"][flip:] + pack["order"][:flip]
         other.options = {**other.options, "deck_seed": 100 + flip}
-        answers.add(levels_of("socceristic").coach(8, "strong").choose(other, decision))
+        strong = levels_of("socceristic").coach(8, "strong")
+        strong.clock = lambda: 0.0  # every rollout played, however busy the machine
+        answers.add(strong.choose(other, decision))
     assert len(answers) == 1
