@@ -4,8 +4,9 @@ matter most.
 At the target area of a turn, the action to take, second actions or a new turn, and a free
 kick's shot or pass, it plays each candidate out to the start of the next turn a dozen times
 (the normal coach on both sides, fresh dice shared by every candidate) and scores where each
-ends with the win-probability model's ``winprob.expected_points``; the best average wins,
-the normal coach's choice on a tie. Before a rollout the other side's hidden choices (a
+ends with the win-probability model's ``winprob.expected_points``. It leaves the normal
+coach's choice only for a candidate clearly better over the same dice (``MARGIN``,
+``T_MIN``): a dozen noisy rollouts often make a worse candidate look better. Before a rollout the other side's hidden choices (a
 formation, roles or skills not yet revealed, a penalty side) are replaced by sampled ones,
 so the search never reads a secret. Its penalty sides are mixed in the proportions no
 opponent can exploit. Everything else is the normal coach's play.
@@ -43,11 +44,6 @@ TARGETS = 5  # target areas searched besides the normal coach's: the best by its
 # Actions whose cost a rollout to the next turn cannot see: an aggressive pressing's
 # condition point (tiredness later, A1/A6). Played only when the normal coach would.
 UNSEARCHED = frozenset({"aggressive"})
-# With the advanced rules the win-probability model sees neither condition points nor
-# yellow cards, so a rollout's end is also scored by what each side has left of them
-# (expected points per condition point, per yellow card; the sides' difference).
-CONDITION_WORTH = 0.0
-YELLOW_COST = 0.0
 MAX_ROLLOUT = 400  # actions: a turn needs a few dozen
 # Penalty sides no opponent can exploit (5.5.2 table, left/middle/right): the kicker's
 # and the goalkeeper's equilibrium mixes; the kick then scores 9 times in 14.
@@ -89,18 +85,6 @@ def hide(s: FubaState, team: int, rng: random.Random) -> FubaState:
     return world
 
 
-def score_of(s: FubaState, team: int) -> float:
-    """Expected points for ``team`` where ``s`` stands, counting with the advanced rules
-    the condition points and yellow cards the model cannot see."""
-    points = expected_points(s, team)
-    if s.over or not s.options.get("advanced"):
-        return points
-    other = 1 - team
-    spare = sum(s.condition[team]) - sum(s.condition[other])
-    booked = s.yellows[team] - s.yellows[other]
-    return points + CONDITION_WORTH * spare - YELLOW_COST * booked
-
-
 class StrongCoach(Coach):
     """The normal coach with a search at the target area, the action, the choice of
     second actions and a free kick's shot (see the module's docstring)."""
@@ -121,7 +105,7 @@ class StrongCoach(Coach):
         self.max_rounds = max(rounds, MAX_ROUNDS)
         self.rollouts = 0  # rollouts played for the last searched decision
         self.sim = Coach(seed)  # both sides' play in the rollouts
-        self.evaluate = score_of
+        self.evaluate = expected_points
         self.handlers["target"] = self._strong_target
         self.handlers["act"] = self._strong_act
         self.handlers["continue"] = self._strong_continue
