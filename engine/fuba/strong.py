@@ -6,10 +6,11 @@ kick's shot or pass, it plays each candidate out to the start of the next turn a
 (the normal coach on both sides, fresh dice shared by every candidate) and scores where each
 ends with the win-probability model's ``winprob.expected_points``. It leaves the normal
 coach's choice only for a candidate clearly better over the same dice (``MARGIN``,
-``T_MIN``): a dozen noisy rollouts often make a worse candidate look better. Before a rollout the other side's hidden choices (a
-formation, roles or skills not yet revealed, a penalty side) are replaced by sampled ones,
-so the search never reads a secret. Its penalty sides are mixed in the proportions no
-opponent can exploit. Everything else is the normal coach's play.
+``T_MIN``): a dozen noisy rollouts often make a worse candidate look better. Before a
+rollout the other side's hidden choices (a formation, roles or skills not yet revealed, a
+penalty side) are replaced by sampled ones, so the search never reads a secret. Its
+penalty sides are mixed in the proportions no opponent can exploit. Everything else is
+the normal coach's play.
 """
 
 from __future__ import annotations
