@@ -29,8 +29,8 @@ async def resigned_against_the_coach(world: World) -> tuple[discord.Message, dis
 
 async def test_the_full_time_report_carries_the_action_log(world: World) -> None:
     final, report = await resigned_against_the_coach(world)
-    [replay, attached] = report.attachments
-    assert replay.filename == "replay.gif"
+    [replay, chart, attached] = report.attachments
+    assert (replay.filename, chart.filename) == ("replay.gif", "chances.png")
     log = await log_of(attached)
     assert attached.filename == f"match-{log['match_id']}-log.json"
     assert f"Dice seed: {log['seed']}" in final.content and log["seed_hash"] in final.content
@@ -60,9 +60,9 @@ async def test_export_is_refused_during_the_match_and_given_after_it(world: Worl
     [reply] = [m for m in (given.response, *given.followups) if m is not None and m.attachments]
     assert reply.ephemeral and len(public(world)) == posted
     [attached] = reply.attachments
-    assert attached.filename == report.attachments[1].filename
+    assert attached.filename == report.attachments[-1].filename
     assert f"python3 bot.py verify {attached.filename}" in reply.content
-    assert await attached.read() == await report.attachments[1].read()
+    assert await attached.read() == await report.attachments[-1].read()
     await log_of(attached)
 
     # Sports Dice Soccer's log command gives its own game's matches only

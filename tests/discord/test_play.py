@@ -214,7 +214,8 @@ async def test_a_whole_match_against_the_coach(world: World) -> None:
     [stats] = report.embeds[0].fields
     assert stats.name == "Statistics" and "Possession: West" in (stats.value or "")
     match_id = int(re.search(r"match #(\d+)", final.embeds[0].title or "").group(1))
-    assert [a.filename for a in report.attachments] == ["replay.gif", f"match-{match_id}-log.json"]
+    files = [a.filename for a in report.attachments]
+    assert files == ["replay.gif", "chances.png", f"match-{match_id}-log.json"]
     assert report.embeds[0].image.url == "attachment://replay.gif"
     stored = await referee(world).store.get_match(match_id)
     assert stored.status == MatchStatus.FINISHED
