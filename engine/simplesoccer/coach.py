@@ -425,8 +425,25 @@ class Coach:
             best = min(moves, key=lambda c: judge.gap(c.action.args.get("path"), ball))
             if judge.gap(best.action.args.get("path"), ball) < judge.gap_now(best, ball):
                 return best.action
+        facing_ball = self._facing_ball(s, team, by_kind) if not kicks else None
+        if facing_ball is not None:
+            return facing_ball.action
         ends = by_kind.get("end")
         return ends[0].action if ends else decision.choices[0].action
+
+    def _facing_ball(
+        self, s: SimpleSoccerState, team: int, by_kind: dict[str, list[Choice]]
+    ) -> Choice | None:
+        """A turn that brings a loose ball in front of a member's feet: a member beside a
+        ball behind or beside it (no run gets nearer) faces it rather than wait for ever."""
+        if s.ball is None or s.held >= 0:
+            return None
+        ball = (s.ball[0], s.ball[1])
+        for choice in by_kind.get("turn", []):
+            m = s.members[team][str(choice.action.args.get("member"))]
+            if ball in front((m["at"][0], m["at"][1]), str(choice.action.args.get("facing"))):
+                return choice
+        return None
 
     def _facing_forward(self, team: int, choices: list[Choice]) -> Choice:
         ahead = facing_of(team)
@@ -690,7 +707,8 @@ def _tackle_cost(s: SimpleSoccerState, choice: Choice) -> tuple[int, int]:
     team = SIDES.index(choice.action.actor)
     m = s.members[team][str(args.get("member"))]
     path = args.get("path") or []
-    at = parse(s.field, path[-1]) if path else (m["at"][0], m["at"][1])
+    # the goalkeeper may step into its own goal to tackle: its path names that goal square
+    at = parse(s.field, path[-1], team) if path else (m["at"][0], m["at"][1])
     ball = s.ball_at()
     block = ball is not None and front(at, m["facing"])[0] == ball
     return (0 if block else 1, len(path))
