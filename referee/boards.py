@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.core import Action, Event
+from engine.core.winprob import Chances
 from referee import games
 from referee.adapter import Game, JSONData
 from referee.match_dice import roll
@@ -92,17 +93,35 @@ def drawing(
     return drawer().draw(draw, view, list(names), list(events), reuse=reuse, timed=timed)
 
 
-async def with_chances(game: Game, view: JSONData, public: JSONData) -> JSONData:
+async def with_chances(
+    game: Game, view: JSONData, public: JSONData, result: JSONData | None = None
+) -> JSONData:
     """``view`` with each side's chances to win on it (``view["chances"]``: first side, draw,
     second side), estimated in a thread from ``public`` (the spectators' view: never a
     secret); as it is when the game has no estimate, or the estimate failed (the board is
-    drawn all the same)."""
+    drawn all the same). A match decided (``result``: resigned, won on time, played out)
+    shows its result as certain instead."""
+    final = settled(game, result)
+    if final is not None:
+        return {**view, "chances": final.to_json()}
     try:
         chances = await asyncio.to_thread(game.chances, public)
     except Exception:
         log.exception("%s: no chances for this board", game.name)
         return view
     return view if chances is None else {**view, "chances": chances.to_json()}
+
+
+def settled(game: Game, result: JSONData | None) -> Chances | None:
+    """A finished match's result as chances: its winner's certain, or a draw's (a result
+    with a score and no winner); None for no result or a match called off (no score: nobody
+    won or drew it)."""
+    if not result:
+        return None
+    winner, sides = result.get("winner"), list(game.ruleset.sides)
+    if winner is None:
+        return Chances.certain(None) if "score" in result else None
+    return Chances.certain(sides.index(winner)) if winner in sides else None
 
 
 def image(draw: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:

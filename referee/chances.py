@@ -1,6 +1,7 @@
 """Each side's chances to win over a whole match, for the full-time chart: the estimate
 (``Game.chances``) after every action from what spectators saw, the goals and cards marked
-(``Game.chart_marks``) and half time on the time axis (``Game.chart_tick``).
+(``Game.chart_marks``) and half time on the time axis (``Game.chart_tick``); a match ended
+otherwise than by play (a resignation, a timeout) ends on its result, certain.
 
 ``chart_png`` runs where the boards are drawn (``referee.boards.image``): its inputs are the
 match's initial state and actions, the steps are replayed there.
@@ -13,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Action
-from referee import games
-from referee.adapter import Game
+from referee import boards, games
+from referee.adapter import Game, JSONData
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +29,13 @@ class Course:
     ticks: list[tuple[int, str]] = field(default_factory=list)
 
 
-def course(game: Game, initial: Any, actions: Sequence[Action]) -> Course:
-    """The chances after every action of a match replayed from ``initial``. A position the
-    game gives no estimate for keeps the last one (the first known one, before it); a match
-    with none at all has no points."""
+def course(
+    game: Game, initial: Any, actions: Sequence[Action], result: JSONData | None = None
+) -> Course:
+    """The chances after every action of a match replayed from ``initial``, and its
+    ``result`` as certain when the last action left it otherwise. A position the game gives
+    no estimate for keeps the last one (the first known one, before it); a match with none
+    at all has no points."""
     ruleset, sides = game.ruleset, list(game.ruleset.sides)
     found: list[list[float] | None] = []
     out = Course()
@@ -60,14 +64,23 @@ def course(game: Game, initial: Any, actions: Sequence[Action]) -> Course:
     for point in found:
         last = point if point is not None else last
         out.points.append(last)
+    final = boards.settled(game, result)
+    if final is not None and final.to_json() != last:
+        out.points.append(final.to_json())
     return out
 
 
-def chart_png(ruleset: str, initial: Any, actions: list[Action], names: list[str]) -> bytes | None:
-    """The full-time chart of a match's chances (``render.winchart``), or None when the game
-    has no estimate (run where the boards are drawn)."""
+def chart_png(
+    ruleset: str,
+    initial: Any,
+    actions: list[Action],
+    names: list[str],
+    result: JSONData | None = None,
+) -> bytes | None:
+    """The full-time chart of a match's chances (``render.winchart``) ending on its
+    ``result``, or None when the game has no estimate (run where the boards are drawn)."""
     game = games.get(ruleset)
-    found = course(game, initial, actions)
+    found = course(game, initial, actions, result)
     if not found.points:
         return None
     import render.winchart  # Pillow only where images are drawn

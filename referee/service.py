@@ -168,7 +168,8 @@ class Outcome:
 
     async def _drawn(self, viewer: str | None, timed: Callable[[float], None] | None) -> bytes:
         names = [self.names[side] for side in self.game.ruleset.sides]
-        view = await boards.with_chances(self.game, self.view(viewer), self.view(None))
+        result = self.result if self.over else None
+        view = await boards.with_chances(self.game, self.view(viewer), self.view(None), result)
         reuse = (self.match_id, viewer)
         return await boards.drawing(
             self.game.render_png, view, names, self.events, reuse=reuse, timed=timed

@@ -67,7 +67,7 @@ async def summary(store: MatchStore, match_id: int) -> Summary:
     names = await _names(store, game, history.match.players)
     inputs = (game.name, history.initial, history.actions, names)
     image = boards.image(replay_image, *inputs)
-    chart = boards.image(chances.chart_png, *inputs)
+    chart = boards.image(chances.chart_png, *inputs, history.match.result)
     try:
         steps = await asyncio.to_thread(_steps, game.ruleset, history.initial, history.actions)
         replay = await image

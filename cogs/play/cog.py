@@ -23,6 +23,7 @@ from cogs.metrics import Metrics
 from cogs.play.buttons import ChoiceButton, PickSelect, TimeoutButton, post_step
 from cogs.play.challenges import LAPSED, ChallengeButton, LegacyChallengeButton, settle
 from cogs.play.context import PLAY_COG
+from cogs.play.live import holders
 from cogs.play.messages import full_time_report
 from cogs.play.move_menus import MoveSelect
 from cogs.text import shown
@@ -202,8 +203,11 @@ class MatchPlay(commands.Cog, name=PLAY_COG):
                 if outcome is None:
                     continue
                 moved += 1
+                deciding = sorted(holders(outcome))  # mentioned, as after any step
                 async with store.delivering(match_id) as now:
-                    if now is not None and not await self.bring_up_to_date(now, outcome=outcome):
+                    if now is not None and not await self.bring_up_to_date(
+                        now, deciding, outcome=outcome
+                    ):
                         self.wake_delivery()
             except Exception:  # the next interaction with it moves it on
                 log.exception("match #%s: could not move it on after the start", match_id)

@@ -173,3 +173,42 @@ async def test_the_full_time_report_has_the_chart(world: World) -> None:
         "attachment://replay.gif",
         "attachment://chances.png",
     ]
+
+
+async def test_a_match_a_restart_left_waiting_mentions_whose_decision_it_is(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot stopped between Alice's formation and its strong coach's (her step counted, its
+    board never posted): moved on at the next start, the board mentions her, as after any
+    step it is her decision."""
+    from referee.service import Referee
+    from store.repository import Seat
+    from tests.discord.test_timeouts import play_cog
+
+    cog, bot = play_cog(world), world.env.bot.user
+    assert bot is not None
+    seats = [Seat("west", world.alice.id, "alice"), Seat("east", bot.id, "Coach")]
+    ref = referee(world)
+    out = await ref.start_match(world.alice.guild.id, world.channel.id, seats, seed=5)
+    store = ref.store
+    await store.update_options(
+        out.match_id, {"coach_side": "east", "coach_level": "strong"}, expected_version=0
+    )
+    match = await store.get_match(out.match_id)
+    assert await cog.bring_up_to_date(match)  # her formation's board: it names her
+    assert (await store.live_board(out.match_id)).deciders == {world.alice.id}
+
+    async def stopped(self: Referee, game: Any, match: Any, events: Any) -> Any:
+        return match, events  # the bot stops before its coach decides
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Referee, "_moved_on", stopped)
+        await ref.act(world.channel.id, world.alice.id, "formation", {"shape": "4-4-2"})
+    stored = world.env.backend.messages[world.channel.id]
+    before = max(stored)
+
+    assert await cog.move_on_coaches() == 1
+    board = public(world)[-1]
+    assert "Formations: West 4-4-2" in text_of(board)
+    [posted] = [m for i, m in stored.items() if i > before]
+    assert world.alice.id in posted.ping_user_ids  # her kick-off choice now

@@ -5,6 +5,7 @@ coach that takes over a timed-out side always at normal."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -12,8 +13,10 @@ import pytest
 
 from engine.core import Action
 from engine.core.levels import LEVELS
-from referee import auto, games
+from engine.core.winprob import Chances
+from referee import auto, boards, games, stats
 from referee.adapter import thinks
+from referee.chances import course
 from referee.errors import BadOption
 from referee.service import Outcome, Referee
 from referee.thinking import Thinker, Work
@@ -267,3 +270,47 @@ async def test_a_finished_match_stays_finished(referee: Referee, store: MatchSto
     assert match.status is MatchStatus.FINISHED
     assert await referee.move_on(match) is None
     assert BOT in match.players.values()
+
+
+async def test_a_resigned_match_shows_its_result_not_the_odds(
+    referee: Referee, store: MatchStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = await kick_off(referee, "normal")
+    done = await referee.resign(CHANNEL, ADA)  # at 0-0: East wins
+    won = [0.0, 0.0, 1.0]  # West, draw, East
+    seen: list[dict[str, Any]] = []
+
+    def capture(view: dict[str, Any], names: Any, events: Any) -> bytes:
+        seen.append(view)
+        return b"png"
+
+    spy = Outcome(**{**vars_of(done), "game": game_with(done.game, capture)})
+    await spy.board_png(None)
+    assert [view["chances"] for view in seen] == [won]
+    match = await store.get_match(out.match_id)
+    later = await referee.outcome_of(match)  # the board brought up to date later: the same
+    assert later.over and later.result == done.result
+
+    history = await store.history(out.match_id)
+    points = course(games.get("fuba"), history.initial, history.actions, match.result).points
+    assert points[-1] == won and points[-2] != won  # the chart ends on the result
+
+    drawn: list[tuple[Any, ...]] = []
+
+    def image(draw: Any, *args: Any) -> Any:
+        drawn.append(args)
+        future = asyncio.get_running_loop().create_future()
+        future.set_result(None)
+        return future
+
+    monkeypatch.setattr("referee.stats.boards.image", image)
+    await stats.summary(store, out.match_id)
+    assert all(args[-1] == match.result for args in drawn[1:])  # the chart's inputs
+
+
+async def test_a_drawn_result_is_a_certain_draw() -> None:
+    game = games.get("fuba")
+    assert boards.settled(game, {"winner": None, "score": "1-1", "reason": "full_time"}) == (
+        Chances.certain(None)
+    )
+    assert boards.settled(game, {"winner": None, "reason": "aborted", "by": 1}) is None
