@@ -107,20 +107,30 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(theirs,), daemon=True)
         self.process.start()
         theirs.close()  # the worker's end lives in the worker only: its exit is our EOF
+        self.overdue = False  # ended for taking too long
 
     def ask(self, job: tuple[Any, ...], patience: float) -> Answer:
-        """The worker's answer to ``job``; raises ``Failed`` (and then the worker is of no
-        further use)."""
+        """The worker's answer to ``job`` (sent already); raises ``Failed``. A worker given
+        no answer within ``patience`` seconds is ended (a watchdog timer: the wait for the
+        answer itself has no timeout of its own, whatever clock the process runs on)."""
+        watchdog = threading.Timer(patience, self._overdue)
+        watchdog.daemon = True
+        watchdog.start()
         try:
-            self.conn.send(job)
-            if not self.conn.poll(patience):
-                raise Failed(f"no answer within {patience:g} s", broken=True)
             kind, value = self.conn.recv()
         except (EOFError, OSError) as error:
-            raise Failed("the worker stopped", broken=True) from error
+            why = f"no answer within {patience:g} s" if self.overdue else "the worker stopped"
+            raise Failed(why, broken=True) from error
+        finally:
+            watchdog.cancel()
         if kind != "answer":
             raise Failed(str(value), broken=False)
         return cast(Answer, value)
+
+    def _overdue(self) -> None:
+        self.overdue = True
+        with contextlib.suppress(OSError, ValueError):
+            self.process.kill()
 
     def stop(self) -> None:
         """End the worker at once, whatever it is doing (blocking, briefly)."""
@@ -185,18 +195,36 @@ class Thinker:
     def _ask(self, job: tuple[Any, ...]) -> Answer:
         """``job`` answered by the worker (run in the queue's thread, one at a time); a
         worker that stopped or hangs is ended, and the next decision starts a new one."""
-        with self._lock:
-            worker = self._worker
-            if worker is None or not worker.process.is_alive():
-                if worker is not None:
-                    worker.stop()
-                worker = self._worker = _Worker()
+        worker = self._sent(job)
         try:
-            return worker.ask(job, self.patience)
+            answer = worker.ask(job, self.patience)
         except Failed as failure:
             if failure.broken:
                 self._drop(worker)
             raise
+        if worker.overdue:  # answered as its patience ran out: ended all the same
+            self._drop(worker)
+        return answer
+
+    def _sent(self, job: tuple[Any, ...]) -> _Worker:
+        """The worker ``job`` was sent to: a new one when there was none, or the last one
+        stopped since (the pipe is broken)."""
+        with self._lock:
+            worker = self._worker
+            if worker is not None:
+                try:
+                    worker.conn.send(job)
+                except OSError:
+                    worker.stop()
+                else:
+                    return worker
+            worker = self._worker = _Worker()
+        try:
+            worker.conn.send(job)
+        except OSError as error:
+            self._drop(worker)
+            raise Failed("the worker stopped", broken=True) from error
+        return worker
 
     def _drop(self, worker: _Worker) -> None:
         """End ``worker`` (hung or stopped: a hung one would go on burning CPU)."""
