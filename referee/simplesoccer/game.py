@@ -338,6 +338,13 @@ def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
     return leveled(seed, level, budget)
 
 
+def chances(view: JSONData) -> Any:
+    """Each side's chance to win from a spectator's view (``engine.simplesoccer.winprob``)."""
+    from engine.simplesoccer.winprob import chances as estimate
+
+    return estimate(view)
+
+
 def chart_marks(event: Event) -> tuple[str, str] | None:
     """A goal or a card (yellow or red), by side, for the full-time chart of the chances."""
     if event.kind == "goal":
@@ -577,6 +584,7 @@ SIMPLESOCCER_GAME = Game(
     narrate=narrate,
     render_png=render_png,
     coach=coach,
+    chances=chances,
     chart_marks=chart_marks,
     chart_tick=chart_tick,
     result=result,
