@@ -5,16 +5,12 @@ goal difference went on from similar moments of many coach-vs-coach matches on t
 pitch (``engine.core.winprob``). A moment is described from one team's side by:
 
 - the part of the match left, in twentieths (moves played, or the clock in a match of
-  minutes), whether the team leads, trails or is level, and players sent off, ours less
-  theirs;
+  minutes), and players sent off, ours less theirs;
 - who has the ball and how far it is from the team's own goal line (``along``);
 - what is pending (whose decision, and of what kind) and the restart under way.
 
-Only the sign of the lead is in the description: the table holds the goals still to come and
-the lead is added to them, so among leads of one sign a bigger lead never lowers a side's
-chances. The decks' order is secret and never read. On a pitch an owner wrote the same table
-answers: the estimate assumes it plays like the sample pitch, and both sides like the bot's
-coach.
+The decks' order is secret and never read. On a pitch an owner wrote the same table answers:
+the estimate assumes it plays like the sample pitch, and both sides like the bot's coach.
 """
 
 from __future__ import annotations
@@ -27,7 +23,7 @@ from engine.core.winprob import Chances, Key, Table, along
 from engine.socceristic.pitch import pitch_of
 
 TABLE = Path(__file__).parent / "winprob.json"
-LEVELS = (1, 3, 5, 7)
+LEVELS = (2, 4, 6)
 PARTS = 20  # the match in twentieths
 
 
@@ -69,11 +65,8 @@ def key_of(view: dict[str, Any], team: int, height: int) -> Key:
     restart_kind = restart.get("kind", "")
     if restart_kind and "team" in restart:
         restart_kind += "+" if restart["team"] == team else "-"
-    score = view["score"]
-    lead = score[team] - score[other]
     return (
         time_bucket(view),
-        max(-1, min(1, lead)),
         max(-2, min(2, reds[other] - reds[team])),
         0 if possession < 0 else 1 if possession == team else -1,
         depth,
