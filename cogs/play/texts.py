@@ -29,7 +29,7 @@ def minutes_text(minutes: float) -> str:
 
 
 def chances_line(chances: Chances, names: Sequence[str]) -> str:
-    """Each side's chance to win and of a draw as whole percents, the players named (their
+    r"""Each side's chance to win and of a draw as whole percents, the players named (their
     names shown as typed, inert).
 
     >>> chances_line(Chances((0.62, 0.17), 0.21), ["Ada", "*Bo*"])

@@ -46,9 +46,10 @@ async def test_a_spectator_and_the_players_see_the_match_at_a_glance(world: Worl
         "1st half, 0'",
         "Ball: area 7, value 2, nobody has it yet",
     ]
-    assert watching[3].startswith(f"{world.bob.mention} (East): Choose your formation")
-    assert watching[4] == "You are watching this match."
-    assert watching[5].startswith("Dice seed SHA-256: ") and len(watching) == 6
+    assert watching[3].startswith("Chances: alice ") and "% · Draw " in watching[3]
+    assert watching[4].startswith(f"{world.bob.mention} (East): Choose your formation")
+    assert watching[5] == "You are watching this match."
+    assert watching[6].startswith("Dice seed SHA-256: ") and len(watching) == 7
     # Alice's formation is secret: only her own status shows it
     assert not any("3-4-3" in line for line in watching)
     bob = await status(world, world.bob)
