@@ -62,9 +62,9 @@ async def test_a_hung_decision_does_not_fail_those_queued_behind_it(thinker: Pat
 async def test_each_decision_has_its_patience_from_when_the_worker_takes_it(
     thinker: Patient,
 ) -> None:
-    thinker.wait = 2.0
-    # together longer than one patience, each well within it
-    answers = await asyncio.gather(think(thinker, 1.2), think(thinker, 1.2))
+    thinker.wait = 6.0
+    # together longer than one patience, each well within it (room for a loaded machine)
+    answers = await asyncio.gather(think(thinker, 3.5), think(thinker, 3.5))
     assert all(answer is not None for answer in answers)
     assert thinker.failed == 0
 
