@@ -27,6 +27,11 @@ class Action:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "args", {} if args is _NEW else args)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields: the compiled class cannot be rebuilt without them (actions
+        # go to the drawing and thinking worker processes)
+        return (Action, (self.actor, self.kind, self.args))
+
     def to_json(self) -> dict[str, Any]:
         return {"actor": self.actor, "kind": self.kind, "args": self.args}
 
