@@ -40,6 +40,44 @@ def thinks(policy: Policy) -> bool:
     return bool(getattr(policy, "thinks", False))
 
 
+def leveled(coach: Callable[[int, str, float], Policy]) -> CoachMaker:
+    """A game's ``coach(seed, level, budget)`` (``engine.<game>.levels``) as ``Game.coach``:
+    the normal level, thinking at most a second a decision, unless asked otherwise."""
+
+    def make(seed: int, level: str = "normal", budget: float = 1.0) -> Policy:
+        return coach(seed, level, budget)
+
+    return make
+
+
+def card_colour(kind: str, key: str) -> Callable[[Event], str | None]:
+    """The colour of a card that an event of ``kind`` holds in its ``data[key]``, None for any
+    other event (for ``chart_marks``)."""
+    return lambda event: event.data.get(key) if event.kind == kind else None
+
+
+def chart_marks(
+    sides: Sequence[str], colour: Callable[[Event], str | None] = lambda event: None
+) -> Callable[[Event], tuple[str, str] | None]:
+    """``Game.chart_marks`` for a game whose events name the side's index as ``team``: a
+    "goal", and a yellow or red card (``colour(event)``; no cards by default), by side."""
+
+    def marks(event: Event) -> tuple[str, str] | None:
+        if event.kind == "goal":
+            return sides[event.data["team"]], "goal"
+        card = colour(event)
+        if card == "yellow" or card == "red":
+            return sides[event.data["team"]], card
+        return None
+
+    return marks
+
+
+def half_time(event: Event) -> str | None:
+    """``Game.chart_tick`` for a game with a "half_time" event: "HT" on the chart's time axis."""
+    return "HT" if event.kind == "half_time" else None
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One ruleset as the referee sees it.

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine import registry
 from engine.core import Decision, Event, MalformedAction, RulesError, parse_typed
 from engine.core.dice import check_roll
+from engine.dicesoccer import levels, winprob
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
 from engine.dicesoccer.state import DiceSoccerState
-from referee.adapter import Game, JSONData
+from referee.adapter import Game, JSONData, chart_marks, leveled
 from referee.dicesoccer.demo import run_demo
 from referee.dicesoccer.narration import SIDE_NAMES, caption, narrate
 from referee.dicesoccer.tally import tally
@@ -202,25 +203,6 @@ def kicked_off(state: DiceSoccerState) -> bool:
     return state.last is not None or any(d is not None for d in state.roll.get("dice") or ())
 
 
-def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
-    """The Sports Dice Soccer coach of ``level`` (``engine.dicesoccer.levels``)."""
-    from engine.dicesoccer.levels import coach as leveled
-
-    return leveled(seed, level, budget)
-
-
-def chances(view: JSONData) -> Any:
-    """Each side's chance to win from a spectator's view (``engine.dicesoccer.winprob``)."""
-    from engine.dicesoccer.winprob import chances as estimate
-
-    return estimate(view)
-
-
-def chart_marks(event: Event) -> tuple[str, str] | None:
-    """A goal, by side, for the full-time chart of the chances (the game has no cards)."""
-    return (SIDES[event.data["team"]], "goal") if event.kind == "goal" else None
-
-
 def demo(
     seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
 ) -> int:
@@ -315,9 +297,9 @@ DICESOCCER_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=coach,
-    chances=chances,
-    chart_marks=chart_marks,
+    coach=leveled(levels.coach),
+    chances=winprob.chances,
+    chart_marks=chart_marks(SIDES),
     result=result,
     score=score,
     kicked_off=kicked_off,

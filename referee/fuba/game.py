@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
-from engine.fuba import advanced, moves
+from engine.fuba import advanced, levels, moves, winprob
 from engine.fuba.board import SIDES
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 from engine.fuba.formations import fmt
 from engine.fuba.state import FubaState
-from referee.adapter import Game, JSONData
+from referee.adapter import Game, JSONData, chart_marks, leveled
 from referee.fuba.demo import run_demo
 from referee.fuba.glance import advanced_lines
 from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
@@ -281,29 +281,7 @@ def kicked_off(state: FubaState) -> bool:
     return state.half > 1 or state.minute > 0 or any(state.turns)
 
 
-def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
-    """The FUBA coach of ``level`` (``engine.fuba.levels``)."""
-    from engine.fuba.levels import coach as leveled
-
-    return leveled(seed, level, budget)
-
-
-def chances(view: JSONData) -> Any:
-    """Each side's chance to win from a spectator's view (``engine.fuba.winprob``)."""
-    from engine.fuba.winprob import chances as estimate
-
-    return estimate(view)
-
-
-CARD_MARKS = {"yellow_card": "yellow", "red_card": "red"}
-
-
-def chart_marks(event: Event) -> tuple[str, str] | None:
-    """A goal or a card, by side, for the full-time chart of the chances."""
-    if event.kind == "goal":
-        return SIDES[event.data["team"]], "goal"
-    card = CARD_MARKS.get(event.kind)
-    return (SIDES[event.data["team"]], card) if card else None
+CARD_MARKS = {"yellow_card": "yellow", "red_card": "red"}  # the card events, by colour
 
 
 def chart_tick(event: Event) -> str | None:
@@ -467,9 +445,9 @@ FUBA_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=coach,
-    chances=chances,
-    chart_marks=chart_marks,
+    coach=leveled(levels.coach),
+    chances=winprob.chances,
+    chart_marks=chart_marks(SIDES, lambda event: CARD_MARKS.get(event.kind)),
     chart_tick=chart_tick,
     result=result,
     score=score,

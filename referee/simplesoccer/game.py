@@ -20,11 +20,11 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
-from engine.simplesoccer import clock
+from engine.simplesoccer import clock, levels, winprob
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.rules import describe
 from engine.simplesoccer.setup import GOALKEEPER, PRESETS, member_label
-from referee.adapter import Game, JSONData
+from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time, leveled
 from referee.simplesoccer.narration import (
     SIDE_NAMES,
     caption,
@@ -331,34 +331,6 @@ def forfeit_goals(state: Any) -> int:
     return int(options["target"]) if options.get("length") == "score" else 3
 
 
-def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
-    """The Simple Soccer coach of ``level`` (``engine.simplesoccer.levels``)."""
-    from engine.simplesoccer.levels import coach as leveled
-
-    return leveled(seed, level, budget)
-
-
-def chances(view: JSONData) -> Any:
-    """Each side's chance to win from a spectator's view (``engine.simplesoccer.winprob``)."""
-    from engine.simplesoccer.winprob import chances as estimate
-
-    return estimate(view)
-
-
-def chart_marks(event: Event) -> tuple[str, str] | None:
-    """A goal or a card (yellow or red), by side, for the full-time chart of the chances."""
-    if event.kind == "goal":
-        return SIDES[event.data["team"]], "goal"
-    if event.kind == "card" and event.data.get("card") in ("yellow", "red"):
-        return SIDES[event.data["team"]], event.data["card"]
-    return None
-
-
-def chart_tick(event: Event) -> str | None:
-    """Half time on the chart's time axis."""
-    return "HT" if event.kind == "half_time" else None
-
-
 def demo(
     seed: int, as_json: bool, out: TextIO, out_dir: Path | None = None, options: str = ""
 ) -> int:
@@ -583,10 +555,10 @@ SIMPLESOCCER_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=coach,
-    chances=chances,
-    chart_marks=chart_marks,
-    chart_tick=chart_tick,
+    coach=leveled(levels.coach),
+    chances=winprob.chances,
+    chart_marks=chart_marks(SIDES, card_colour("card", "card")),
+    chart_tick=half_time,
     result=result,
     score=score,
     kicked_off=kicked_off,

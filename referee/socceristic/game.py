@@ -17,9 +17,10 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.core import Action, Decision, Event, MalformedAction
+from engine.socceristic import levels, winprob
 from engine.socceristic.options import SIDES
 from engine.socceristic.pitch import DIRECTION_WORDS, DIRECTIONS, ENDS
-from referee.adapter import Game, JSONData
+from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time, leveled
 from referee.socceristic.narration import (
     SIDE_NAMES,
     caption,
@@ -143,34 +144,6 @@ def kicked_off(state: Any) -> bool:
         return True
     # the engine counts a move when it asks for its roll: the first kick-off's is move 1
     return state.half == 1 and (state.moves > 1 or state.step.get("k") != "kickoff")
-
-
-def coach(seed: int, level: str = "normal", budget: float = 1.0) -> Any:
-    """The Socceristic coach of ``level`` (``engine.socceristic.levels``)."""
-    from engine.socceristic.levels import coach as leveled
-
-    return leveled(seed, level, budget)
-
-
-def chances(view: JSONData) -> Any:
-    """Each side's chance to win from a spectator's view (``engine.socceristic.winprob``)."""
-    from engine.socceristic.winprob import chances as estimate
-
-    return estimate(view)
-
-
-def chart_marks(event: Event) -> tuple[str, str] | None:
-    """A goal or a caution (yellow or red), by side, for the full-time chart of the chances."""
-    if event.kind == "goal":
-        return SIDES[event.data["team"]], "goal"
-    if event.kind == "caution" and event.data.get("colour") in ("yellow", "red"):
-        return SIDES[event.data["team"]], event.data["colour"]
-    return None
-
-
-def chart_tick(event: Event) -> str | None:
-    """Half time on the chart's time axis."""
-    return "HT" if event.kind == "half_time" else None
 
 
 def demo(
@@ -375,10 +348,10 @@ SOCCERISTIC_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=coach,
-    chances=chances,
-    chart_marks=chart_marks,
-    chart_tick=chart_tick,
+    coach=leveled(levels.coach),
+    chances=winprob.chances,
+    chart_marks=chart_marks(SIDES, card_colour("caution", "colour")),
+    chart_tick=half_time,
     result=result,
     score=score,
     kicked_off=kicked_off,
