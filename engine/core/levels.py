@@ -9,7 +9,7 @@ generic policy wrappers around a game's normal coach.
   takes the best, within a time budget per decision.
 
 A game with its own easy or strong coach (FUBA) uses its own classes; the others wire these
-wrappers up in ``engine/<game>/levels.py``.
+wrappers up in ``engine/<game>/levels.py`` with ``build``.
 """
 
 from __future__ import annotations
@@ -248,3 +248,40 @@ def _best(options: list[Action], totals: list[float], counts: list[int]) -> Acti
         if n and (best_mean is None or total / n > best_mean + 1e-9):
             best, best_mean = i, total / n
     return options[best]
+
+
+def build(
+    level: str,
+    normal: Policy,
+    seed: int,
+    budget: float = BUDGET,
+    *,
+    ruleset: Any,
+    evaluate: Callable[[Any, int], float],
+    hide: Callable[[Any, int, random.Random], Any] | None = None,
+    next_action: Callable[[Any, DiceSource], Action] | None = None,
+    key: Callable[[Any, str], Any] | None = None,
+    max_choices: int = MAX_CHOICES,
+    horizon: int = HORIZON,
+    strong: type[Strong] = Strong,
+) -> Policy:
+    """A game's coach of ``level`` (``LEVELS``) around its ``normal`` coach: ``Easy``, the
+    ``strong`` search (``Strong`` or a game's own subclass) with the game's settings, or
+    ``normal`` itself. ``ValueError`` for an unknown level."""
+    check_level(level)
+    if level == EASY:
+        return Easy(ruleset, normal, seed, key=key)
+    if level == STRONG:
+        return strong(
+            ruleset,
+            normal,
+            seed,
+            budget,
+            evaluate=evaluate,
+            hide=hide,
+            next_action=next_action,
+            key=key,
+            max_choices=max_choices,
+            horizon=horizon,
+        )
+    return normal

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision
-from engine.core.levels import BUDGET, EASY, STRONG, Easy, Policy, Strong, check_level
+from engine.core.levels import BUDGET, Policy, Strong, build
 from engine.dicesoccer.coach import MAX_ACTIONS, Coach
 from engine.dicesoccer.opening import better_start
 from engine.dicesoccer.ruleset import DICESOCCER
@@ -56,18 +56,14 @@ class StrongDiceCoach(Strong):
 
 def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
     """The Sports Dice Soccer coach of ``level`` (``engine.core.levels.LEVELS``)."""
-    check_level(level)
-    normal = Coach(seed)
-    if level == EASY:
-        return Easy(DICESOCCER, normal, seed, key=_key)
-    if level == STRONG:
-        return StrongDiceCoach(
-            DICESOCCER,
-            normal,
-            seed,
-            budget,
-            evaluate=points,
-            key=_key,
-            horizon=MAX_ACTIONS,
-        )
-    return normal
+    return build(
+        level,
+        Coach(seed),
+        seed,
+        budget,
+        ruleset=DICESOCCER,
+        evaluate=points,
+        key=_key,
+        horizon=MAX_ACTIONS,
+        strong=StrongDiceCoach,
+    )

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.dice import DiceSource
-from engine.core.levels import BUDGET, EASY, STRONG, Easy, Policy, Strong, check_level
+from engine.core.levels import BUDGET, Policy, build
 from engine.simplesoccer import decisions, rules
 from engine.simplesoccer.coach import Coach
 from engine.simplesoccer.ruleset import SIMPLESOCCER
@@ -77,20 +77,16 @@ def _key(s: SimpleSoccerState, actor: str) -> Any:
 def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
     """The Simple Soccer coach of ``level`` (``engine.core.levels.LEVELS``); every level
     has the coach's ``before_roll``."""
-    check_level(level)
     normal = Coach(seed)
-    if level == EASY:
-        return Easy(SIMPLESOCCER, normal, seed, key=_key)
-    if level == STRONG:
-        return Strong(
-            SIMPLESOCCER,
-            normal,
-            seed,
-            budget,
-            evaluate=points,
-            hide=hide,
-            next_action=lambda s, dice: rollout_action(normal, s, dice),
-            key=_key,
-            horizon=HORIZON,
-        )
-    return normal
+    return build(
+        level,
+        normal,
+        seed,
+        budget,
+        ruleset=SIMPLESOCCER,
+        evaluate=points,
+        hide=hide,
+        next_action=lambda s, dice: rollout_action(normal, s, dice),
+        key=_key,
+        horizon=HORIZON,
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.levels import BUDGET, EASY, STRONG, Easy, Policy, Strong, check_level
+from engine.core.levels import BUDGET, Policy, build
 from engine.socceristic.coach import Coach, progress
 from engine.socceristic.common import pitch
 from engine.socceristic.ruleset import SECRET_OPTIONS, SOCCERISTIC
@@ -54,20 +54,15 @@ def _key(s: SocceristicState, actor: str) -> Any:
 
 def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
     """The Socceristic coach of ``level`` (``engine.core.levels.LEVELS``)."""
-    check_level(level)
-    normal = Coach(seed)
-    if level == EASY:
-        return Easy(SOCCERISTIC, normal, seed, key=_key)
-    if level == STRONG:
-        return Strong(
-            SOCCERISTIC,
-            normal,
-            seed,
-            budget,
-            evaluate=points,
-            hide=hide,
-            key=_key,
-            horizon=HORIZON,
-            max_choices=DIRECTIONS,
-        )
-    return normal
+    return build(
+        level,
+        Coach(seed),
+        seed,
+        budget,
+        ruleset=SOCCERISTIC,
+        evaluate=points,
+        hide=hide,
+        key=_key,
+        horizon=HORIZON,
+        max_choices=DIRECTIONS,
+    )
