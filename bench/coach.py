@@ -30,9 +30,9 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
+from bench._matches import in_batches, play, toss_winner_won
 from bench._tally import Tally
 from engine.core.actions import Action
-from engine.core.decisions import Decision
 from engine.core.dice import VirtualDice
 from engine.fuba import FUBA, advanced
 from engine.fuba.coach import Coach, CoachPair, play_match
@@ -75,9 +75,9 @@ BATCH = 40  # matches handed to the workers at once
 def fuba_duel(pool: Any, level: str, adv: bool, decided: int) -> tuple[Tally, list[float]]:
     """Matches in seed order until ``decided`` had a winner (the same matches on every run)."""
     out, times = Tally(), []
-    for first in itertools.count(0, BATCH):
-        jobs = [(level, adv, (first + i) // 2, i % 2) for i in range(BATCH)]
-        for a, b, outcome, t in pool.map(fuba_match, jobs, chunksize=2):
+    jobs = ((level, adv, i // 2, i % 2) for i in itertools.count())
+    for results in in_batches(pool, fuba_match, jobs, BATCH, chunksize=2):
+        for a, b, outcome, t in results:
             out.record(a, b, outcome)
             times.extend(t)
             if out.decided >= decided:
@@ -96,31 +96,10 @@ def fuba_duel(pool: Any, level: str, adv: bool, decided: int) -> tuple[Tally, li
 DICE_OPTIONS = {"advanced": True}
 
 
-class Starter:
-    """The normal coach, with a fixed start at the toss (noting who won it)."""
-
-    def __init__(self, role: str) -> None:
-        from engine.dicesoccer.coach import Coach as DiceCoach
-
-        self.coach = DiceCoach(0)
-        self.role = role
-        self.toss = -1
-
-    def choose(self, state: Any, decision: Decision) -> Action:
-        if decision.kind == "start":
-            self.toss = 0 if decision.actor == "white" else 1
-            return Action(decision.actor, "start", {"role": self.role})
-        return self.coach.choose(state, decision)
-
-
 def dice_start(job: tuple[str, int]) -> int:
     """1 when the toss winner won the match starting on ``role``."""
-    from engine.dicesoccer.coach import play_match as dice_match
-
     role, seed = job
-    starter = Starter(role)
-    state, _, _ = dice_match(seed, coach=starter, options=DICE_OPTIONS)  # type: ignore[arg-type]
-    return int(state.winner == starter.toss)
+    return toss_winner_won(role, seed, DICE_OPTIONS)
 
 
 def strong_toss(seed: int) -> str:
@@ -156,26 +135,7 @@ def other_match(job: tuple[str, int, int]) -> int:
     if side:
         players.reverse()
     options = {"deck_seed": seed} if game == "socceristic" else None
-    state = rules.initial(options)
-    dice = VirtualDice(seed)
-    while not rules.is_over(state):
-        pending = rules.pending(state)
-        decision = pending[0]
-        player = players[rules.sides.index(decision.actor)]
-        action = None
-        if decision.dice:
-            before = getattr(player, "before_roll", None)
-            for other in pending[1:]:
-                if before is not None and other.actor == decision.actor and not other.dice:
-                    action = before(state, other)
-                    if action is not None:
-                        break
-            if action is None:
-                action = Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
-        else:
-            action = player.choose(state, decision)
-        state, _ = rules.apply(state, action)
-    won = state.winner
+    won = play(rules, players, options, seed).winner
     return 0 if won < 0 else (1 if won == side else -1)
 
 

@@ -22,49 +22,28 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from engine.core.actions import Action
-from engine.core.decisions import Decision
-from engine.dicesoccer.coach import Coach, play_match
+from bench._matches import in_batches, toss_winner_won
 from engine.dicesoccer.opening import OPENING_FILE, rules_key
 
 ROLES = ("offense", "defense")
 BATCH = 200  # seeds handed to the workers at once
 
 
-class Starter:
-    """The normal coach, with a fixed start at the toss (noting who won it)."""
-
-    def __init__(self, role: str) -> None:
-        self.coach = Coach(0)
-        self.role = role
-        self.toss = -1
-
-    def choose(self, state: Any, decision: Decision) -> Action:
-        if decision.kind == "start":
-            self.toss = 0 if decision.actor == "white" else 1
-            return Action(decision.actor, "start", {"role": self.role})
-        return self.coach.choose(state, decision)
-
-
 def pair(job: tuple[bool, int]) -> tuple[int, int]:
     """(toss winner won starting on offense, on defense): 1 or 0 each, same dice seed."""
     advanced, seed = job
-    out = []
-    for role in ROLES:
-        starter = Starter(role)
-        state, _, _ = play_match(seed, coach=starter, options={"advanced": advanced})  # type: ignore[arg-type]
-        out.append(int(state.winner == starter.toss))
-    return out[0], out[1]
+    offense, defense = (toss_winner_won(role, seed, {"advanced": advanced}) for role in ROLES)
+    return offense, defense
 
 
 def measure(pool: Any, advanced: bool, matches: int, stop_at: float) -> dict[str, Any]:
     """Pairs of matches in seed order until ``matches`` pairs or the clock passes ``stop_at``."""
     results: list[tuple[int, int]] = []
-    for first in range(0, matches, BATCH):
-        if results and time.monotonic() > stop_at:
+    jobs = ((advanced, seed) for seed in range(matches))
+    for batch in in_batches(pool, pair, jobs, BATCH, chunksize=10):
+        results.extend(batch)
+        if time.monotonic() > stop_at:
             break
-        seeds = range(first, min(matches, first + BATCH))
-        results.extend(pool.map(pair, [(advanced, s) for s in seeds], chunksize=10))
     n = len(results)
     off = sum(a for a, _ in results)
     dfn = sum(b for _, b in results)

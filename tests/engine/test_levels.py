@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench._matches import play
 from engine.core.actions import Action
 from engine.core.dice import VirtualDice
 from engine.core.levels import LEVELS, NORMAL, level_problem
@@ -67,28 +68,10 @@ def play_checked(game: str, level: str, seed: int, level_side: int) -> Any:
         players.reverse()
     if game == "socceristic":
         options = {"deck_seed": seed}
-    state = ruleset.initial(options)
-    dice = VirtualDice(seed)
-    for _ in range(20_000):
-        if ruleset.is_over(state):
-            return state
-        pending = ruleset.pending(state)
-        decision = pending[0]
-        player = players[list(ruleset.sides).index(decision.actor)]
-        action = None
-        if decision.dice:
-            before = getattr(player, "before_roll", None)
-            for other in pending[1:]:
-                if before is not None and other.actor == decision.actor and not other.dice:
-                    action = before(state, other)
-                    if action is not None:
-                        break
-            if action is None:
-                action = Action(decision.actor, "roll", {"dice": dice.roll(decision.dice)})
-        else:
-            action = player.choose(state, decision)
-        state, _ = ruleset.apply(state, action)
-    raise AssertionError("the match did not end")
+    state = play(ruleset, players, options, seed, most=20_000)
+    if not ruleset.is_over(state):
+        raise AssertionError("the match did not end")
+    return state
 
 
 # -- names ----------------------------------------------------------------------------------
