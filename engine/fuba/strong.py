@@ -2,15 +2,15 @@
 matter most.
 
 At the target area of a turn, the action to take, second actions or a new turn, and a free
-kick's shot or pass, it plays each candidate out to the start of the next turn a dozen times
-(the normal coach on both sides, fresh dice shared by every candidate) and scores where each
-ends with the win-probability model's ``winprob.expected_points``. It leaves the normal
-coach's choice only for a candidate clearly better over the same dice (``MARGIN``,
-``T_MIN``): a dozen noisy rollouts often make a worse candidate look better. Before a
-rollout the other side's hidden choices (a formation, roles or skills not yet revealed, a
-penalty side) are replaced by sampled ones, so the search never reads a secret. Its
-penalty sides are mixed in the proportions no opponent can exploit. Everything else is
-the normal coach's play.
+kick's shot or pass, it plays each candidate out to the start of the turn after next
+(``TURNS``) a dozen times (the normal coach on both sides, fresh dice shared by every
+candidate) and scores where each ends with the win-probability model's
+``winprob.expected_points``. It leaves the normal coach's choice only for a candidate
+clearly better over the same dice (``MARGIN``, ``T_MIN``): a dozen noisy rollouts often make
+a worse candidate look better. Before a rollout the other side's hidden choices (a
+formation, roles or skills not yet revealed, a penalty side) are replaced by sampled ones,
+so the search never reads a secret. Its penalty sides are mixed in the proportions no
+opponent can exploit. Everything else is the normal coach's play.
 """
 
 from __future__ import annotations
@@ -41,8 +41,12 @@ MARGIN = 0.01
 T_MIN = 2.0
 T_CLOSE = 0.8
 MAX_ROUNDS = 36
+# Rollouts play to the start of the turn after next: what a choice sets up for the next turn
+# (where the ball and the players are, who moves first) shows in the position reached. One
+# turn was measured weaker with both rule sets (docs/coach-levels.md).
+TURNS = 2
 TARGETS = 5  # target areas searched besides the normal coach's: the best by its own score
-# Actions whose cost a rollout to the next turn cannot see: an aggressive pressing's
+# Actions whose cost a rollout of two turns cannot see: an aggressive pressing's
 # condition point (tiredness later, A1/A6). Played only when the normal coach would.
 UNSEARCHED = frozenset({"aggressive"})
 MAX_ROLLOUT = 400  # actions: a turn needs a few dozen
@@ -155,11 +159,11 @@ class StrongCoach(Coach):
         for _ in range(MAX_ROLLOUT):
             if s.over:
                 break
+            half, turns = turn_key(s)
+            if half != key[0] or turns >= key[1] + TURNS:
+                break  # the turn after next has begun (or a window folded into its start)
             step = s.agenda[0]
-            k = step["k"]
-            if k == "target" and turn_key(s) != key:
-                break
-            if k == "formation" and step["halftime"]:
+            if step["k"] == "formation" and step["halftime"]:
                 break
             apply(s, next_action(sim, s, dice))
         return self.evaluate(s, team)
