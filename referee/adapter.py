@@ -40,16 +40,6 @@ def thinks(policy: Policy) -> bool:
     return bool(getattr(policy, "thinks", False))
 
 
-def leveled(coach: Callable[[int, str, float], Policy]) -> CoachMaker:
-    """A game's ``coach(seed, level, budget)`` (``engine.<game>.levels``) as ``Game.coach``:
-    the normal level, thinking at most a second a decision, unless asked otherwise."""
-
-    def make(seed: int, level: str = "normal", budget: float = 1.0) -> Policy:
-        return coach(seed, level, budget)
-
-    return make
-
-
 def card_colour(kind: str, key: str) -> Callable[[Event], str | None]:
     """The colour of a card that an event of ``kind`` holds in its ``data[key]``, None for any
     other event (for ``chart_marks``)."""

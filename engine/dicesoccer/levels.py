@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision
-from engine.core.levels import BUDGET, Policy, Strong, build
+from engine.core.levels import BUDGET, NORMAL, Policy, Strong, build
 from engine.dicesoccer.coach import MAX_ACTIONS, Coach
 from engine.dicesoccer.opening import better_start
 from engine.dicesoccer.ruleset import DICESOCCER
@@ -54,7 +54,7 @@ class StrongDiceCoach(Strong):
             self.rounds = rounds
 
 
-def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
+def coach(seed: int, level: str = NORMAL, budget: float = BUDGET) -> Policy:
     """The Sports Dice Soccer coach of ``level`` (``engine.core.levels.LEVELS``)."""
     return build(
         level,

@@ -3,13 +3,13 @@ strong (``strong.StrongCoach``)."""
 
 from __future__ import annotations
 
-from engine.core.levels import BUDGET, EASY, STRONG, Policy, check_level
+from engine.core.levels import BUDGET, EASY, NORMAL, STRONG, Policy, check_level
 from engine.fuba.coach import Coach
 from engine.fuba.easy import EasyCoach
 from engine.fuba.strong import StrongCoach
 
 
-def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
+def coach(seed: int, level: str = NORMAL, budget: float = BUDGET) -> Policy:
     """The FUBA coach of ``level`` (``engine.core.levels.LEVELS``); ``budget``: seconds the
     strong coach may think per decision.
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.actions import Action
 from engine.core.dice import DiceSource
-from engine.core.levels import BUDGET, Policy, build
+from engine.core.levels import BUDGET, NORMAL, Policy, build
 from engine.simplesoccer import decisions, rules
 from engine.simplesoccer.coach import Coach
 from engine.simplesoccer.ruleset import SIMPLESOCCER
@@ -74,7 +74,7 @@ def _key(s: SimpleSoccerState, actor: str) -> Any:
     return SIMPLESOCCER.view(s, actor)
 
 
-def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
+def coach(seed: int, level: str = NORMAL, budget: float = BUDGET) -> Policy:
     """The Simple Soccer coach of ``level`` (``engine.core.levels.LEVELS``); every level
     has the coach's ``before_roll``."""
     normal = Coach(seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.levels import BUDGET, Policy, build
+from engine.core.levels import BUDGET, NORMAL, Policy, build
 from engine.socceristic.coach import Coach, progress
 from engine.socceristic.common import pitch
 from engine.socceristic.ruleset import SECRET_OPTIONS, SOCCERISTIC
@@ -52,7 +52,7 @@ def _key(s: SocceristicState, actor: str) -> Any:
     return {k: v for k, v in data.items() if k not in SECRET_OPTIONS}
 
 
-def coach(seed: int, level: str, budget: float = BUDGET) -> Policy:
+def coach(seed: int, level: str = NORMAL, budget: float = BUDGET) -> Policy:
     """The Socceristic coach of ``level`` (``engine.core.levels.LEVELS``)."""
     return build(
         level,

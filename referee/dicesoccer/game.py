@@ -27,7 +27,7 @@ from engine.core.dice import check_roll
 from engine.dicesoccer import levels, winprob
 from engine.dicesoccer.options import SIDES, symbol, symbols_to_dice
 from engine.dicesoccer.state import DiceSoccerState
-from referee.adapter import Game, JSONData, chart_marks, leveled
+from referee.adapter import Game, JSONData, chart_marks
 from referee.dicesoccer.demo import run_demo
 from referee.dicesoccer.narration import SIDE_NAMES, caption, narrate
 from referee.dicesoccer.tally import tally
@@ -297,7 +297,7 @@ DICESOCCER_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=leveled(levels.coach),
+    coach=levels.coach,
     chances=winprob.chances,
     chart_marks=chart_marks(SIDES),
     result=result,

@@ -25,7 +25,7 @@ from engine.fuba.board import SIDES
 from engine.fuba.decisions import ROLL_PURPOSES, SETUP_FOR
 from engine.fuba.formations import fmt
 from engine.fuba.state import FubaState
-from referee.adapter import Game, JSONData, chart_marks, leveled
+from referee.adapter import Game, JSONData, chart_marks
 from referee.fuba.demo import run_demo
 from referee.fuba.glance import advanced_lines
 from referee.fuba.narration import SIDE_NAMES, clock, describe, narrate
@@ -445,7 +445,7 @@ FUBA_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=leveled(levels.coach),
+    coach=levels.coach,
     chances=winprob.chances,
     chart_marks=chart_marks(SIDES, lambda event: CARD_MARKS.get(event.kind)),
     chart_tick=chart_tick,

@@ -24,7 +24,7 @@ from engine.simplesoccer import clock, levels, winprob
 from engine.simplesoccer.field import SIDES
 from engine.simplesoccer.rules import describe
 from engine.simplesoccer.setup import GOALKEEPER, PRESETS, member_label
-from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time, leveled
+from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time
 from referee.simplesoccer.narration import (
     SIDE_NAMES,
     caption,
@@ -555,7 +555,7 @@ SIMPLESOCCER_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=leveled(levels.coach),
+    coach=levels.coach,
     chances=winprob.chances,
     chart_marks=chart_marks(SIDES, card_colour("card", "card")),
     chart_tick=half_time,

@@ -20,7 +20,7 @@ from engine.core import Action, Decision, Event, MalformedAction
 from engine.socceristic import levels, winprob
 from engine.socceristic.options import SIDES
 from engine.socceristic.pitch import DIRECTION_WORDS, DIRECTIONS, ENDS
-from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time, leveled
+from referee.adapter import Game, JSONData, card_colour, chart_marks, half_time
 from referee.socceristic.narration import (
     SIDE_NAMES,
     caption,
@@ -348,7 +348,7 @@ SOCCERISTIC_GAME = Game(
     side_names=dict(zip(SIDES, SIDE_NAMES, strict=True)),
     narrate=narrate,
     render_png=render_png,
-    coach=leveled(levels.coach),
+    coach=levels.coach,
     chances=winprob.chances,
     chart_marks=chart_marks(SIDES, card_colour("caution", "colour")),
     chart_tick=half_time,
