@@ -26,19 +26,31 @@ class ThinkingDue(Exception):
 
 
 class Deferred:
-    """A thinking coach as the follow-up callback sees it: anything asked of it stops the
-    follow-ups. It has ``before_roll`` only when the coach has one (a call before its own
-    roll), so its plain rolls are still rolled at once."""
+    """A thinking coach as the follow-up callback sees it: a decision it would search stops
+    the follow-ups; one it answers at once (its ``searches`` says so: the normal coach's
+    choice, a secret, a forced move) is answered here, saving a trip to the worker. A coach
+    without ``searches`` has every decision made off the loop. It has ``before_roll`` only
+    when the coach has one (a call before its own roll), so its plain rolls are still rolled
+    at once."""
 
     def __init__(self, policy: Policy) -> None:
+        self.policy = policy
         if getattr(policy, "before_roll", None) is not None:
-            self.before_roll = self._due
+            self.before_roll = self._before_roll
+
+    def _searches(self, state: Any, decision: Decision) -> bool:
+        searches = getattr(self.policy, "searches", None)
+        return searches is None or bool(searches(state, decision))
 
     def choose(self, state: Any, decision: Decision) -> Action:
-        raise ThinkingDue()
+        if self._searches(state, decision):
+            raise ThinkingDue()
+        return self.policy.choose(state, decision)
 
-    def _due(self, state: Any, decision: Decision) -> Action | None:
-        raise ThinkingDue()
+    def _before_roll(self, state: Any, decision: Decision) -> Action | None:
+        if self._searches(state, decision):
+            raise ThinkingDue()
+        return self.policy.before_roll(state, decision)  # type: ignore[attr-defined]
 
 
 def coach_seed(options: JSONData) -> int:

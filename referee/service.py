@@ -43,7 +43,7 @@ from engine.core.levels import NORMAL, level_problem
 from engine.core.winprob import Chances
 from referee import boards, games, match_dice, stats
 from referee.adapter import Game, JSONData, Policy
-from referee.auto import Deferred, ThinkingDue, coach_of, coach_seed, next_action
+from referee.auto import ThinkingDue, coach_of, coach_seed, next_action
 from referee.auto import coach_level as level_of
 from referee.deadlines import absent_side, check_turn_timeout, duration_text, turn_plan
 from referee.errors import (
@@ -754,39 +754,44 @@ class Referee:
 
         return follow
 
-    def _thinking_due(self, game: Game, match: StoredMatch) -> bool:
-        """Whether the match waits for a decision of its thinking coach."""
+    def _coach_due(self, game: Game, match: StoredMatch) -> tuple[bool, Action | None]:
+        """Whether the match waits for its coach: ``(True, None)`` for a decision its
+        thinking coach makes in the worker, ``(True, action)`` for one made at once here (a
+        decision the coach does not search, left waiting by a restart or an older bot), and
+        ``(False, None)`` when a player is to act."""
         options = match.options
         if match.status is not MatchStatus.ACTIVE or options.get("coach_side") is None:
-            return False
+            return False, None
         policy = coach_of(game, options, self.thinker.budget)
-        if not isinstance(policy, Deferred):
-            return False
         try:
-            next_action(game, options, match.state, match.action_count, lambda: policy)
+            action = next_action(game, options, match.state, match.action_count, lambda: policy)
         except ThinkingDue:
-            return True
-        return False
+            return True, None
+        return action is not None, action
 
     async def _moved_on(
         self, game: Game, match: StoredMatch, events: list[Event]
     ) -> tuple[StoredMatch, list[Event]]:
-        """After a step: while the match waits for its thinking coach, the decision is made
-        off the event loop (``referee.thinking``; should that fail, the normal coach's is
-        taken) and applied with its follow-ups, each in its own versioned transaction. Returns
-        the match then and ``events`` with theirs added. Never raises (but when cancelled):
-        the step before counted whatever becomes of this, and a match left waiting is moved
-        on by the next call or at the bot's next start."""
+        """After a step: while the match waits for its coach, the decision is made (off the
+        event loop when the coach searches it, ``referee.thinking``; should that fail, the
+        normal coach's is taken) and applied with its follow-ups, each in its own versioned
+        transaction. Returns the match then and ``events`` with theirs added. Never raises
+        (but when cancelled): the step before counted whatever becomes of this, and a match
+        left waiting is moved on by the next call or at the bot's next start."""
         events = list(events)
-        if not self._thinking_due(game, match):
+        if not self._coach_due(game, match)[0]:
             return match, events
         lock = self._thinking_lock(match.id)
         try:
             async with lock:  # one decision of a match at a time
                 for _ in range(MAX_FOLLOW):
-                    if not self._thinking_due(game, match):
+                    due, here = self._coach_due(game, match)
+                    if not due:
                         break
-                    applied = await self._think(game, match)
+                    if here is not None:
+                        applied = await self._apply_coach(game, match, here)
+                    else:
+                        applied = await self._think(game, match)
                     if applied is None:  # the match moved on meanwhile: as it is now
                         match = await self.store.get_match(match.id)
                         continue

@@ -194,17 +194,28 @@ class Strong:
         return self.ruleset.apply(state, action)[0]
 
     def choose(self, state: Any, decision: Decision) -> Action:
-        normal = self.coach.choose(state, decision)
         self.rollouts = 0
+        options = self._candidates(state, decision)
+        if len(options) < 2:
+            return options[0]
+        return self.search(state, decision.actor, options)
+
+    def searches(self, state: Any, decision: Decision) -> bool:
+        """Whether ``choose`` searches this decision; otherwise it answers at once with the
+        normal coach's choice (the referee then need not send it to the thinking worker)."""
+        return len(self._candidates(state, decision)) >= 2
+
+    def _candidates(self, state: Any, decision: Decision) -> list[Action]:
+        """The choices to search, the normal coach's first; only that one when the decision
+        is not searched (dice, a secret, too many choices)."""
+        normal = self.coach.choose(state, decision)
         if decision.dice or decision.secret or len(decision.choices) > self.max_choices + 1:
-            return normal
+            return [normal]
         options: list[Action] = [normal]
         for choice in decision.choices:
             if choice.action not in options:
                 options.append(choice.action)
-        if not 2 <= len(options) <= self.max_choices:
-            return normal
-        return self.search(state, decision.actor, options)
+        return options if len(options) <= self.max_choices else [normal]
 
     def search(self, state: Any, actor: str, options: list[Action]) -> Action:
         """The best of ``options`` (the first is the normal coach's) for ``actor``."""

@@ -40,6 +40,11 @@ class StrongDiceCoach(Strong):
     """The generic strong coach, with the measured start at the toss (or the whole budget
     to search it)."""
 
+    def searches(self, state: Any, decision: Decision) -> bool:
+        if decision.kind == "start":
+            return better_start(state.options) is None
+        return super().searches(state, decision)
+
     def choose(self, state: Any, decision: Decision) -> Action:
         if decision.kind != "start":
             return super().choose(state, decision)

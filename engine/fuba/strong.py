@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from engine.core.actions import Action
+from engine.core.decisions import Decision
 from engine.core.dice import VirtualDice
 from engine.core.levels import BUDGET, Clock, fingerprint
 from engine.fuba import decisions, plays
@@ -108,7 +109,9 @@ class StrongCoach(Coach):
         self.clock = clock
         self.rounds = rounds
         self.max_rounds = max(rounds, MAX_ROUNDS)
-        self.rollouts = 0  # rollouts played for the last searched decision
+        self.rollouts = 0  # rollouts played for the last decision
+        self._probing = False  # ``searches`` is asking: note a search instead of playing it
+        self._searched = False
         self.sim = Coach(seed)  # both sides' play in the rollouts
         self.evaluate = expected_points
         self.handlers["target"] = self._strong_target
@@ -119,11 +122,30 @@ class StrongCoach(Coach):
 
     # -- the search ----------------------------------------------------------------------
 
+    def choose(self, state: FubaState, decision: Decision) -> Action:
+        self.rollouts = 0
+        return super().choose(state, decision)
+
+    def searches(self, state: FubaState, decision: Decision) -> bool:
+        """Whether ``choose`` searches this decision; otherwise it answers at once with the
+        normal coach's choice (the referee then need not send it to the thinking worker)."""
+        if decision.dice:
+            return False
+        self._probing, self._searched = True, False
+        try:
+            self.choose(state, decision)
+        finally:
+            self._probing = False
+        return self._searched
+
     def search(self, s: FubaState, team: int, options: list[Action]) -> Action:
         """The best of ``options`` (the first is the normal coach's) for ``team``: the
         normal coach's unless another is clearly better over the same dice."""
         self.rollouts = 0
         if len(options) < 2:
+            return options[0]
+        if self._probing:
+            self._searched = True
             return options[0]
         public = (s.half, s.minute, s.stoppage, s.score, s.turns, s.ball, s.value, s.control)
         rng = random.Random(fingerprint("fuba-strong", self.seed, public, len(s.agenda)))

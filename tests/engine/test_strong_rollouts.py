@@ -8,10 +8,13 @@ made the advanced-rules search compare candidates over unequal horizons, up to n
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
 
+from bench._matches import play
+from engine import registry
 from engine.fuba import FUBA, advanced
 from engine.fuba.coach import Coach, CoachPair, play_match
 from engine.fuba.state import FubaState
@@ -49,3 +52,48 @@ def test_every_rollout_ends_at_the_start_of_the_turn_after_next(options: Any) ->
     assert len(strong.spans) > 500
     assert max(strong.spans) == TURNS  # most rollouts reach it
     assert set(strong.spans) <= set(range(TURNS + 1))
+
+
+# -- which decisions are searched -------------------------------------------------------------
+# The referee answers at once what the strong coach does not search and sends only the rest to
+# its thinking worker, so ``searches`` must say exactly when ``choose`` plays rollouts.
+
+
+class Checked:
+    """A strong coach whose every decision checks ``searches`` against the rollouts played."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+        self.searched = self.answered = 0
+        if getattr(policy, "before_roll", None) is not None:
+            self.before_roll = policy.before_roll
+
+    def choose(self, state: Any, decision: Any) -> Any:
+        searches = self.policy.searches(state, decision)
+        action = self.policy.choose(state, decision)
+        assert searches == (self.policy.rollouts > 0), decision
+        self.searched += searches
+        self.answered += not searches
+        return action
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("fuba", None),
+        ("fuba", ADVANCED),
+        ("dicesoccer", {"advanced": True}),
+        ("simplesoccer", None),
+        ("socceristic", {"deck_seed": 3}),
+    ],
+)
+def test_searches_says_exactly_which_decisions_the_strong_coach_plays_out(
+    game: str, options: Any
+) -> None:
+    levels = importlib.import_module(f"engine.{game}.levels")
+    ruleset = registry.get(game)
+    strong = levels.coach(3, "strong")
+    strong.clock = lambda: 0.0  # every search plays its rollouts, whatever the machine
+    checked = Checked(strong)
+    play(ruleset, [checked, levels.coach(3)], options, seed=3, most=400)
+    assert checked.searched > 0 and checked.answered > 0

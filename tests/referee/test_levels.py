@@ -15,7 +15,6 @@ from engine.core import Action
 from engine.core.levels import LEVELS
 from engine.core.winprob import Chances
 from referee import auto, boards, games, stats
-from referee.adapter import thinks
 from referee.chances import course
 from referee.errors import BadOption
 from referee.service import Outcome, Referee
@@ -44,39 +43,48 @@ def referee(store: MatchStore, thinker: Thinker) -> Referee:
 
 
 class Watched:
-    """A coach whose decisions are written down: whether it thinks (the strong level)."""
+    """A coach whose decisions made in this process (the worker's are not seen here) are
+    written down: whether it played rollouts for one (searched) here. The strong coach may
+    answer here only what it does not search."""
 
     def __init__(self, policy: Any, seen: list[bool]) -> None:
         self.policy, self.seen = policy, seen
+        self.inner = policy.policy if isinstance(policy, auto.Deferred) else policy
         if getattr(policy, "before_roll", None) is not None:
             self.before_roll = self._before_roll
 
     def choose(self, state: Any, decision: Any) -> Action:
-        self.seen.append(thinks(self.policy))
-        return self.policy.choose(state, decision)
+        action = self.policy.choose(state, decision)  # a search: ThinkingDue, to the worker
+        self.seen.append(getattr(self.inner, "rollouts", 0) > 0)
+        return action
 
     def _before_roll(self, state: Any, decision: Any) -> Action | None:
-        self.seen.append(thinks(self.policy))
-        return self.policy.before_roll(state, decision)
+        action = self.policy.before_roll(state, decision)
+        self.seen.append(getattr(self.inner, "rollouts", 0) > 0)
+        return action
 
 
 @pytest.fixture
 def on_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
-    """For each coach's decision made in this process (the worker's are not seen here),
-    whether a thinking coach made it: it never may."""
+    """For each coach's decision made in this process, whether it was searched here (played
+    rollouts): it never may be."""
     seen: list[bool] = []
     real = auto.next_action
 
     def watched(game: Any, options: Any, state: Any, count: int, coach: Any) -> Any:
-        def asked() -> Any:
-            policy = coach()
-            return policy if isinstance(policy, auto.Deferred) else Watched(policy, seen)
-
-        return real(game, options, state, count, asked)
+        return real(game, options, state, count, lambda: Watched(coach(), seen))
 
     monkeypatch.setattr(auto, "next_action", watched)
     monkeypatch.setattr("referee.service.next_action", watched)
     yield seen
+
+
+@pytest.fixture
+def all_to_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision of the strong coach made in the worker, as before it answered the
+    ones it does not search at once: for the worker's failures on the match's first
+    decision (its formation, a secret it never searches)."""
+    monkeypatch.setattr(auto.Deferred, "_searches", lambda self, state, decision: True)
 
 
 async def kick_off(referee: Referee, level: str) -> Outcome:
@@ -119,12 +127,13 @@ async def test_the_strong_coach_plays_a_whole_match_from_the_worker(
     history = await store.history(out.match_id)
     decisions = [e for e in history.log if e.action.actor == "east" and e.action.kind != "roll"]
     assert decisions and all(e.user_id is None for e in decisions)
-    assert thinker.made >= len(decisions) and thinker.failed == 0
-    assert on_the_loop == []  # no strong decision was made in this process
+    # only the decisions it searches travel to the worker; the rest are answered at once
+    assert 0 < thinker.made < len(decisions) / 2 and thinker.failed == 0
+    assert len(on_the_loop) > len(decisions) / 2 and not any(on_the_loop)
 
 
 async def test_a_failed_decision_is_the_normal_coachs(
-    store: MatchStore, on_the_loop: list[bool]
+    store: MatchStore, on_the_loop: list[bool], all_to_the_worker: None
 ) -> None:
     expected = await normal_formation(store)
     on_the_loop.clear()  # that match's normal coach
@@ -152,7 +161,7 @@ async def normal_formation(store: MatchStore) -> Action:
     return action
 
 
-async def test_a_worker_that_died_is_replaced(store: MatchStore) -> None:
+async def test_a_worker_that_died_is_replaced(store: MatchStore, all_to_the_worker: None) -> None:
     thinker = Thinker(BUDGET, thinking_work.die)
     referee = Referee(store, thinker=thinker)
     try:
@@ -185,21 +194,28 @@ async def left_waiting(referee: Referee, store: MatchStore) -> Outcome:
     return out
 
 
+@pytest.mark.parametrize("searched", [False, True], ids=["made-here", "in-the-worker"])
 async def test_a_match_left_waiting_for_its_coach_moves_on(
-    referee: Referee, store: MatchStore, thinker: Thinker
+    referee: Referee,
+    store: MatchStore,
+    thinker: Thinker,
+    monkeypatch: pytest.MonkeyPatch,
+    searched: bool,
 ) -> None:
+    if searched:  # as if the coach searched its formation (a bot before it answered at once)
+        monkeypatch.setattr(auto.Deferred, "_searches", lambda self, state, decision: True)
     out = await left_waiting(referee, store)
     match = await store.get_match(out.match_id)
     moved = await referee.move_on(match)
     assert moved is not None and moved.version == match.version + 1
     assert any(line.startswith("Formations: West 4-4-2") for line in moved.lines)
     assert [(p.side, p.kind) for p in moved.next] == [("west", "kickoff")]
-    assert thinker.made == 1
+    assert thinker.made == int(searched)
     assert await referee.move_on(await store.get_match(out.match_id)) is None  # nothing due
 
 
 async def test_a_player_acting_in_a_match_left_waiting_moves_it_on_first(
-    referee: Referee, thinker: Thinker
+    referee: Referee, thinker: Thinker, all_to_the_worker: None
 ) -> None:
     out = await left_waiting(referee, store=referee.store)
     with pytest.raises(ConflictError):  # a button drawn before the restart: out of date
