@@ -291,7 +291,7 @@ def _socceristic_game() -> Game:
         view=lambda s: SOCCERISTIC.view(s, None),
         chances=winprob.chances,
         warm=winprob.table,
-        train_matches=3_000,  # about 0.1 s a match
+        train_matches=10_000,  # about 0.1 s a match
         max_cells=6_000,
     )
 
