@@ -81,6 +81,12 @@ for _a, _b in _EDGES:
     ADJ[_b] = ADJ[_b] | {_a}
 
 
+# ADJACENT[a * N_SLOTS + b]: whether areas a and b (0-17) are next to each other.
+ADJACENT: Final[tuple[bool, ...]] = tuple(
+    a in ADJ and b in ADJ[a] for a in range(18) for b in range(18)
+)
+
+
 def _distances() -> dict[int, dict[int, int]]:
     out: dict[int, dict[int, int]] = {}
     for src in ALL_AREAS:

@@ -27,6 +27,7 @@ from engine.core.events import Event
 from engine.fuba import decisions, match, moves, plays, setup, substitutions, tactics
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     ALL_AREAS,
     AREAS,
     BOX,
@@ -58,6 +59,23 @@ NEAR: Final[dict[int, tuple[int, ...]]] = {
 TOWARD: Final[dict[int, dict[int, tuple[int, ...]]]] = {
     a: {w: tuple(b for b in NEAR[a] if DIST[b][w] < DIST[a][w]) for w in AREAS} for a in AREAS
 }
+# The same tables flat, indexed ``a * 18 + w``: DIST, TOWARD, and TOWARD kept to the
+# straight move away from the goal line (``STRAIGHT_AWAY``) for the areas that have one.
+_DIST: Final[list[int]] = [
+    DIST[a].get(w, 0) if a in DIST else 0 for a in range(18) for w in range(18)
+]
+_TOWARD: Final[list[tuple[int, ...]]] = [
+    TOWARD[a][w] if a in TOWARD and w in TOWARD[a] else () for a in range(18) for w in range(18)
+]
+_STRAIGHT: Final[list[tuple[int, ...]]] = [
+    tuple(to for to in _TOWARD[a * 18 + w] if to == STRAIGHT_AWAY.get(a))
+    for a in range(18)
+    for w in range(18)
+]
+# _CLOSE[a]: a bit set (bit b for area b) of ``a`` and its neighbours.
+_CLOSE: Final[list[int]] = [
+    sum(1 << b for b in {a, *ADJ[a]}) if a in ADJ else 1 << a for a in range(18)
+]
 
 DECENT: Final = 1 / 3  # a goal attempt worth trying
 HAD_BONUS: Final = 2.5  # target next to the ball where the team has a player: the lower die (4.2.3)
@@ -79,7 +97,7 @@ _CONTINUE: Final = tuple(
     {c: Action(side, "continue", {"choice": c}) for c in ("second", "new_turn")} for side in SIDES
 )
 _TARGET: Final = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
-_MOVES: dict[tuple[int, int, int, bool, bool, int], Action] = {}
+_MOVES: dict[int, Action] = {}
 _SETUPS: dict[tuple[Any, ...], Action] = {}
 
 
@@ -311,19 +329,17 @@ class Coach:
         rank: list[int] | list[float] = RANK[team]
         if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
             rank = skill_coach.target_rank(s, team, RANK[team], kind)
-        mine, keeper = s.outfield[team], s.keeper[team]
-        near_start = ADJ[start]
-        reach = set(ADJ[keeper])
-        reach.add(keeper)
-        for a in ALL_AREAS:
+        mine: list[int] = s.outfield[team]
+        keeper: int = s.keeper[team]
+        reach = _CLOSE[keeper]  # the areas holding a player of the team or next to one
+        for a in range(1, 18):  # ALL_AREAS
             if mine[a]:
-                reach.add(a)
-                reach.update(ADJ[a])
+                reach |= _CLOSE[a]
         # The best score each reachable area could get (ball value 1), best first.
         bounds: list[tuple[float, int]] = []
-        for a in AREAS:
-            if a in reach:
-                bonus = (a == start or a in near_start) and (mine[a] > 0 or keeper == a)
+        for a in range(1, 14):  # AREAS
+            if reach >> a & 1:
+                bonus = (a == start or ADJACENT[start * 18 + a]) and (mine[a] > 0 or keeper == a)
                 bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a))
         bounds.sort(reverse=True)
         # Score lazily from the best bound down; check legality only for the winner.
@@ -571,36 +587,42 @@ class Coach:
         wants, keep = self._wants(s, team)
         if not wants:
             return None
-        row, locked = s.outfield[team], s.locked[team]
+        row: list[int] = s.outfield[team]
+        locked: list[int] = s.locked[team]
         free = step["mode"] == moves.FREE
+        sources: list[int] = []
+        outnumber: list[int] = []
         if free:
-            outnumber, goal_line = step["o"], step["g"]
-            sources = [a for a in outnumber if row[a] > keep[a] and row[a] > locked[a]]
-            sources.extend(
-                a
-                for a in goal_line
-                if a not in outnumber and row[a] > keep[a] and row[a] > locked[a]
-            )
+            outnumber = step["o"]
+            goal_line: list[int] = step["g"]
+            for a in outnumber:
+                if row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
+            for a in goal_line:
+                if a not in outnumber and row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
         else:
-            sources = [a for a in AREAS if row[a] > keep[a] and row[a] > locked[a]]
+            for a in range(1, 14):  # AREAS
+                if row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
         if not sources:
             return None
-        left = step.get("left", -1)
-        problem = moves.move_problem
+        left: int = step.get("left", -1)
         rank = RANK[team]
         attacking = team == s.control
+        ball = s.ball
         for w, need in wants:
-            dist_w = DIST[w]
             if len(sources) > 1:
-                sources.sort(key=dist_w.__getitem__)
+                _sort_by_distance(sources, w)
             for frm in sources:
-                if frm == w or (attacking and w != s.ball and rank[frm] > rank[w]):
+                if frm == w or (attacking and w != ball and rank[frm] > rank[w]):
                     continue  # with the ball, only the ball itself pulls players back
-                targets = TOWARD[frm][w]
                 if free and frm not in outnumber:  # a goal-line move goes straight away
-                    targets = tuple(to for to in targets if to == STRAIGHT_AWAY[frm])
+                    targets = _STRAIGHT[frm * 18 + w]
+                else:
+                    targets = _TOWARD[frm * 18 + w]
                 for to in targets:
-                    if problem(s, step, frm, to, False, False) is None:
+                    if moves.move_problem(s, step, frm, to, False, False) is None:
                         n = 1
                         if not free:
                             n = min(need, row[frm] - max(keep[frm], locked[frm]))
@@ -608,6 +630,20 @@ class Coach:
                                 n = min(n, left)
                         return (frm, to, False, False, max(n, 1))
         return None
+
+
+def _sort_by_distance(areas: list[int], w: int) -> None:
+    """Sort ``areas`` in place by their distance to ``w``, stably (an insertion sort: a few
+    areas, no key function)."""
+    base = w * 18
+    for i in range(1, len(areas)):
+        a = areas[i]
+        d = _DIST[base + a]
+        j = i - 1
+        while j >= 0 and _DIST[base + areas[j]] > d:
+            areas[j + 1] = areas[j]
+            j -= 1
+        areas[j + 1] = a
 
 
 class CoachPair:
@@ -641,10 +677,10 @@ class CoachPair:
 
 
 def _move_action(team: int, move: Move) -> Action:
-    key = (team, *move)
+    frm, to, gk, wb, n = move
+    key = ((((team * 18 + frm) * 18 + to) * 2 + gk) * 2 + wb) * 16 + n  # n is at most 10
     action = _MOVES.get(key)
     if action is None:
-        frm, to, gk, wb, n = move
         args = {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
         if n > 1:
             args["count"] = n
@@ -702,6 +738,16 @@ def iter_match(
     raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
 
 
+_MOVE_STEPS: Final = ("act", "moves")
+
+
+def _plain(coach: Coach | CoachPair) -> bool:
+    """Whether every move ``coach`` makes comes from ``Coach``'s own, checked move policy."""
+    if isinstance(coach, CoachPair):
+        return all(type(c) is Coach for c in coach.coaches)
+    return type(coach) is Coach
+
+
 def play_match(
     seed: int,
     dice: DiceSource | None = None,
@@ -724,19 +770,35 @@ def play_match(
     state = FUBA.initial() if start is None else FUBA.from_json(FUBA.to_json(start))
     actions: list[Action] = []
     events: list[Event] = []
-    apply = match.apply  # FUBA.apply and FUBA.apply_in_place without their wrappers
+    fast = in_place and not check  # rolls skip the Action and its routing
+    # the plain coach checks every move it makes with moves.move_problem: applied unchecked
+    trusted = fast and _plain(coach)
     for _ in range(MAX_ACTIONS):
         if state.over:
             return state, actions, events
+        step = state.agenda[0]
+        if fast and step["k"] == "roll":
+            rolled = dice.roll(step["n"])
+            ev = match.roll_in_place(state, rolled)
+            if record:
+                actions.append(Action(SIDES[step["team"]], "roll", {"dice": rolled}))
+                events.extend(ev)
+            continue
         action = next_action(coach, state, dice)
+        if trusted and action.kind == "move" and step["k"] in _MOVE_STEPS:
+            ev = match.move_in_place(state, action.args)
+            if record:
+                actions.append(action)
+                events.extend(ev)
+            continue
         if check:
             problem = FUBA.problem(state, action)
             if problem is not None:
                 raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
-        if in_place:
-            ev = apply(state, action, in_place=True)[1]
+        if in_place:  # FUBA.apply and FUBA.apply_in_place without their wrappers
+            ev = match.apply(state, action, in_place=True)[1]
         else:
-            state, ev = apply(state, action)
+            state, ev = match.apply(state, action)
         if record:
             actions.append(action)
             events.extend(ev)

@@ -93,7 +93,8 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         step = s.agenda[passing]
     if action.kind == windows.KIND and step["k"] != windows.KIND:
         action = _skill_as_charge(s, step, team, action)
-    if not opening and (step["k"], action.kind) not in _HANDLERS:
+    handler = _HANDLERS.get((step["k"], action.kind))
+    if not opening and handler is None:
         if folded and action.kind == "substitute":
             raise MalformedAction("Choose 'make substitutions' first, then your substitutions.")
         raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
@@ -102,18 +103,36 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
     if "unpaid" in s.turn:
         del s.turn["unpaid"]  # A11 only the last step's skills too dear (windows.prune)
     ev: list[Event] = []
-    if opening:
+    if opening or handler is None:
         substitutions.open_window(s)
         return s, ev
-    del s.agenda[:passing]  # the windows pass
+    if passing:
+        del s.agenda[:passing]  # the windows pass
+    handler(s, s.agenda[0], team, action.args, ev)
+    _run_on(s, ev)
+    return s, ev
+
+
+def roll_in_place(s: FubaState, dice: list[int]) -> list[Event]:
+    """``apply(s, Action(<its team>, "roll", {"dice": dice}), in_place=True)`` when the
+    pending step is a roll (its ``k`` is "roll"), without routing the action: the same
+    change and events, for drivers that roll the dice themselves."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
     step = s.agenda[0]
-    _HANDLERS[(step["k"], action.kind)](s, step, team, action.args, ev)
+    ev: list[Event] = []
+    _rolled(s, step, step["team"], check_roll(dice, step["n"]), ev)
+    _run_on(s, ev)
+    return ev
+
+
+def _run_on(s: FubaState, ev: list[Event]) -> None:
+    """After an action's handler: the match runs on until a decision is pending."""
     while not s.agenda and not s.over:
         _next(s, ev)
     substitutions.place(s)  # A3 restart windows wait for their team's first own step
     if s.skills[0] or s.skills[1]:
         _settle(s, ev)
-    return s, ev
 
 
 def _settle(s: FubaState, ev: list[Event]) -> None:
@@ -305,6 +324,24 @@ def _move_args(args: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
 
 
 def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    _move(s, step, team, args, ev, False)
+
+
+def move_in_place(s: FubaState, args: dict[str, Any]) -> list[Event]:
+    """``apply(s, Action(<its team>, "move", args), in_place=True)`` for a move its caller
+    has already found legal with ``moves.move_problem`` in the pending step (an "act" or
+    "moves" step): the same change and events without checking that first piece again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    step = s.agenda[0]
+    ev: list[Event] = []
+    _move(s, step, step["team"], args, ev, True)
+    _run_on(s, ev)
+    return ev
+
+
+def _move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event], checked: bool) -> None:
+    """4.3.1, 4.5 one move of ``args``; ``checked``: its first piece is known to be legal."""
     frm, to, gk, wb, count = _move_args(args)
     if step["k"] == "act" and not step["first"]:
         raise RulesError("Free movements happen only at the beginning of the first action.")
@@ -319,8 +356,9 @@ def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
             raise RulesError(
                 f"You have only {left} {'move' if left == 1 else 'moves'} left in this step."
             )
-    for _ in range(count):
-        moves.check_move(s, step, frm, to, gk, wb)
+    for i in range(count):
+        if i or not checked:
+            moves.check_move(s, step, frm, to, gk, wb)
         step = moves.do_move(s, step, frm, to, gk, wb)
     s.agenda[0] = step
     ev.append(
@@ -707,7 +745,10 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
 
 
 def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
-    dice = _dice(args, step["n"])
+    _rolled(s, step, team, _dice(args, step["n"]), ev)
+
+
+def _rolled(s: FubaState, step: Step, team: int, dice: list[int], ev: list[Event]) -> None:
     purpose = step["for"]
     ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
     _ROLLS[purpose](s, step, dice, ev)

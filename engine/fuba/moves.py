@@ -15,6 +15,7 @@ from typing import Any, Final
 from engine.core.errors import RulesError
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     AREAS,
     BOX,
     CENTRE,
@@ -106,9 +107,9 @@ def move_problem(
     mode: str = step["mode"]
     if frm in CORNER_SPOTS:
         return "The corner taker stays on the corner spot until the corner is taken."
-    if frm not in AREAS or to not in AREAS:
+    if not (1 <= frm <= 13 and 1 <= to <= 13):  # AREAS
         return "Areas are numbered 1 to 13."
-    if to not in ADJ[frm]:
+    if not ADJACENT[frm * N_SLOTS + to]:
         return f"Area {to} is not next to area {frm}: a move goes to an adjacent area."
     if gk:
         if s.keeper[team] != frm:
