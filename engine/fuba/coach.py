@@ -23,7 +23,7 @@ from mypy_extensions import mypyc_attr
 from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
-from engine.core.events import Event
+from engine.core.events import MUTED, Event
 from engine.fuba import decisions, match, moves, plays, setup, substitutions, tactics
 from engine.fuba.board import (
     ADJ,
@@ -773,32 +773,39 @@ def play_match(
     fast = in_place and not check  # rolls skip the Action and its routing
     # the plain coach checks every move it makes with moves.move_problem: applied unchecked
     trusted = fast and _plain(coach)
+    into = events if record else MUTED  # where the in-place actions put their events
     for _ in range(MAX_ACTIONS):
         if state.over:
+            MUTED.clear()
             return state, actions, events
         step = state.agenda[0]
         if fast and step["k"] == "roll":
             rolled = dice.roll(step["n"])
-            ev = match.roll_in_place(state, rolled)
+            match.roll_in_place(state, rolled, into)
             if record:
                 actions.append(Action(SIDES[step["team"]], "roll", {"dice": rolled}))
-                events.extend(ev)
+            else:
+                MUTED.clear()
             continue
         action = next_action(coach, state, dice)
-        if trusted and action.kind == "move" and step["k"] in _MOVE_STEPS:
-            ev = match.move_in_place(state, action.args)
+        if fast:
+            if trusted and action.kind == "move" and step["k"] in _MOVE_STEPS:
+                match.move_in_place(state, action.args, into)
+            else:
+                match.apply_into(state, action, into)
             if record:
                 actions.append(action)
-                events.extend(ev)
+            else:
+                MUTED.clear()
             continue
         if check:
             problem = FUBA.problem(state, action)
             if problem is not None:
                 raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
-        if in_place:  # FUBA.apply and FUBA.apply_in_place without their wrappers
+        if in_place:
             ev = match.apply(state, action, in_place=True)[1]
         else:
-            state, ev = match.apply(state, action)
+            state, ev = match.apply(state, action)  # FUBA.apply without its wrapper
         if record:
             actions.append(action)
             events.extend(ev)

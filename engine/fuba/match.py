@@ -11,7 +11,7 @@ from typing import Any, Final
 from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
-from engine.core.events import Event, event
+from engine.core.events import MUTED, Event, event
 from engine.core.options import side_index
 from engine.fuba import (
     advanced,
@@ -75,6 +75,17 @@ def new_match(options: dict[str, Any] | None = None) -> FubaState:
 
 def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[FubaState, list[Event]]:
     """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
+    ev: list[Event] = []
+    return _apply(s, action, in_place, ev), ev
+
+
+def apply_into(s: FubaState, action: Action, ev: list[Event]) -> None:
+    """``apply(s, action, in_place=True)`` with its events appended to ``ev`` (``MUTED``:
+    not wanted)."""
+    _apply(s, action, True, ev)
+
+
+def _apply(s: FubaState, action: Action, in_place: bool, ev: list[Event]) -> FubaState:
     if s.over:
         raise RulesError("The match is over.")
     if not s.agenda:
@@ -102,28 +113,25 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         s = s.clone()
     if "unpaid" in s.turn:
         del s.turn["unpaid"]  # A11 only the last step's skills too dear (windows.prune)
-    ev: list[Event] = []
     if opening or handler is None:
         substitutions.open_window(s)
-        return s, ev
+        return s
     if passing:
         del s.agenda[:passing]  # the windows pass
     handler(s, s.agenda[0], team, action.args, ev)
     _run_on(s, ev)
-    return s, ev
+    return s
 
 
-def roll_in_place(s: FubaState, dice: list[int]) -> list[Event]:
-    """``apply(s, Action(<its team>, "roll", {"dice": dice}), in_place=True)`` when the
-    pending step is a roll (its ``k`` is "roll"), without routing the action: the same
-    change and events, for drivers that roll the dice themselves."""
+def roll_in_place(s: FubaState, dice: list[int], ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "roll", {"dice": dice}), ev)`` when the pending
+    step is a roll (its ``k`` is "roll"), without routing the action: the same change and
+    events, for drivers that roll the dice themselves."""
     if "unpaid" in s.turn:
         del s.turn["unpaid"]
     step = s.agenda[0]
-    ev: list[Event] = []
     _rolled(s, step, step["team"], check_roll(dice, step["n"]), ev)
     _run_on(s, ev)
-    return ev
 
 
 def _run_on(s: FubaState, ev: list[Event]) -> None:
@@ -274,7 +282,8 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     (die,) = _dice(args, 1)
     rolls = list(step["rolls"])
     rolls[team] = die
-    ev.append(event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
+    if ev is not MUTED:
+        ev.append(event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
     if None in rolls:
         s.agenda[0] = {**step, "rolls": rolls}
         return
@@ -327,17 +336,15 @@ def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     _move(s, step, team, args, ev, False)
 
 
-def move_in_place(s: FubaState, args: dict[str, Any]) -> list[Event]:
-    """``apply(s, Action(<its team>, "move", args), in_place=True)`` for a move its caller
-    has already found legal with ``moves.move_problem`` in the pending step (an "act" or
+def move_in_place(s: FubaState, args: dict[str, Any], ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "move", args), ev)`` for a move its caller has
+    already found legal with ``moves.move_problem`` in the pending step (an "act" or
     "moves" step): the same change and events without checking that first piece again."""
     if "unpaid" in s.turn:
         del s.turn["unpaid"]
     step = s.agenda[0]
-    ev: list[Event] = []
     _move(s, step, step["team"], args, ev, True)
     _run_on(s, ev)
-    return ev
 
 
 def _move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event], checked: bool) -> None:
@@ -361,20 +368,21 @@ def _move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event], chec
             moves.check_move(s, step, frm, to, gk, wb)
         step = moves.do_move(s, step, frm, to, gk, wb)
     s.agenda[0] = step
-    ev.append(
-        event(
-            "move",
-            {
-                "team": team,
-                "from": frm,
-                "to": to,
-                "count": count,
-                "goalkeeper": gk,
-                "with_ball": wb,
-                "mode": step["mode"],
-            },
+    if ev is not MUTED:
+        ev.append(
+            event(
+                "move",
+                {
+                    "team": team,
+                    "from": frm,
+                    "to": to,
+                    "count": count,
+                    "goalkeeper": gk,
+                    "with_ball": wb,
+                    "mode": step["mode"],
+                },
+            )
         )
-    )
     if step.get("left", -1) == 0 and step["k"] == "moves":
         _finish_moves(s, ev)
 
@@ -429,7 +437,8 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.value = value
     s.ball = target
     s.last_pass = [start, target]
-    ev.append(event("target", {"team": team, "start": start, "target": target, "value": value}))
+    if ev is not MUTED:
+        ev.append(event("target", {"team": team, "start": start, "target": target, "value": value}))
     risk = offside_risk(s, team, start, target, t["kind"])
     if risk:
         t["risk"] = risk
@@ -489,9 +498,12 @@ def _phase_time(s: FubaState, ev: list[Event]) -> None:
     moved, verdict = clock.turn_time(s, d1, d2, t["target"] in BOX)
     t["moved"] = moved
     t["normal_moved"] = s.minute - before  # squares moved before stoppage began (A1)
-    ev.append(
-        event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
-    )
+    if ev is not MUTED:
+        ev.append(
+            event(
+                "time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half}
+            )
+        )
     if verdict == "now":
         restarts.end_half(s, ev)
         return
@@ -542,14 +554,17 @@ def _phase_control(s: FubaState, ev: list[Event]) -> None:
     t["checked"] = True
     # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
-        ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
+        if ev is not MUTED:
+            ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
     elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
         t["easy"] = True  # 4.2.2.2 easy situation: nobody of the defending team near
         control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
-        ev.append(event("control", control))
+        if ev is not MUTED:
+            ev.append(event("control", control))
     else:
         s.control = dt
-        ev.append(event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
+        if ev is not MUTED:
+            ev.append(event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
 
 
 def _phase_value(s: FubaState, ev: list[Event]) -> None:
@@ -564,9 +579,11 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
     before = s.value
     s.value = weather.after_control_check(s)  # A9 rain
     if s.value != before:
-        ev.append(event("ball_value", {"value": s.value, "rain": True}))
+        if ev is not MUTED:
+            ev.append(event("ball_value", {"value": s.value, "rain": True}))
     else:
-        ev.append(event("ball_value", {"value": s.value}))
+        if ev is not MUTED:
+            ev.append(event("ball_value", {"value": s.value}))
 
 
 def _phase_order(s: FubaState, ev: list[Event]) -> None:
@@ -582,9 +599,11 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
     bring.bring_closest(s, s.control, s.ball, ev)
     specials.after_order(s, ev)  # A13 moves and aggressive defence
     if "first" in t:  # an A13 event chose who plays first, whatever the dice say
-        ev.append(event("order", {"first": first}))
+        if ev is not MUTED:
+            ev.append(event("order", {"first": first}))
     else:
-        ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
+        if ev is not MUTED:
+            ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 _PHASES: Final = {
@@ -643,7 +662,8 @@ def _next(s: FubaState, ev: list[Event]) -> None:
         elif seq == 2:
             ct = s.control
             if skills.counted(s, 1 - ct, s.ball) > skills.counted(s, ct, s.ball):
-                ev.append(event("no_second_actions", {"team": ct}))  # 4.3.2
+                if ev is not MUTED:
+                    ev.append(event("no_second_actions", {"team": ct}))  # 4.3.2
                 _end_turn(s, ev)
             else:
                 s.agenda.append({"k": "continue", "team": ct})
@@ -679,7 +699,8 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
     acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
-    ev.append(event("action", {"team": team, "kind": kind, "first": step["first"]}))
+    if ev is not MUTED:
+        ev.append(event("action", {"team": team, "kind": kind, "first": step["first"]}))
     s.goal_attempts[team] += kind == "goal"
     if kind == "aggressive":
         s.agenda.pop(0)
@@ -722,7 +743,8 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
 def _h_continue(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     choice = _str_arg(args, "choice", ("second", "new_turn"))
     s.agenda.pop(0)
-    ev.append(event("continue", {"team": team, "choice": choice}))
+    if ev is not MUTED:
+        ev.append(event("continue", {"team": team, "choice": choice}))
     if choice == "new_turn":
         _end_turn(s, ev)
 
@@ -750,7 +772,8 @@ def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
 
 def _rolled(s: FubaState, step: Step, team: int, dice: list[int], ev: list[Event]) -> None:
     purpose = step["for"]
-    ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
+    if ev is not MUTED:
+        ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
     _ROLLS[purpose](s, step, dice, ev)
 
 
@@ -853,7 +876,8 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 
 
 def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
-    ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
+    if ev is not MUTED:
+        ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
     moves.push(s, team, moves.ACTION, left=left, dribble=True)
     if left == 0:
         _finish_moves(s, ev)
@@ -876,7 +900,8 @@ def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -
         s.agenda.insert(0, {**boost, "from": before})
         return
     s.value = plain
-    ev.append(event("positioning", {"team": team, "from": before, "to": s.value}))
+    if ev is not MUTED:
+        ev.append(event("positioning", {"team": team, "from": before, "to": s.value}))
 
 
 def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:
