@@ -327,8 +327,8 @@ class Coach:
         kind = s.turn["kind"]
         start = s.ball
         rank: list[int] | list[float] = RANK[team]
-        if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
-            rank = skill_coach.target_rank(s, team, RANK[team], kind)
+        if self.skills == skill_coach.VARIED and (s.skills[0] or s.skills[1]):
+            rank = skill_coach.target_rank(s, team, RANK[team], kind)  # A11 box strikers
         mine: list[int] = s.outfield[team]
         keeper: int = s.keeper[team]
         reach = _CLOSE[keeper]  # the areas holding a player of the team or next to one

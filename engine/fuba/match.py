@@ -49,7 +49,7 @@ from engine.fuba.passing import check_target
 from engine.fuba.skills import choosing, forwards, keepers, windows
 from engine.fuba.skills import events as skill_events
 from engine.fuba.skills import team as team_skills
-from engine.fuba.state import ZONES, FubaState
+from engine.fuba.state import ZONES, FubaState, _zeros
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
 SKILL_PAYMENTS: Final = ("skill", "advancing")  # A11 paid without the terrace chant's free point
@@ -414,8 +414,6 @@ def _new_turn(s: FubaState, kind: str) -> None:
         "start": s.ball,
         "acts": [[], []],
     }
-    from engine.fuba.state import _zeros
-
     s.moved = _zeros()
     s.locked = _zeros()
     s.keeper_moved = [False, False]

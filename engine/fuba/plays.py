@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from engine.fuba import condition, skills, weather
@@ -35,11 +34,14 @@ def can_press_aggressively(s: FubaState, team: int) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class ShotOdds:
-    modifier: int
-    area_modifier: int
-    parts: dict[str, int]
+    """The modifiers of a goal attempt: their total, the area's, and each by name."""
+
+    def __init__(self, modifier: int, area_modifier: int, parts: dict[str, int]) -> None:
+        # a plain class, not a frozen dataclass: built for every shot the coach weighs
+        self.modifier = modifier
+        self.area_modifier = area_modifier
+        self.parts = parts
 
     def needed(self, value: int) -> int:
         """The die needed to score outright (over 6 means a difficult goal attempt)."""
