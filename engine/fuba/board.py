@@ -175,12 +175,22 @@ def closer_to_goal(side: int, a: int, b: int) -> bool:
     return CLOSER[side][a, b]
 
 
-def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
-    """4.4 areas a side may shoot from; 4.4.3 three more when the keeper is out of the box."""
+def _goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
     base = HALF_ENTIRELY[1 - shooter]
     if keeper_home:
         return base
     return base | ({4, 6, 7} if shooter == WEST else {8, 10, 7})
+
+
+# _GOAL_ATTEMPT[shooter][keeper_home]
+_GOAL_ATTEMPT: Final = tuple(
+    (_goal_attempt_areas(side, False), _goal_attempt_areas(side, True)) for side in (WEST, EAST)
+)
+
+
+def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
+    """4.4 areas a side may shoot from; 4.4.3 three more when the keeper is out of the box."""
+    return _GOAL_ATTEMPT[shooter][1 if keeper_home else 0]
 
 
 # 4.4 area modifier for a west shot at the east goal (mirrored for east).

@@ -485,6 +485,22 @@ def _resume_situation(s: FubaState, ev: list[Event]) -> None:
     while not s.agenda and not s.over and s.turn is t and t["phase"] < len(phases):
         name = phases[t["phase"]]
         t["phase"] += 1
+        _phase(name, s, ev)
+
+
+def _phase(name: str, s: FubaState, ev: list[Event]) -> None:
+    """``_PHASES[name](s, ev)``, the phases of the basic rules called directly (cheaper)."""
+    if name == "time":
+        _phase_time(s, ev)
+    elif name == "special":
+        _phase_special(s, ev)
+    elif name == "control":
+        _phase_control(s, ev)
+    elif name == "value":
+        _phase_value(s, ev)
+    elif name == "order":
+        _phase_order(s, ev)
+    else:
         _PHASES[name](s, ev)
 
 
@@ -676,12 +692,23 @@ def _next(s: FubaState, ev: list[Event]) -> None:
 
 
 def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
-    step: dict[str, Any] = {"k": "act", "team": team, "first": first, "mode": moves.FREE}
+    step: dict[str, Any]
     if first:
         moves.reset_locks(s, team)
-        step.update(moves.free_allowances(s, team))
+        o, g, kr = moves.allowances(s, team)
         if team in s.turn.get("no_free", ()):
-            step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
+            o, g, kr = [], [], False  # A13 lost momentum, failed marking
+        step = {
+            "k": "act",
+            "team": team,
+            "first": first,
+            "mode": moves.FREE,
+            "o": o,
+            "g": g,
+            "kr": kr,
+        }
+    else:
+        step = {"k": "act", "team": team, "first": first, "mode": moves.FREE}
     if only:
         step["only"] = only
     s.agenda.append(step)
@@ -772,7 +799,15 @@ def _rolled(s: FubaState, step: Step, team: int, dice: list[int], ev: list[Event
     purpose = step["for"]
     if ev is not MUTED:
         ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
-    _ROLLS[purpose](s, step, dice, ev)
+    # the frequent rolls called directly (cheaper than through the table)
+    if purpose == "situation":
+        _situation(s, step, dice, ev)
+    elif purpose == "move":
+        _roll_move(s, step, dice, ev)
+    elif purpose == "position":
+        _roll_position(s, step, dice, ev)
+    else:
+        _ROLLS[purpose](s, step, dice, ev)
 
 
 def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -863,7 +898,8 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
     position = ZONE_POSITION[zone(team, s.ball)]
     zero = 1 if s.formations[team][position] == 0 else 0  # zero-position rule
     least = condition.movement_minimum(s, team, position)
-    plain, boosted = (max(d - zero, least, 0) for d in (min(dice), max(dice)))
+    plain = max(min(dice) - zero, least, 0)
+    boosted = max(max(dice) - zero, least, 0)
     great = skills.auto(s, team, "great_condition") is not None  # A11 one more move
     s.agenda.pop(0)
     if boosted + great > plain and s.rule("condition") and condition.can_pay(s, team):

@@ -58,18 +58,26 @@ def push(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -> None:
 
 def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
     """4.3.1 counted at the beginning of the action, before any free movement."""
-    mine, theirs = s.outfield[team], s.outfield[1 - team]
-    my_keeper, their_keeper = s.keeper[team], s.keeper[1 - team]
-    outnumber = []
-    for a in AREAS:
-        m = mine[a] + (my_keeper == a)
-        if m:
-            o = theirs[a] + (their_keeper == a)
-            if min(m, 6) > min(o, 6):
-                outnumber.append(a)
-    goal_line = [a for a in _GOAL_LINE_SORTED if mine[a]]
-    keeper_home = BOX[team] in ADJ[s.keeper[team]]
+    outnumber, goal_line, keeper_home = allowances(s, team)
     return {"o": outnumber, "g": goal_line, "kr": keeper_home}
+
+
+def allowances(s: FubaState, team: int) -> tuple[list[int], list[int], bool]:
+    """``free_allowances`` as (outnumber areas, goal-line areas, keeper may return home)."""
+    mine: list[int] = s.outfield[team]
+    theirs: list[int] = s.outfield[1 - team]
+    my_keeper: int = s.keeper[team]
+    their_keeper: int = s.keeper[1 - team]
+    outnumber: list[int] = []
+    for a in range(1, 14):  # AREAS
+        m = mine[a] + (1 if my_keeper == a else 0)
+        if m:
+            o = theirs[a] + (1 if their_keeper == a else 0)
+            if (m if m < 6 else 6) > (o if o < 6 else 6):
+                outnumber.append(a)
+    goal_line: list[int] = [a for a in _GOAL_LINE_SORTED if mine[a]]
+    keeper_home = ADJACENT[my_keeper * N_SLOTS + BOX[team]]
+    return outnumber, goal_line, keeper_home
 
 
 # A11 one extra free movement: fast defender (ends in the defence zone), runner (in the

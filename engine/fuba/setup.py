@@ -6,12 +6,17 @@ import re
 from typing import Any, Final
 
 from engine.core.errors import MalformedAction, RulesError
-from engine.fuba.board import AREAS, BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
+from engine.fuba.board import BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
 from engine.fuba.presets import presets
 from engine.fuba.state import FubaState
 
 KICKOFF, FREE_KICK, CORNER, PENALTY = "kickoff", "free_kick", "corner", "penalty"
 _PAIR: Final = re.compile(r"^\s*(\d{1,2})\s*[:x*]\s*(\d{1,2})\s*$")
+
+
+def _whole(x: object) -> bool:
+    """A whole number (not a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def parse_layout(raw: Any) -> list[list[int]]:
@@ -29,18 +34,17 @@ def parse_layout(raw: Any) -> list[list[int]]:
             pairs.append((int(m.group(1)), int(m.group(2))))
     elif isinstance(raw, list):
         for item in raw:
-            if (
-                not isinstance(item, list | tuple)
-                or len(item) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
-            ):
+            if not isinstance(item, (list, tuple)) or len(item) != 2:  # noqa: UP038 (faster)
                 raise MalformedAction("A layout is a list of [area, count] pairs.")
-            pairs.append((item[0], item[1]))
+            area, n = item[0], item[1]
+            if not (_whole(area) and _whole(n)):
+                raise MalformedAction("A layout is a list of [area, count] pairs.")
+            pairs.append((area, n))
     else:
         raise MalformedAction("A layout is a list of [area, count] pairs.")
     merged: dict[int, int] = {}
     for area, n in pairs:
-        if area not in AREAS:
+        if not 1 <= area <= 13:  # AREAS
             raise RulesError(f"There is no area {area}: the areas are numbered 1 to 13.")
         if n < 0:
             raise MalformedAction(f"A count cannot be negative ({area}:{n}).")
