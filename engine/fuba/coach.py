@@ -72,6 +72,10 @@ _STRAIGHT: Final[list[tuple[int, ...]]] = [
     for a in range(18)
     for w in range(18)
 ]
+_RANK_F: Final[tuple[list[float], list[float]]] = (
+    [float(r) for r in RANK[0]],
+    [float(r) for r in RANK[1]],
+)
 # _CLOSE[a]: a bit set (bit b for area b) of ``a`` and its neighbours.
 _CLOSE: Final[list[int]] = [
     sum(1 << b for b in {a, *ADJ[a]}) if a in ADJ else 1 << a for a in range(18)
@@ -326,7 +330,7 @@ class Coach:
         where the team already has a player (the new value is then the lower die, 4.2.3)."""
         kind = s.turn["kind"]
         start = s.ball
-        rank: list[int] | list[float] = RANK[team]
+        rank: list[float] = _RANK_F[team]
         if self.skills == skill_coach.VARIED and (s.skills[0] or s.skills[1]):
             rank = skill_coach.target_rank(s, team, RANK[team], kind)  # A11 box strikers
         mine: list[int] = s.outfield[team]
@@ -342,26 +346,9 @@ class Coach:
                 bonus = (a == start or ADJACENT[start * 18 + a]) and (mine[a] > 0 or keeper == a)
                 bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a))
         bounds.sort(reverse=True)
-        # Score lazily from the best bound down; check legality only for the winner.
-        scored: list[tuple[float, int]] = []
-        i, n = 0, len(bounds)
-        while True:
-            top = max(scored) if scored else (-99.0, 0)
-            while i < n and bounds[i][0] > top[0]:
-                bound, neg = bounds[i]
-                i += 1
-                v = target_value(s, team, -neg, kind)
-                if v > 6:
-                    continue
-                score = bound + 0.6 - _value_penalty(v)
-                scored.append((score, neg))
-                if score > top[0]:
-                    top = (score, neg)
-            if not scored:
-                break
-            if target_problem(s, team, -top[1], kind) is None:
-                return _TARGET[team][-top[1]]
-            scored.remove(top)
+        area = _lazy_best(s, team, kind, bounds)
+        if area:
+            return _TARGET[team][area]
         # Every reachable area is over 6 (or illegal): take the engine's list.
         options = legal_targets(s, team, kind)
         if not options:
@@ -533,22 +520,27 @@ class Coach:
         """Areas the team wants more players in with how many more (most urgent first), and
         how many players it keeps in each area (a source never goes below that)."""
         other = 1 - team
-        ball = s.ball
-        mrow, orow = s.outfield[team], s.outfield[other]
-        mk, ok = s.keeper[team], s.keeper[other]
+        ball: int = s.ball
+        mrow: list[int] = s.outfield[team]
+        orow: list[int] = s.outfield[other]
+        mk: int = s.keeper[team]
+        ok: int = s.keeper[other]
         keep = [0] * 18
         wants: list[tuple[int, int]] = []
-        mine = min(6, mrow[ball] + (mk == ball))
-        theirs = min(6, orow[ball] + (ok == ball))
+        mine = mrow[ball] + (1 if mk == ball else 0)
+        mine = mine if mine < 6 else 6
+        theirs = orow[ball] + (1 if ok == ball else 0)
+        theirs = theirs if theirs < 6 else 6
         keep[ball] = theirs + 1
         if mine <= theirs:  # outnumber at the ball: modifiers, pressing, second actions
             wants.append((ball, theirs + 1 - mine))
         if team == s.control:
-            obox = BOX[other]
-            if DIST[ball][obox] <= 1:
-                need = min(6, orow[obox] + (ok == obox)) + 1
+            obox: int = BOX[other]
+            if _DIST[ball * 18 + obox] <= 1:
+                need = orow[obox] + (1 if ok == obox else 0)
+                need = (need if need < 6 else 6) + 1
                 keep[obox] = need
-                have = mrow[obox] + (mk == obox)
+                have = mrow[obox] + (1 if mk == obox else 0)
                 if have < need:
                     wants.append((obox, need - have))  # 4.4 penalty-area modifier
             rank = RANK[team]
@@ -562,14 +554,16 @@ class Coach:
             if mine == theirs + 1:
                 wants.append((ball, 1))
         else:
-            mybox = BOX[team]
-            if DIST[ball][mybox] <= 2:
-                need = max(1, min(6, orow[mybox]))
+            mybox: int = BOX[team]
+            if _DIST[ball * 18 + mybox] <= 2:
+                need = orow[mybox]
+                need = need if need < 6 else 6
+                need = need if need > 1 else 1
                 keep[mybox] = need
                 have = mrow[mybox]
                 if have < need:
                     wants.append((mybox, need - have))
-            if self.skills == skill_coach.VARIED:
+            if self.skills == skill_coach.VARIED and (s.skills[0] or s.skills[1]):
                 # A11 a striker left up against a defence that plays offside; a skilled
                 # full back's team keeps wide men beside its line
                 up = skill_coach.striker_up(s, team, RANK[team])
@@ -644,6 +638,43 @@ def _sort_by_distance(areas: list[int], w: int) -> None:
             areas[j + 1] = areas[j]
             j -= 1
         areas[j + 1] = a
+
+
+def _lazy_best(s: FubaState, team: int, kind: str, bounds: list[tuple[float, int]]) -> int:
+    """The legal target with the best score (``(score, -area)`` the largest) of the areas
+    with their best possible scores ``bounds`` (``(bound, -area)``, best first), or 0 when
+    every one is over 6 or illegal. Scores lazily from the best bound down, and checks
+    legality only for the winner. (Parallel lists: no tuples built per area.)"""
+    scores: list[float] = []
+    negs: list[int] = []  # -area of each score
+    i, n = 0, len(bounds)
+    while True:
+        top, top_neg = -99.0, 0
+        if scores:  # the largest (score, -area)
+            top, top_neg = scores[0], negs[0]
+            for j in range(1, len(scores)):
+                if scores[j] > top or (scores[j] == top and negs[j] > top_neg):
+                    top, top_neg = scores[j], negs[j]
+        while i < n and bounds[i][0] > top:
+            bound, neg = bounds[i]
+            i += 1
+            v = target_value(s, team, -neg, kind)
+            if v > 6:
+                continue
+            score = bound + 0.6 - _value_penalty(v)
+            scores.append(score)
+            negs.append(neg)
+            if score > top:
+                top, top_neg = score, neg
+        if not scores:
+            return 0
+        if target_problem(s, team, -top_neg, kind) is None:
+            return -top_neg
+        j = 0
+        while scores[j] != top or negs[j] != top_neg:
+            j += 1
+        del scores[j]
+        del negs[j]
 
 
 class CoachPair:
@@ -738,9 +769,6 @@ def iter_match(
     raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
 
 
-_MOVE_STEPS: Final = ("act", "moves")
-
-
 def _plain(coach: Coach | CoachPair) -> bool:
     """Whether every move ``coach`` makes comes from ``Coach``'s own, checked move policy."""
     if isinstance(coach, CoachPair):
@@ -779,7 +807,8 @@ def play_match(
             MUTED.clear()
             return state, actions, events
         step = state.agenda[0]
-        if fast and step["k"] == "roll":
+        k: str = step["k"]
+        if fast and k == "roll":
             rolled = dice.roll(step["n"])
             match.roll_in_place(state, rolled, into)
             if record:
@@ -789,7 +818,7 @@ def play_match(
             continue
         action = next_action(coach, state, dice)
         if fast:
-            if trusted and action.kind == "move" and step["k"] in _MOVE_STEPS:
+            if trusted and action.kind == "move" and (k == "act" or k == "moves"):
                 match.move_in_place(state, action.args, into)
             else:
                 match.apply_into(state, action, into)

@@ -206,9 +206,11 @@ def do_move(
             new["x"] = [k for k in step["x"] if k != used[2:]]
         else:
             new[used] = [a for a in step[used] if a != frm]  # type: ignore[index]
-    if new.get("left", -1) > 0:
-        new["left"] -= 1
-    new["made"] = step.get("made", 0) + 1
+    left: int = new.get("left", -1)
+    if left > 0:
+        new["left"] = left - 1
+    made: int = step.get("made", 0)
+    new["made"] = made + 1
     return new
 
 
