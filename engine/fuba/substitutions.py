@@ -131,7 +131,10 @@ def place(s: FubaState) -> None:
     restart (setup, corner choice, goal-kick or quick-free-kick moves), the controlling
     team's window first. A team with no such step yet (the defending team's goal-kick moves
     come after the controlling team's) waits right after the other team's first one."""
-    windows = [st for st in s.agenda if _waiting(st) and st["window"] == "restart"]
+    windows: list[dict[str, Any]] = []
+    for st in s.agenda:  # after every action: the common case, no window, kept quick
+        if st["k"] == "substitute" and _waiting(st) and st["window"] == "restart":
+            windows.append(st)
     if not windows:
         return
     rest: list[dict[str, Any]] = []
