@@ -799,7 +799,8 @@ def play_match(
     actions: list[Action] = []
     events: list[Event] = []
     fast = in_place and not check  # rolls skip the Action and its routing
-    # the plain coach checks every move it makes with moves.move_problem: applied unchecked
+    # the plain coach checks every move it makes with moves.move_problem, and takes its
+    # action kinds from decisions.allowed_kinds: those are applied without checking again
     trusted = fast and _plain(coach)
     into = events if record else MUTED  # where the in-place actions put their events
     for _ in range(MAX_ACTIONS):
@@ -820,8 +821,10 @@ def play_match(
         if fast:
             if trusted and action.kind == "move" and (k == "act" or k == "moves"):
                 match.move_in_place(state, action.args, into)
+            elif trusted and action.kind == "action" and k == "act":
+                match.action_in_place(state, action.args["kind"], into)
             else:
-                match.apply_into(state, action, into)
+                match.apply_own(state, action, into)
             if record:
                 actions.append(action)
             else:

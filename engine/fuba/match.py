@@ -54,6 +54,8 @@ from engine.fuba.state import ZONES, FubaState, _zeros
 Step = dict[str, Any]  # an agenda step, or an action's arguments
 SKILL_PAYMENTS: Final = ("skill", "advancing")  # A11 paid without the terrace chant's free point
 _WINDOWS: Final = frozenset({"substitute", "skill"})  # steps that may be folded into the next one
+# steps ``apply_own`` leaves to ``apply``: windows, and the two answered by either team
+_OWN_ROUTING: Final = frozenset({"substitute", "skill", "formation", "duel"})
 ZONE_POSITION: Final = {"defence": 0, "midfield": 1, "attack": 2}
 
 
@@ -83,6 +85,40 @@ def apply_into(s: FubaState, action: Action, ev: list[Event]) -> None:
     """``apply(s, action, in_place=True)`` with its events appended to ``ev`` (``MUTED``:
     not wanted)."""
     _apply(s, action, True, ev)
+
+
+def apply_own(s: FubaState, action: Action, ev: list[Event]) -> None:
+    """``apply_into(s, action, ev)``, routed straight to the pending step's handler when the
+    action is its own team's answer to it (neither a window nor a skill)."""
+    step = s.agenda[0] if s.agenda and not s.over else None
+    if (
+        step is None
+        or "team" not in step
+        or step["k"] in _OWN_ROUTING
+        or action.kind == windows.KIND
+        or SIDES[step["team"]] != action.actor
+    ):
+        _apply(s, action, True, ev)
+        return
+    handler = _HANDLERS.get((step["k"], action.kind))
+    if handler is None:
+        _apply(s, action, True, ev)  # refused there
+        return
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    handler(s, step, step["team"], action.args, ev)
+    _run_on(s, ev)
+
+
+def action_in_place(s: FubaState, kind: str, ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "action", {"kind": kind}), ev)`` for an action
+    kind its caller has taken from ``decisions.allowed_kinds`` for the pending "act" step:
+    the same change and events without checking it again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    step = s.agenda[0]
+    _action(s, step, step["team"], kind, ev)
+    _run_on(s, ev)
 
 
 def _apply(s: FubaState, action: Action, in_place: bool, ev: list[Event]) -> FubaState:
@@ -721,6 +757,11 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     allowed = allowed_kinds(s, step)
     if kind not in allowed:
         raise RulesError(_why_not(s, step, kind))
+    _action(s, step, team, kind, ev)
+
+
+def _action(s: FubaState, step: Step, team: int, kind: str, ev: list[Event]) -> None:
+    """4.3 an allowed action ``kind`` chosen: its roll (or A6 its payment) is next."""
     acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
     acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
