@@ -803,6 +803,7 @@ def play_match(
     # action kinds from decisions.allowed_kinds: those are applied without checking again
     trusted = fast and _plain(coach)
     into = events if record else MUTED  # where the in-place actions put their events
+    virtual = dice if isinstance(dice, VirtualDice) else None  # rolled by a direct call
     for _ in range(MAX_ACTIONS):
         if state.over:
             MUTED.clear()
@@ -810,7 +811,8 @@ def play_match(
         step = state.agenda[0]
         k: str = step["k"]
         if fast and k == "roll":
-            rolled = dice.roll(step["n"])
+            n: int = step["n"]
+            rolled = virtual.roll(n) if virtual is not None else dice.roll(n)
             match.roll_in_place(state, rolled, into)
             if record:
                 actions.append(Action(SIDES[step["team"]], "roll", {"dice": rolled}))
