@@ -518,10 +518,12 @@ def _resume_situation(s: FubaState, ev: list[Event]) -> None:
     """Run the stage's phases until one waits for a roll or a decision (or play stops)."""
     t = s.turn
     phases = SITUATION_PHASES if s.options.get("skills") else _PHASES_WITHOUT_SKILLS
-    while not s.agenda and not s.over and s.turn is t and t["phase"] < len(phases):
-        name = phases[t["phase"]]
-        t["phase"] += 1
-        _phase(name, s, ev)
+    while not s.agenda and not s.over and s.turn is t:
+        i: int = t["phase"]
+        if i >= len(phases):
+            break
+        t["phase"] = i + 1
+        _phase(phases[i], s, ev)
 
 
 def _phase(name: str, s: FubaState, ev: list[Event]) -> None:
@@ -694,19 +696,21 @@ def _next(s: FubaState, ev: list[Event]) -> None:
             _end_turn(s, ev)  # A13 fast situation: no action stage
             return
         for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
-            for spot, corner in CORNER_SPOTS.items():
-                n = s.outfield[team][spot]
-                if n:
-                    s.outfield[team][spot] = 0
-                    s.outfield[team][corner] += n
-                    s.moved[team][corner] += n
+            row: list[int] = s.outfield[team]
+            if row[14] or row[15] or row[16] or row[17]:  # CORNER_SPOTS
+                for spot, corner in CORNER_SPOTS.items():
+                    n = row[spot]
+                    if n:
+                        row[spot] = 0
+                        row[corner] += n
+                        s.moved[team][corner] += n
         t["stage"] = "actions"
         t["seq"] = 0
         stage = "actions"
     if stage == "actions":
-        seq = t["seq"]
-        order = t["order"]
-        if seq in (0, 1):
+        seq: int = t["seq"]
+        order: list[int] = t["order"]
+        if seq == 0 or seq == 1:
             _push_act(s, order[seq], True, t.get("only") if seq == 0 else None)
             t["seq"] = seq + 1
         elif seq == 2:
@@ -718,7 +722,7 @@ def _next(s: FubaState, ev: list[Event]) -> None:
             else:
                 s.agenda.append({"k": "continue", "team": ct})
                 t["seq"] = 3
-        elif seq in (3, 4):
+        elif seq == 3 or seq == 4:
             _push_act(s, order[seq - 3], False, None)
             t["seq"] = seq + 1
         else:

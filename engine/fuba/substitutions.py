@@ -131,8 +131,10 @@ def place(s: FubaState) -> None:
     restart (setup, corner choice, goal-kick or quick-free-kick moves), the controlling
     team's window first. A team with no such step yet (the defending team's goal-kick moves
     come after the controlling team's) waits right after the other team's first one."""
+    if not s.rule("substitutions"):
+        return  # no windows without the rule (this runs after every action)
     windows: list[dict[str, Any]] = []
-    for st in s.agenda:  # after every action: the common case, no window, kept quick
+    for st in s.agenda:
         if st["k"] == "substitute" and _waiting(st) and st["window"] == "restart":
             windows.append(st)
     if not windows:
