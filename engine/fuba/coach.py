@@ -795,7 +795,8 @@ def play_match(
     """
     dice = VirtualDice(seed) if dice is None else dice
     coach = Coach(seed) if coach is None else coach
-    state = FUBA.initial() if start is None else FUBA.from_json(FUBA.to_json(start))
+    # a copy of ``start`` (what FUBA.from_json(FUBA.to_json(start)) makes, at less cost)
+    state = FUBA.initial() if start is None else start.clone()
     actions: list[Action] = []
     events: list[Event] = []
     fast = in_place and not check  # rolls skip the Action and its routing
