@@ -800,8 +800,9 @@ def play_match(
     actions: list[Action] = []
     events: list[Event] = []
     fast = in_place and not check  # rolls skip the Action and its routing
-    # the plain coach checks every move it makes with moves.move_problem, and takes its
-    # action kinds from decisions.allowed_kinds: those are applied without checking again
+    # the plain coach checks every move it makes with moves.move_problem and every target
+    # with passing.target_problem, and takes its action kinds from decisions.allowed_kinds:
+    # those are applied without checking them again
     trusted = fast and _plain(coach)
     into = events if record else MUTED  # where the in-place actions put their events
     virtual = dice if isinstance(dice, VirtualDice) else None  # rolled by a direct call
@@ -826,6 +827,8 @@ def play_match(
                 match.move_in_place(state, action.args, into)
             elif trusted and action.kind == "action" and k == "act":
                 match.action_in_place(state, action.args["kind"], into)
+            elif trusted and action.kind == "target" and k == "target":
+                match.target_in_place(state, action.args["area"], into)
             else:
                 match.apply_own(state, action, into)
             if record:

@@ -45,7 +45,7 @@ from engine.fuba.board import (
 )
 from engine.fuba.decisions import ACTION_KINDS, allowed_kinds
 from engine.fuba.offside import offside_risk
-from engine.fuba.passing import check_target
+from engine.fuba.passing import check_target, target_value
 from engine.fuba.skills import choosing, forwards, keepers, windows
 from engine.fuba.skills import events as skill_events
 from engine.fuba.skills import team as team_skills
@@ -460,8 +460,27 @@ def _new_turn(s: FubaState, kind: str) -> None:
 
 def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     target = _int_arg(args, "area")
+    _target(s, team, target, check_target(s, team, target, s.turn["kind"]), ev)
+
+
+def target_in_place(s: FubaState, target: int, ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "target", {"area": target}), ev)`` for a target
+    its caller has found legal (``passing.target_problem``) for the pending "target" step:
+    the same change and events without checking where the ball may go again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    team: int = s.agenda[0]["team"]
+    kind: str = s.turn["kind"]
+    value = target_value(s, team, target, kind)
+    if value > 6:  # over 6 only when no area is lower: the engine's list says what it becomes
+        value = check_target(s, team, target, kind)
+    _target(s, team, target, value, ev)
+    _run_on(s, ev)
+
+
+def _target(s: FubaState, team: int, target: int, value: int, ev: list[Event]) -> None:
+    """4.1 stage 1: the ball is played into ``target`` with the new ball ``value``."""
     t = s.turn
-    value = check_target(s, team, target, t["kind"])
     start = s.ball
     t["target"] = target
     t["had"] = s.pieces(team, target) > 0
