@@ -107,10 +107,10 @@ _SETUPS: dict[tuple[Any, ...], Action] = {}
 
 def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
     """Chance that a goal attempt by ``team`` from the ball's area scores (4.4, 4.4.2)."""
-    odds = plays.shot_modifiers(s, team, free_kick)
-    need = odds.needed(s.value)
+    modifier, area_mod = plays.shot_total(s, team, free_kick)
+    need = s.value - modifier + 1  # ShotOdds.needed
     if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
-        return max(0, 6 - abs(odds.area_modifier)) / 36
+        return max(0, 6 - abs(area_mod)) / 36
     return 1.0 if need <= 1 else (7 - need) / 6
 
 

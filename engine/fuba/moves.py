@@ -202,6 +202,9 @@ def do_move(
         used = _free_allowance(step, team, frm, to, gk)
         if used == "kr":
             new["kr"] = False
+        elif used == "o" or used == "g":
+            areas: list[int] = step[used]
+            new[used] = [a for a in areas if a != frm]
         elif used and used.startswith("x:"):
             new["x"] = [k for k in step["x"] if k != used[2:]]
         else:

@@ -77,6 +77,37 @@ def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
     return ShotOdds(sum(parts.values()), amod, parts)
 
 
+def shot_total(s: FubaState, team: int, free_kick: bool) -> tuple[int, int]:
+    """``shot_modifiers``' (modifier, area_modifier) without its table of parts (the coach
+    weighs shots often)."""
+    other = 1 - team
+    t = s.turn
+    if t.get("ct") == team and t.get("shot_skills"):
+        odds = shot_modifiers(s, team, free_kick)  # A11 skills: their parts as the table has them
+        return odds.modifier, odds.area_modifier
+    area = s.ball
+    box = BOX[other]
+    amod = area_modifier(team, area)
+    total = amod
+    if area != box and not free_kick:  # [1]
+        mine, theirs = s.count(team, area), s.count(other, area)
+        if mine != theirs:
+            total += 1 if mine > theirs else -1
+    mine_box = 0 if is_offside(s, team, box, area) else s.count(team, box)  # [2]
+    theirs_box = s.count(other, box)
+    if mine_box != theirs_box:
+        total += 1 if mine_box > theirs_box else -1
+    if s.keeper[other] != box:
+        total += 4
+    if s.keeper_hurt[other]:
+        total += 1
+    if t.get("keeper_astray"):
+        total += 2
+    if t.get("charge") == other:
+        total += 1
+    return total, amod
+
+
 def shot_outcome(s: FubaState, team: int, odds: ShotOdds, die: int) -> str:
     """4.4 and 4.4.2 the result of the first goal-attempt die."""
     value = s.value
