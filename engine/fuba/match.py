@@ -976,7 +976,17 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
     if ev is not MUTED:
         ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
-    moves.push(s, team, moves.ACTION, left=left, dribble=True)
+    # moves.push(s, team, moves.ACTION, left=left, dribble=True), without its keywords
+    moves.reset_locks(s, team)
+    step: Step = {
+        "k": "moves",
+        "team": team,
+        "mode": moves.ACTION,
+        "made": 0,
+        "left": left,
+        "dribble": True,
+    }
+    s.agenda.insert(0, step)
     if left == 0:
         _finish_moves(s, ev)
     else:

@@ -19,8 +19,28 @@ def _whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _sorted_pairs(raw: list[Any]) -> list[list[int]] | None:
+    """``parse_layout``'s answer for a layout already in its own form ([area, count] pairs,
+    areas 1-13 ascending, counts above 0, as the presets give them), else None."""
+    out: list[list[int]] = []
+    last = 0
+    for item in raw:
+        if type(item) is not list or len(item) != 2:
+            return None
+        area, n = item[0], item[1]
+        if type(area) is not int or type(n) is not int or not last < area <= 13 or n <= 0:
+            return None
+        out.append([area, n])
+        last = area
+    return out
+
+
 def parse_layout(raw: Any) -> list[list[int]]:
     """Accept [[area, count], ...] or text like '7:2 4:2 6:2'; return sorted pairs."""
+    if type(raw) is list:
+        quick = _sorted_pairs(raw)
+        if quick is not None:
+            return quick
     pairs: list[tuple[int, int]] = []
     if isinstance(raw, str):
         for token in re.split(r"[,\s]+", raw.strip()):
