@@ -36,6 +36,7 @@ from engine.fuba import (
 )
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     AREAS,
     BOX,
     CORNER_SPOTS,
@@ -620,14 +621,18 @@ def _phase_control(s: FubaState, ev: list[Event]) -> None:
     t = s.turn
     if "checked" in t:
         return
-    hi = max(t["dice"])
-    ct, dt, target, v = t["ct"], 1 - t["ct"], t["target"], t["check_value"]
+    dice: list[int] = t["dice"]
+    hi = max(dice)
+    ct: int = t["ct"]
+    dt = 1 - ct
+    target: int = t["target"]
+    v: int = t["check_value"]
     t["checked"] = True
     # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
         if ev is not MUTED:
             ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
-    elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
+    elif not s.pieces(dt, target) and not any(s.pieces(dt, a) for a in ADJ[target]):
         t["easy"] = True  # 4.2.2.2 easy situation: nobody of the defending team near
         control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
         if ev is not MUTED:
@@ -642,11 +647,15 @@ def _phase_value(s: FubaState, ev: list[Event]) -> None:
     """4.2.3 the new ball value (A13 and A9 rain may modify it)."""
     t = s.turn
     if "new_value" not in t:
-        lo, hi = min(t["dice"]), max(t["dice"])
-        start, target = t["start"], t["target"]
-        adjacent = target == start or target in ADJ[start]
+        dice: list[int] = t["dice"]
+        lo, hi = min(dice), max(dice)
+        start: int = t["start"]
+        target: int = t["target"]
+        adjacent = target == start or ADJACENT[start * 18 + target]
         t["new_value"] = lo if adjacent and t["had"] else hi
-    s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
+    new_value: int = t["new_value"]
+    mod: int = t.get("value_mod", 0)
+    s.value = min(6, max(1, new_value + mod))
     before = s.value
     s.value = weather.after_control_check(s)  # A9 rain
     if s.value != before:
@@ -785,7 +794,8 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
 
 def _action(s: FubaState, step: Step, team: int, kind: str, ev: list[Event]) -> None:
     """4.3 an allowed action ``kind`` chosen: its roll (or A6 its payment) is next."""
-    acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
+    old: list[list[str]] = s.turn["acts"]
+    acts = [list(old[0]), list(old[1])]  # new lists: apply must not touch the old state
     acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
     if ev is not MUTED:
