@@ -339,14 +339,24 @@ class Coach:
         for a in range(1, 18):  # ALL_AREAS
             if mine[a]:
                 reach |= _CLOSE[a]
-        # The best score each reachable area could get (ball value 1), best first.
-        bounds: list[tuple[float, int]] = []
+        # The best score each reachable area could get (ball value 1), best first: sorted
+        # as the pairs (bound, -area) would be, largest first (an insertion sort).
+        bounds: list[float] = []
+        negs: list[int] = []
         for a in range(1, 14):  # AREAS
             if reach >> a & 1:
                 bonus = (a == start or ADJACENT[start * 18 + a]) and (mine[a] > 0 or keeper == a)
-                bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a))
-        bounds.sort(reverse=True)
-        area = _lazy_best(s, team, kind, bounds)
+                bound = rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6
+                j = len(bounds)
+                bounds.append(bound)
+                negs.append(-a)
+                while j > 0 and bounds[j - 1] < bound:  # equal bounds: the smaller area first
+                    bounds[j] = bounds[j - 1]
+                    negs[j] = negs[j - 1]
+                    j -= 1
+                bounds[j] = bound
+                negs[j] = -a
+        area = _lazy_best(s, team, kind, bounds, negs)
         if area:
             return _TARGET[team][area]
         # Every reachable area is over 6 (or illegal): take the engine's list.
@@ -640,11 +650,11 @@ def _sort_by_distance(areas: list[int], w: int) -> None:
         areas[j + 1] = a
 
 
-def _lazy_best(s: FubaState, team: int, kind: str, bounds: list[tuple[float, int]]) -> int:
+def _lazy_best(s: FubaState, team: int, kind: str, bounds: list[float], areas: list[int]) -> int:
     """The legal target with the best score (``(score, -area)`` the largest) of the areas
-    with their best possible scores ``bounds`` (``(bound, -area)``, best first), or 0 when
-    every one is over 6 or illegal. Scores lazily from the best bound down, and checks
-    legality only for the winner. (Parallel lists: no tuples built per area.)"""
+    with their best possible scores ``bounds`` (with ``areas`` their -area, best first), or
+    0 when every one is over 6 or illegal. Scores lazily from the best bound down, and
+    checks legality only for the winner. (Parallel lists: no tuples built per area.)"""
     scores: list[float] = []
     negs: list[int] = []  # -area of each score
     i, n = 0, len(bounds)
@@ -655,8 +665,8 @@ def _lazy_best(s: FubaState, team: int, kind: str, bounds: list[tuple[float, int
             for j in range(1, len(scores)):
                 if scores[j] > top or (scores[j] == top and negs[j] > top_neg):
                     top, top_neg = scores[j], negs[j]
-        while i < n and bounds[i][0] > top:
-            bound, neg = bounds[i]
+        while i < n and bounds[i] > top:
+            bound, neg = bounds[i], areas[i]
             i += 1
             v = target_value(s, team, -neg, kind)
             if v > 6:
