@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from math import floor
 from typing import Final, Protocol
 
 from engine.core.actions import Action
@@ -25,8 +24,11 @@ class VirtualDice:
         self._rng = random.Random(seed)
 
     def roll(self, n: int) -> list[int]:
-        random = self._rng.random  # what random.choices(_FACES, k=n) draws, without its cost
-        return [_FACES[floor(random() * 6.0)] for _ in range(n)]
+        # what random.choices(_FACES, k=n) draws (its face floor(r * 6) + 1), without its cost
+        random = self._rng.random
+        if n == 2:
+            return [int(random() * 6.0) + 1, int(random() * 6.0) + 1]
+        return [int(random() * 6.0) + 1 for _ in range(n)]
 
 
 class ScriptedDice:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 
 class Event(NamedTuple):
@@ -23,3 +23,9 @@ def event(kind: str, data: dict[str, Any]) -> Event:
     """``Event(kind, data)`` built without the named tuple's Python-level ``__new__``: for
     the events an engine makes for nearly every action (the same value, made faster)."""
     return _new(Event, (kind, data))
+
+
+# The event list of a simulation whose events nobody reads (``play_match(record=False)``):
+# the engine's most frequent events are not even built for it (``if ev is not MUTED``), the
+# rest land here and are thrown away (the simulation empties it after every action).
+MUTED: Final[list[Event]] = []

@@ -16,11 +16,11 @@ from engine.core.errors import MalformedAction, NotYourDecision
 
 def side_index(sides: Sequence[str], actor: str) -> int:
     """The team index of the side ``actor``; refused when the match has no such side."""
-    try:
-        return list(sides).index(actor)
-    except ValueError:
-        names = " or ".join(sides)
-        raise NotYourDecision(f"{actor!r} is not a side of this match ({names}).") from None
+    for i, side in enumerate(sides):  # no copy of ``sides``: every action asks
+        if side == actor:
+            return i
+    names = " or ".join(sides)
+    raise NotYourDecision(f"{actor!r} is not a side of this match ({names}).")
 
 
 def whole(options: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:

@@ -81,6 +81,12 @@ for _a, _b in _EDGES:
     ADJ[_b] = ADJ[_b] | {_a}
 
 
+# ADJACENT[a * N_SLOTS + b]: whether areas a and b (0-17) are next to each other.
+ADJACENT: Final[tuple[bool, ...]] = tuple(
+    a in ADJ and b in ADJ[a] for a in range(18) for b in range(18)
+)
+
+
 def _distances() -> dict[int, dict[int, int]]:
     out: dict[int, dict[int, int]] = {}
     for src in ALL_AREAS:
@@ -123,9 +129,20 @@ _WEST_ZONES: Final = {1: DEFENCE, 2: DEFENCE, 3: DEFENCE, 5: DEFENCE, 4: MIDFIEL
                13: ATTACK, 14: DEFENCE, 15: DEFENCE, 16: ATTACK, 17: ATTACK}  # fmt: skip
 
 
+def _zone(side: int, area: int) -> str:
+    return _WEST_ZONES[area] if side == WEST else _WEST_ZONES[mirror(area)]
+
+
+_ZONES: Final[tuple[str, ...]] = tuple(
+    _zone(side, a) if a else "" for side in (WEST, EAST) for a in range(N_SLOTS)
+)
+
+
 def zone(side: int, area: int) -> str:
     """1.5 playing zone of ``area`` for ``side``."""
-    return _WEST_ZONES[area] if side == WEST else _WEST_ZONES[mirror(area)]
+    if not 0 < area < N_SLOTS:
+        raise KeyError(area)
+    return _ZONES[side * N_SLOTS + area]
 
 
 def _depth(side: int, area: int) -> tuple[int, int]:
@@ -164,17 +181,35 @@ def overlaps(side: int, a: int, b: int) -> bool:
     return OVERLAPS[side][a, b]
 
 
+# CLOSER as one flat table: _CLOSER[side * 324 + a * 18 + b]
+_CLOSER: Final[tuple[bool, ...]] = tuple(
+    CLOSER[side].get((a, b), False) for side in (0, 1) for a in range(18) for b in range(18)
+)
+
+
 def closer_to_goal(side: int, a: int, b: int) -> bool:
     """Area ``a`` is nearer ``side``'s goal line than ``b`` with no overlap."""
-    return CLOSER[side][a, b]
+    if not (0 < a < N_SLOTS and 0 < b < N_SLOTS):
+        raise KeyError((a, b))
+    return _CLOSER[side * 324 + a * N_SLOTS + b]
 
 
-def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
-    """4.4 areas a side may shoot from; 4.4.3 three more when the keeper is out of the box."""
+def _goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
     base = HALF_ENTIRELY[1 - shooter]
     if keeper_home:
         return base
     return base | ({4, 6, 7} if shooter == WEST else {8, 10, 7})
+
+
+# _GOAL_ATTEMPT[shooter][keeper_home]
+_GOAL_ATTEMPT: Final = tuple(
+    (_goal_attempt_areas(side, False), _goal_attempt_areas(side, True)) for side in (WEST, EAST)
+)
+
+
+def goal_attempt_areas(shooter: int, keeper_home: bool) -> frozenset[int]:
+    """4.4 areas a side may shoot from; 4.4.3 three more when the keeper is out of the box."""
+    return _GOAL_ATTEMPT[shooter][1 if keeper_home else 0]
 
 
 # 4.4 area modifier for a west shot at the east goal (mirrored for east).

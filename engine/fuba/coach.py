@@ -23,10 +23,11 @@ from mypy_extensions import mypyc_attr
 from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.dice import DiceSource, VirtualDice
-from engine.core.events import Event
+from engine.core.events import MUTED, Event
 from engine.fuba import decisions, match, moves, plays, setup, substitutions, tactics
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     ALL_AREAS,
     AREAS,
     BOX,
@@ -58,6 +59,27 @@ NEAR: Final[dict[int, tuple[int, ...]]] = {
 TOWARD: Final[dict[int, dict[int, tuple[int, ...]]]] = {
     a: {w: tuple(b for b in NEAR[a] if DIST[b][w] < DIST[a][w]) for w in AREAS} for a in AREAS
 }
+# The same tables flat, indexed ``a * 18 + w``: DIST, TOWARD, and TOWARD kept to the
+# straight move away from the goal line (``STRAIGHT_AWAY``) for the areas that have one.
+_DIST: Final[list[int]] = [
+    DIST[a].get(w, 0) if a in DIST else 0 for a in range(18) for w in range(18)
+]
+_TOWARD: Final[list[tuple[int, ...]]] = [
+    TOWARD[a][w] if a in TOWARD and w in TOWARD[a] else () for a in range(18) for w in range(18)
+]
+_STRAIGHT: Final[list[tuple[int, ...]]] = [
+    tuple(to for to in _TOWARD[a * 18 + w] if to == STRAIGHT_AWAY.get(a))
+    for a in range(18)
+    for w in range(18)
+]
+_RANK_F: Final[tuple[list[float], list[float]]] = (
+    [float(r) for r in RANK[0]],
+    [float(r) for r in RANK[1]],
+)
+# _CLOSE[a]: a bit set (bit b for area b) of ``a`` and its neighbours.
+_CLOSE: Final[list[int]] = [
+    sum(1 << b for b in {a, *ADJ[a]}) if a in ADJ else 1 << a for a in range(18)
+]
 
 DECENT: Final = 1 / 3  # a goal attempt worth trying
 HAD_BONUS: Final = 2.5  # target next to the ball where the team has a player: the lower die (4.2.3)
@@ -79,16 +101,16 @@ _CONTINUE: Final = tuple(
     {c: Action(side, "continue", {"choice": c}) for c in ("second", "new_turn")} for side in SIDES
 )
 _TARGET: Final = tuple({a: Action(side, "target", {"area": a}) for a in AREAS} for side in SIDES)
-_MOVES: dict[tuple[int, int, int, bool, bool, int], Action] = {}
+_MOVES: dict[int, Action] = {}
 _SETUPS: dict[tuple[Any, ...], Action] = {}
 
 
 def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
     """Chance that a goal attempt by ``team`` from the ball's area scores (4.4, 4.4.2)."""
-    odds = plays.shot_modifiers(s, team, free_kick)
-    need = odds.needed(s.value)
+    modifier, area_mod = plays.shot_total(s, team, free_kick)
+    need = s.value - modifier + 1  # ShotOdds.needed
     if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
-        return max(0, 6 - abs(odds.area_modifier)) / 36
+        return max(0, 6 - abs(area_mod)) / 36
     return 1.0 if need <= 1 else (7 - need) / 6
 
 
@@ -308,44 +330,35 @@ class Coach:
         where the team already has a player (the new value is then the lower die, 4.2.3)."""
         kind = s.turn["kind"]
         start = s.ball
-        rank: list[int] | list[float] = RANK[team]
-        if self.skills == skill_coach.VARIED:  # A11 a box striker's team plays into the box
-            rank = skill_coach.target_rank(s, team, RANK[team], kind)
-        mine, keeper = s.outfield[team], s.keeper[team]
-        near_start = ADJ[start]
-        reach = set(ADJ[keeper])
-        reach.add(keeper)
-        for a in ALL_AREAS:
+        rank: list[float] = _RANK_F[team]
+        if self.skills == skill_coach.VARIED and (s.skills[0] or s.skills[1]):
+            rank = skill_coach.target_rank(s, team, RANK[team], kind)  # A11 box strikers
+        mine: list[int] = s.outfield[team]
+        keeper: int = s.keeper[team]
+        reach = _CLOSE[keeper]  # the areas holding a player of the team or next to one
+        for a in range(1, 18):  # ALL_AREAS
             if mine[a]:
-                reach.add(a)
-                reach.update(ADJ[a])
-        # The best score each reachable area could get (ball value 1), best first.
-        bounds: list[tuple[float, int]] = []
-        for a in AREAS:
-            if a in reach:
-                bonus = (a == start or a in near_start) and (mine[a] > 0 or keeper == a)
-                bounds.append((rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6, -a))
-        bounds.sort(reverse=True)
-        # Score lazily from the best bound down; check legality only for the winner.
-        scored: list[tuple[float, int]] = []
-        i, n = 0, len(bounds)
-        while True:
-            top = max(scored) if scored else (-99.0, 0)
-            while i < n and bounds[i][0] > top[0]:
-                bound, neg = bounds[i]
-                i += 1
-                v = target_value(s, team, -neg, kind)
-                if v > 6:
-                    continue
-                score = bound + 0.6 - _value_penalty(v)
-                scored.append((score, neg))
-                if score > top[0]:
-                    top = (score, neg)
-            if not scored:
-                break
-            if target_problem(s, team, -top[1], kind) is None:
-                return _TARGET[team][-top[1]]
-            scored.remove(top)
+                reach |= _CLOSE[a]
+        # The best score each reachable area could get (ball value 1), best first: sorted
+        # as the pairs (bound, -area) would be, largest first (an insertion sort).
+        bounds: list[float] = []
+        negs: list[int] = []
+        for a in range(1, 14):  # AREAS
+            if reach >> a & 1:
+                bonus = (a == start or ADJACENT[start * 18 + a]) and (mine[a] > 0 or keeper == a)
+                bound = rank[a] + (HAD_BONUS if bonus else 0.0) - 0.6
+                j = len(bounds)
+                bounds.append(bound)
+                negs.append(-a)
+                while j > 0 and bounds[j - 1] < bound:  # equal bounds: the smaller area first
+                    bounds[j] = bounds[j - 1]
+                    negs[j] = negs[j - 1]
+                    j -= 1
+                bounds[j] = bound
+                negs[j] = -a
+        area = _lazy_best(s, team, kind, bounds, negs)
+        if area:
+            return _TARGET[team][area]
         # Every reachable area is over 6 (or illegal): take the engine's list.
         options = legal_targets(s, team, kind)
         if not options:
@@ -517,22 +530,27 @@ class Coach:
         """Areas the team wants more players in with how many more (most urgent first), and
         how many players it keeps in each area (a source never goes below that)."""
         other = 1 - team
-        ball = s.ball
-        mrow, orow = s.outfield[team], s.outfield[other]
-        mk, ok = s.keeper[team], s.keeper[other]
+        ball: int = s.ball
+        mrow: list[int] = s.outfield[team]
+        orow: list[int] = s.outfield[other]
+        mk: int = s.keeper[team]
+        ok: int = s.keeper[other]
         keep = [0] * 18
         wants: list[tuple[int, int]] = []
-        mine = min(6, mrow[ball] + (mk == ball))
-        theirs = min(6, orow[ball] + (ok == ball))
+        mine = mrow[ball] + (1 if mk == ball else 0)
+        mine = mine if mine < 6 else 6
+        theirs = orow[ball] + (1 if ok == ball else 0)
+        theirs = theirs if theirs < 6 else 6
         keep[ball] = theirs + 1
         if mine <= theirs:  # outnumber at the ball: modifiers, pressing, second actions
             wants.append((ball, theirs + 1 - mine))
         if team == s.control:
-            obox = BOX[other]
-            if DIST[ball][obox] <= 1:
-                need = min(6, orow[obox] + (ok == obox)) + 1
+            obox: int = BOX[other]
+            if _DIST[ball * 18 + obox] <= 1:
+                need = orow[obox] + (1 if ok == obox else 0)
+                need = (need if need < 6 else 6) + 1
                 keep[obox] = need
-                have = mrow[obox] + (mk == obox)
+                have = mrow[obox] + (1 if mk == obox else 0)
                 if have < need:
                     wants.append((obox, need - have))  # 4.4 penalty-area modifier
             rank = RANK[team]
@@ -546,14 +564,16 @@ class Coach:
             if mine == theirs + 1:
                 wants.append((ball, 1))
         else:
-            mybox = BOX[team]
-            if DIST[ball][mybox] <= 2:
-                need = max(1, min(6, orow[mybox]))
+            mybox: int = BOX[team]
+            if _DIST[ball * 18 + mybox] <= 2:
+                need = orow[mybox]
+                need = need if need < 6 else 6
+                need = need if need > 1 else 1
                 keep[mybox] = need
                 have = mrow[mybox]
                 if have < need:
                     wants.append((mybox, need - have))
-            if self.skills == skill_coach.VARIED:
+            if self.skills == skill_coach.VARIED and (s.skills[0] or s.skills[1]):
                 # A11 a striker left up against a defence that plays offside; a skilled
                 # full back's team keeps wide men beside its line
                 up = skill_coach.striker_up(s, team, RANK[team])
@@ -571,36 +591,42 @@ class Coach:
         wants, keep = self._wants(s, team)
         if not wants:
             return None
-        row, locked = s.outfield[team], s.locked[team]
+        row: list[int] = s.outfield[team]
+        locked: list[int] = s.locked[team]
         free = step["mode"] == moves.FREE
+        sources: list[int] = []
+        outnumber: list[int] = []
         if free:
-            outnumber, goal_line = step["o"], step["g"]
-            sources = [a for a in outnumber if row[a] > keep[a] and row[a] > locked[a]]
-            sources.extend(
-                a
-                for a in goal_line
-                if a not in outnumber and row[a] > keep[a] and row[a] > locked[a]
-            )
+            outnumber = step["o"]
+            goal_line: list[int] = step["g"]
+            for a in outnumber:
+                if row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
+            for a in goal_line:
+                if a not in outnumber and row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
         else:
-            sources = [a for a in AREAS if row[a] > keep[a] and row[a] > locked[a]]
+            for a in range(1, 14):  # AREAS
+                if row[a] > keep[a] and row[a] > locked[a]:
+                    sources.append(a)
         if not sources:
             return None
-        left = step.get("left", -1)
-        problem = moves.move_problem
+        left: int = step.get("left", -1)
         rank = RANK[team]
         attacking = team == s.control
+        ball = s.ball
         for w, need in wants:
-            dist_w = DIST[w]
             if len(sources) > 1:
-                sources.sort(key=dist_w.__getitem__)
+                _sort_by_distance(sources, w)
             for frm in sources:
-                if frm == w or (attacking and w != s.ball and rank[frm] > rank[w]):
+                if frm == w or (attacking and w != ball and rank[frm] > rank[w]):
                     continue  # with the ball, only the ball itself pulls players back
-                targets = TOWARD[frm][w]
                 if free and frm not in outnumber:  # a goal-line move goes straight away
-                    targets = tuple(to for to in targets if to == STRAIGHT_AWAY[frm])
+                    targets = _STRAIGHT[frm * 18 + w]
+                else:
+                    targets = _TOWARD[frm * 18 + w]
                 for to in targets:
-                    if problem(s, step, frm, to, False, False) is None:
+                    if moves.move_problem(s, step, frm, to, False, False) is None:
                         n = 1
                         if not free:
                             n = min(need, row[frm] - max(keep[frm], locked[frm]))
@@ -608,6 +634,57 @@ class Coach:
                                 n = min(n, left)
                         return (frm, to, False, False, max(n, 1))
         return None
+
+
+def _sort_by_distance(areas: list[int], w: int) -> None:
+    """Sort ``areas`` in place by their distance to ``w``, stably (an insertion sort: a few
+    areas, no key function)."""
+    base = w * 18
+    for i in range(1, len(areas)):
+        a = areas[i]
+        d = _DIST[base + a]
+        j = i - 1
+        while j >= 0 and _DIST[base + areas[j]] > d:
+            areas[j + 1] = areas[j]
+            j -= 1
+        areas[j + 1] = a
+
+
+def _lazy_best(s: FubaState, team: int, kind: str, bounds: list[float], areas: list[int]) -> int:
+    """The legal target with the best score (``(score, -area)`` the largest) of the areas
+    with their best possible scores ``bounds`` (with ``areas`` their -area, best first), or
+    0 when every one is over 6 or illegal. Scores lazily from the best bound down, and
+    checks legality only for the winner. (Parallel lists: no tuples built per area.)"""
+    scores: list[float] = []
+    negs: list[int] = []  # -area of each score
+    i, n = 0, len(bounds)
+    while True:
+        top, top_neg = -99.0, 0
+        if scores:  # the largest (score, -area)
+            top, top_neg = scores[0], negs[0]
+            for j in range(1, len(scores)):
+                if scores[j] > top or (scores[j] == top and negs[j] > top_neg):
+                    top, top_neg = scores[j], negs[j]
+        while i < n and bounds[i] > top:
+            bound, neg = bounds[i], areas[i]
+            i += 1
+            v = target_value(s, team, -neg, kind)
+            if v > 6:
+                continue
+            score = bound + 0.6 - _value_penalty(v)
+            scores.append(score)
+            negs.append(neg)
+            if score > top:
+                top, top_neg = score, neg
+        if not scores:
+            return 0
+        if target_problem(s, team, -top_neg, kind) is None:
+            return -top_neg
+        j = 0
+        while scores[j] != top or negs[j] != top_neg:
+            j += 1
+        del scores[j]
+        del negs[j]
 
 
 class CoachPair:
@@ -641,10 +718,10 @@ class CoachPair:
 
 
 def _move_action(team: int, move: Move) -> Action:
-    key = (team, *move)
+    frm, to, gk, wb, n = move
+    key = ((((team * 18 + frm) * 18 + to) * 2 + gk) * 2 + wb) * 16 + n  # n is at most 10
     action = _MOVES.get(key)
     if action is None:
-        frm, to, gk, wb, n = move
         args = {"from": frm, "to": to, "goalkeeper": gk, "with_ball": wb}
         if n > 1:
             args["count"] = n
@@ -702,6 +779,13 @@ def iter_match(
     raise RuntimeError(f"seed {seed}: the match did not end after {MAX_ACTIONS} actions")
 
 
+def _plain(coach: Coach | CoachPair) -> bool:
+    """Whether every move ``coach`` makes comes from ``Coach``'s own, checked move policy."""
+    if isinstance(coach, CoachPair):
+        return all(type(c) is Coach for c in coach.coaches)
+    return type(coach) is Coach
+
+
 def play_match(
     seed: int,
     dice: DiceSource | None = None,
@@ -721,22 +805,55 @@ def play_match(
     """
     dice = VirtualDice(seed) if dice is None else dice
     coach = Coach(seed) if coach is None else coach
-    state = FUBA.initial() if start is None else FUBA.from_json(FUBA.to_json(start))
+    # a copy of ``start`` (what FUBA.from_json(FUBA.to_json(start)) makes, at less cost)
+    state = FUBA.initial() if start is None else start.clone()
     actions: list[Action] = []
     events: list[Event] = []
-    apply = match.apply  # FUBA.apply and FUBA.apply_in_place without their wrappers
+    fast = in_place and not check  # rolls skip the Action and its routing
+    # the plain coach checks every move it makes with moves.move_problem and every target
+    # with passing.target_problem, and takes its action kinds from decisions.allowed_kinds:
+    # those are applied without checking them again
+    trusted = fast and _plain(coach)
+    into = events if record else MUTED  # where the in-place actions put their events
+    virtual = dice if isinstance(dice, VirtualDice) else None  # rolled by a direct call
     for _ in range(MAX_ACTIONS):
         if state.over:
+            MUTED.clear()
             return state, actions, events
+        step = state.agenda[0]
+        k: str = step["k"]
+        if fast and k == "roll":
+            n: int = step["n"]
+            rolled = virtual.roll(n) if virtual is not None else dice.roll(n)
+            match.roll_in_place(state, rolled, into)
+            if record:
+                actions.append(Action(SIDES[step["team"]], "roll", {"dice": rolled}))
+            else:
+                MUTED.clear()
+            continue
         action = next_action(coach, state, dice)
+        if fast:
+            if trusted and action.kind == "move" and (k == "act" or k == "moves"):
+                match.move_in_place(state, action.args, into)
+            elif trusted and action.kind == "action" and k == "act":
+                match.action_in_place(state, action.args["kind"], into)
+            elif trusted and action.kind == "target" and k == "target":
+                match.target_in_place(state, action.args["area"], into)
+            else:
+                match.apply_own(state, action, into)
+            if record:
+                actions.append(action)
+            else:
+                MUTED.clear()
+            continue
         if check:
             problem = FUBA.problem(state, action)
             if problem is not None:
                 raise AssertionError(f"seed {seed}: illegal coach action {action}: {problem}")
         if in_place:
-            ev = apply(state, action, in_place=True)[1]
+            ev = match.apply(state, action, in_place=True)[1]
         else:
-            state, ev = apply(state, action)
+            state, ev = match.apply(state, action)  # FUBA.apply without its wrapper
         if record:
             actions.append(action)
             events.extend(ev)

@@ -210,20 +210,21 @@ def allowed_kinds(s: FubaState, step: dict[str, Any]) -> list[str]:
     team = step["team"]
     if step.get("only"):
         return [step["only"]]
-    done = s.turn["acts"][team]
-    out = []
-    for kind in ACTION_KINDS:
-        if ("press" if kind == "aggressive" else kind) in done and not (
-            kind == "position" and step.get("mediano")  # A11 il mediano
-        ):
-            continue  # 4.3.2 a second action differs from the first
-        if kind == "goal" and not plays.can_shoot(s, team):
-            continue
-        if kind == "press" and not plays.can_press(s, team):
-            continue
-        if kind == "aggressive" and not plays.can_press_aggressively(s, team):
-            continue
-        out.append(kind)
+    done: list[str] = s.turn["acts"][team]
+    # ACTION_KINDS in their order, written out (asked for every action decision); 4.3.2 a
+    # second action differs from the first (A6 aggressive pressing is a pressing)
+    out: list[str] = []
+    if "goal" not in done and plays.can_shoot(s, team):
+        out.append("goal")
+    if "move" not in done:
+        out.append("move")
+    if "position" not in done or step.get("mediano"):  # A11 il mediano
+        out.append("position")
+    pressed = "press" in done
+    if not pressed and plays.can_press(s, team):
+        out.append("press")
+    if not pressed and plays.can_press_aggressively(s, team):
+        out.append("aggressive")
     return out
 
 

@@ -12,8 +12,14 @@ POSITIONS: Final = ("defenders", "midfielders", "forwards")
 _SHAPE: Final = re.compile(r"^\s*(\d)\s*[-\s]\s*(\d)\s*[-\s]\s*(\d)\s*$")
 
 
+# the cards parsed once (a coach picks one for every match): a copy is handed out
+_CARD_SHAPES: Final[dict[str, list[int]]] = {c: [int(x) for x in c.split("-")] for c in CARDS}
+
+
 def parse(text: object) -> list[int]:
     """'4-4-2' -> [4, 4, 2]; any D-M-F summing to 10 outfield players is accepted (2.1)."""
+    if isinstance(text, str) and text in _CARD_SHAPES:
+        return list(_CARD_SHAPES[text])
     if isinstance(text, list) and len(text) == 3 and all(isinstance(x, int) for x in text):
         shape = list(text)
     else:

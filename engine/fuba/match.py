@@ -11,7 +11,7 @@ from typing import Any, Final
 from engine.core.actions import Action
 from engine.core.dice import check_roll
 from engine.core.errors import MalformedAction, NotYourDecision, RulesError
-from engine.core.events import Event, event
+from engine.core.events import MUTED, Event, event
 from engine.core.options import side_index
 from engine.fuba import (
     advanced,
@@ -36,6 +36,7 @@ from engine.fuba import (
 )
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     AREAS,
     BOX,
     CORNER_SPOTS,
@@ -45,15 +46,17 @@ from engine.fuba.board import (
 )
 from engine.fuba.decisions import ACTION_KINDS, allowed_kinds
 from engine.fuba.offside import offside_risk
-from engine.fuba.passing import check_target
+from engine.fuba.passing import check_target, target_value
 from engine.fuba.skills import choosing, forwards, keepers, windows
 from engine.fuba.skills import events as skill_events
 from engine.fuba.skills import team as team_skills
-from engine.fuba.state import ZONES, FubaState
+from engine.fuba.state import ZONES, FubaState, _zeros
 
 Step = dict[str, Any]  # an agenda step, or an action's arguments
 SKILL_PAYMENTS: Final = ("skill", "advancing")  # A11 paid without the terrace chant's free point
 _WINDOWS: Final = frozenset({"substitute", "skill"})  # steps that may be folded into the next one
+# steps ``apply_own`` leaves to ``apply``: windows, and the two answered by either team
+_OWN_ROUTING: Final = frozenset({"substitute", "skill", "formation", "duel"})
 ZONE_POSITION: Final = {"defence": 0, "midfield": 1, "attack": 2}
 
 
@@ -75,6 +78,51 @@ def new_match(options: dict[str, Any] | None = None) -> FubaState:
 
 def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[FubaState, list[Event]]:
     """Apply one action. Raises a RulesError (state untouched unless ``in_place``)."""
+    ev: list[Event] = []
+    return _apply(s, action, in_place, ev), ev
+
+
+def apply_into(s: FubaState, action: Action, ev: list[Event]) -> None:
+    """``apply(s, action, in_place=True)`` with its events appended to ``ev`` (``MUTED``:
+    not wanted)."""
+    _apply(s, action, True, ev)
+
+
+def apply_own(s: FubaState, action: Action, ev: list[Event]) -> None:
+    """``apply_into(s, action, ev)``, routed straight to the pending step's handler when the
+    action is its own team's answer to it (neither a window nor a skill)."""
+    step = s.agenda[0] if s.agenda and not s.over else None
+    if (
+        step is None
+        or "team" not in step
+        or step["k"] in _OWN_ROUTING
+        or action.kind == windows.KIND
+        or SIDES[step["team"]] != action.actor
+    ):
+        _apply(s, action, True, ev)
+        return
+    handler = _HANDLERS.get((step["k"], action.kind))
+    if handler is None:
+        _apply(s, action, True, ev)  # refused there
+        return
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    handler(s, step, step["team"], action.args, ev)
+    _run_on(s, ev)
+
+
+def action_in_place(s: FubaState, kind: str, ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "action", {"kind": kind}), ev)`` for an action
+    kind its caller has taken from ``decisions.allowed_kinds`` for the pending "act" step:
+    the same change and events without checking it again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    step = s.agenda[0]
+    _action(s, step, step["team"], kind, ev)
+    _run_on(s, ev)
+
+
+def _apply(s: FubaState, action: Action, in_place: bool, ev: list[Event]) -> FubaState:
     if s.over:
         raise RulesError("The match is over.")
     if not s.agenda:
@@ -93,7 +141,8 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         step = s.agenda[passing]
     if action.kind == windows.KIND and step["k"] != windows.KIND:
         action = _skill_as_charge(s, step, team, action)
-    if not opening and (step["k"], action.kind) not in _HANDLERS:
+    handler = _HANDLERS.get((step["k"], action.kind))
+    if not opening and handler is None:
         if folded and action.kind == "substitute":
             raise MalformedAction("Choose 'make substitutions' first, then your substitutions.")
         raise MalformedAction(f"{action.kind!r} is not possible now: waiting for {_what(step)}.")
@@ -101,19 +150,34 @@ def apply(s: FubaState, action: Action, *, in_place: bool = False) -> tuple[Fuba
         s = s.clone()
     if "unpaid" in s.turn:
         del s.turn["unpaid"]  # A11 only the last step's skills too dear (windows.prune)
-    ev: list[Event] = []
-    if opening:
+    if opening or handler is None:
         substitutions.open_window(s)
-        return s, ev
-    del s.agenda[:passing]  # the windows pass
+        return s
+    if passing:
+        del s.agenda[:passing]  # the windows pass
+    handler(s, s.agenda[0], team, action.args, ev)
+    _run_on(s, ev)
+    return s
+
+
+def roll_in_place(s: FubaState, dice: list[int], ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "roll", {"dice": dice}), ev)`` when the pending
+    step is a roll (its ``k`` is "roll"), without routing the action: the same change and
+    events, for drivers that roll the dice themselves."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
     step = s.agenda[0]
-    _HANDLERS[(step["k"], action.kind)](s, step, team, action.args, ev)
+    _rolled(s, step, step["team"], check_roll(dice, step["n"]), ev)
+    _run_on(s, ev)
+
+
+def _run_on(s: FubaState, ev: list[Event]) -> None:
+    """After an action's handler: the match runs on until a decision is pending."""
     while not s.agenda and not s.over:
         _next(s, ev)
     substitutions.place(s)  # A3 restart windows wait for their team's first own step
     if s.skills[0] or s.skills[1]:
         _settle(s, ev)
-    return s, ev
 
 
 def _settle(s: FubaState, ev: list[Event]) -> None:
@@ -255,7 +319,8 @@ def _h_duel(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
     (die,) = _dice(args, 1)
     rolls = list(step["rolls"])
     rolls[team] = die
-    ev.append(event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
+    if ev is not MUTED:
+        ev.append(event("dice", {"team": team, "dice": [die], "purpose": step["for"]}))
     if None in rolls:
         s.agenda[0] = {**step, "rolls": rolls}
         return
@@ -305,6 +370,22 @@ def _move_args(args: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
 
 
 def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
+    _move(s, step, team, args, ev, False)
+
+
+def move_in_place(s: FubaState, args: dict[str, Any], ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "move", args), ev)`` for a move its caller has
+    already found legal with ``moves.move_problem`` in the pending step (an "act" or
+    "moves" step): the same change and events without checking that first piece again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    step = s.agenda[0]
+    _move(s, step, step["team"], args, ev, True)
+    _run_on(s, ev)
+
+
+def _move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event], checked: bool) -> None:
+    """4.3.1, 4.5 one move of ``args``; ``checked``: its first piece is known to be legal."""
     frm, to, gk, wb, count = _move_args(args)
     if step["k"] == "act" and not step["first"]:
         raise RulesError("Free movements happen only at the beginning of the first action.")
@@ -319,24 +400,26 @@ def _h_move(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) ->
             raise RulesError(
                 f"You have only {left} {'move' if left == 1 else 'moves'} left in this step."
             )
-    for _ in range(count):
-        moves.check_move(s, step, frm, to, gk, wb)
+    for i in range(count):
+        if i or not checked:
+            moves.check_move(s, step, frm, to, gk, wb)
         step = moves.do_move(s, step, frm, to, gk, wb)
     s.agenda[0] = step
-    ev.append(
-        event(
-            "move",
-            {
-                "team": team,
-                "from": frm,
-                "to": to,
-                "count": count,
-                "goalkeeper": gk,
-                "with_ball": wb,
-                "mode": step["mode"],
-            },
+    if ev is not MUTED:
+        ev.append(
+            event(
+                "move",
+                {
+                    "team": team,
+                    "from": frm,
+                    "to": to,
+                    "count": count,
+                    "goalkeeper": gk,
+                    "with_ball": wb,
+                    "mode": step["mode"],
+                },
+            )
         )
-    )
     if step.get("left", -1) == 0 and step["k"] == "moves":
         _finish_moves(s, ev)
 
@@ -368,8 +451,6 @@ def _new_turn(s: FubaState, kind: str) -> None:
         "start": s.ball,
         "acts": [[], []],
     }
-    from engine.fuba.state import _zeros
-
     s.moved = _zeros()
     s.locked = _zeros()
     s.keeper_moved = [False, False]
@@ -380,8 +461,27 @@ def _new_turn(s: FubaState, kind: str) -> None:
 
 def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     target = _int_arg(args, "area")
+    _target(s, team, target, check_target(s, team, target, s.turn["kind"]), ev)
+
+
+def target_in_place(s: FubaState, target: int, ev: list[Event]) -> None:
+    """``apply_into(s, Action(<its team>, "target", {"area": target}), ev)`` for a target
+    its caller has found legal (``passing.target_problem``) for the pending "target" step:
+    the same change and events without checking where the ball may go again."""
+    if "unpaid" in s.turn:
+        del s.turn["unpaid"]
+    team: int = s.agenda[0]["team"]
+    kind: str = s.turn["kind"]
+    value = target_value(s, team, target, kind)
+    if value > 6:  # over 6 only when no area is lower: the engine's list says what it becomes
+        value = check_target(s, team, target, kind)
+    _target(s, team, target, value, ev)
+    _run_on(s, ev)
+
+
+def _target(s: FubaState, team: int, target: int, value: int, ev: list[Event]) -> None:
+    """4.1 stage 1: the ball is played into ``target`` with the new ball ``value``."""
     t = s.turn
-    value = check_target(s, team, target, t["kind"])
     start = s.ball
     t["target"] = target
     t["had"] = s.pieces(team, target) > 0
@@ -391,7 +491,8 @@ def _h_target(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     s.value = value
     s.ball = target
     s.last_pass = [start, target]
-    ev.append(event("target", {"team": team, "start": start, "target": target, "value": value}))
+    if ev is not MUTED:
+        ev.append(event("target", {"team": team, "start": start, "target": target, "value": value}))
     risk = offside_risk(s, team, start, target, t["kind"])
     if risk:
         t["risk"] = risk
@@ -437,9 +538,27 @@ def _resume_situation(s: FubaState, ev: list[Event]) -> None:
     """Run the stage's phases until one waits for a roll or a decision (or play stops)."""
     t = s.turn
     phases = SITUATION_PHASES if s.options.get("skills") else _PHASES_WITHOUT_SKILLS
-    while not s.agenda and not s.over and s.turn is t and t["phase"] < len(phases):
-        name = phases[t["phase"]]
-        t["phase"] += 1
+    while not s.agenda and not s.over and s.turn is t:
+        i: int = t["phase"]
+        if i >= len(phases):
+            break
+        t["phase"] = i + 1
+        _phase(phases[i], s, ev)
+
+
+def _phase(name: str, s: FubaState, ev: list[Event]) -> None:
+    """``_PHASES[name](s, ev)``, the phases of the basic rules called directly (cheaper)."""
+    if name == "time":
+        _phase_time(s, ev)
+    elif name == "special":
+        _phase_special(s, ev)
+    elif name == "control":
+        _phase_control(s, ev)
+    elif name == "value":
+        _phase_value(s, ev)
+    elif name == "order":
+        _phase_order(s, ev)
+    else:
         _PHASES[name](s, ev)
 
 
@@ -451,9 +570,12 @@ def _phase_time(s: FubaState, ev: list[Event]) -> None:
     moved, verdict = clock.turn_time(s, d1, d2, t["target"] in BOX)
     t["moved"] = moved
     t["normal_moved"] = s.minute - before  # squares moved before stoppage began (A1)
-    ev.append(
-        event("time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half})
-    )
+    if ev is not MUTED:
+        ev.append(
+            event(
+                "time", {"moved": moved, "minute": s.minute, "stoppage": s.stoppage, "half": s.half}
+            )
+        )
     if verdict == "now":
         restarts.end_half(s, ev)
         return
@@ -499,36 +621,49 @@ def _phase_control(s: FubaState, ev: list[Event]) -> None:
     t = s.turn
     if "checked" in t:
         return
-    hi = max(t["dice"])
-    ct, dt, target, v = t["ct"], 1 - t["ct"], t["target"], t["check_value"]
+    dice: list[int] = t["dice"]
+    hi = max(dice)
+    ct: int = t["ct"]
+    dt = 1 - ct
+    target: int = t["target"]
+    v: int = t["check_value"]
     t["checked"] = True
     # the events carry the die and the ball value compared, so narration can say why
     if hi >= v:
-        ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
-    elif not any(s.pieces(dt, a) for a in ADJ[target] | {target}):
+        if ev is not MUTED:
+            ev.append(event("control", {"team": ct, "kept": True, "die": hi, "value": v}))
+    elif not s.pieces(dt, target) and not any(s.pieces(dt, a) for a in ADJ[target]):
         t["easy"] = True  # 4.2.2.2 easy situation: nobody of the defending team near
         control = {"team": ct, "kept": True, "easy": True, "die": hi, "value": v}
-        ev.append(event("control", control))
+        if ev is not MUTED:
+            ev.append(event("control", control))
     else:
         s.control = dt
-        ev.append(event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
+        if ev is not MUTED:
+            ev.append(event("control", {"team": dt, "kept": False, "die": hi, "value": v}))
 
 
 def _phase_value(s: FubaState, ev: list[Event]) -> None:
     """4.2.3 the new ball value (A13 and A9 rain may modify it)."""
     t = s.turn
     if "new_value" not in t:
-        lo, hi = min(t["dice"]), max(t["dice"])
-        start, target = t["start"], t["target"]
-        adjacent = target == start or target in ADJ[start]
+        dice: list[int] = t["dice"]
+        lo, hi = min(dice), max(dice)
+        start: int = t["start"]
+        target: int = t["target"]
+        adjacent = target == start or ADJACENT[start * 18 + target]
         t["new_value"] = lo if adjacent and t["had"] else hi
-    s.value = min(6, max(1, t["new_value"] + t.get("value_mod", 0)))
+    new_value: int = t["new_value"]
+    mod: int = t.get("value_mod", 0)
+    s.value = min(6, max(1, new_value + mod))
     before = s.value
     s.value = weather.after_control_check(s)  # A9 rain
     if s.value != before:
-        ev.append(event("ball_value", {"value": s.value, "rain": True}))
+        if ev is not MUTED:
+            ev.append(event("ball_value", {"value": s.value, "rain": True}))
     else:
-        ev.append(event("ball_value", {"value": s.value}))
+        if ev is not MUTED:
+            ev.append(event("ball_value", {"value": s.value}))
 
 
 def _phase_order(s: FubaState, ev: list[Event]) -> None:
@@ -544,9 +679,11 @@ def _phase_order(s: FubaState, ev: list[Event]) -> None:
     bring.bring_closest(s, s.control, s.ball, ev)
     specials.after_order(s, ev)  # A13 moves and aggressive defence
     if "first" in t:  # an A13 event chose who plays first, whatever the dice say
-        ev.append(event("order", {"first": first}))
+        if ev is not MUTED:
+            ev.append(event("order", {"first": first}))
     else:
-        ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
+        if ev is not MUTED:
+            ev.append(event("order", {"first": first, "controlling": ct, "die": lo, "value": v}))
 
 
 _PHASES: Final = {
@@ -587,30 +724,33 @@ def _next(s: FubaState, ev: list[Event]) -> None:
             _end_turn(s, ev)  # A13 fast situation: no action stage
             return
         for team in (0, 1):  # 5.3.2 the corner taker steps into the corner area
-            for spot, corner in CORNER_SPOTS.items():
-                n = s.outfield[team][spot]
-                if n:
-                    s.outfield[team][spot] = 0
-                    s.outfield[team][corner] += n
-                    s.moved[team][corner] += n
+            row: list[int] = s.outfield[team]
+            if row[14] or row[15] or row[16] or row[17]:  # CORNER_SPOTS
+                for spot, corner in CORNER_SPOTS.items():
+                    n = row[spot]
+                    if n:
+                        row[spot] = 0
+                        row[corner] += n
+                        s.moved[team][corner] += n
         t["stage"] = "actions"
         t["seq"] = 0
         stage = "actions"
     if stage == "actions":
-        seq = t["seq"]
-        order = t["order"]
-        if seq in (0, 1):
+        seq: int = t["seq"]
+        order: list[int] = t["order"]
+        if seq == 0 or seq == 1:
             _push_act(s, order[seq], True, t.get("only") if seq == 0 else None)
             t["seq"] = seq + 1
         elif seq == 2:
             ct = s.control
             if skills.counted(s, 1 - ct, s.ball) > skills.counted(s, ct, s.ball):
-                ev.append(event("no_second_actions", {"team": ct}))  # 4.3.2
+                if ev is not MUTED:
+                    ev.append(event("no_second_actions", {"team": ct}))  # 4.3.2
                 _end_turn(s, ev)
             else:
                 s.agenda.append({"k": "continue", "team": ct})
                 t["seq"] = 3
-        elif seq in (3, 4):
+        elif seq == 3 or seq == 4:
             _push_act(s, order[seq - 3], False, None)
             t["seq"] = seq + 1
         else:
@@ -620,12 +760,23 @@ def _next(s: FubaState, ev: list[Event]) -> None:
 
 
 def _push_act(s: FubaState, team: int, first: bool, only: str | None) -> None:
-    step: dict[str, Any] = {"k": "act", "team": team, "first": first, "mode": moves.FREE}
+    step: dict[str, Any]
     if first:
         moves.reset_locks(s, team)
-        step.update(moves.free_allowances(s, team))
+        o, g, kr = moves.allowances(s, team)
         if team in s.turn.get("no_free", ()):
-            step.update({"o": [], "g": [], "kr": False})  # A13 lost momentum, failed marking
+            o, g, kr = [], [], False  # A13 lost momentum, failed marking
+        step = {
+            "k": "act",
+            "team": team,
+            "first": first,
+            "mode": moves.FREE,
+            "o": o,
+            "g": g,
+            "kr": kr,
+        }
+    else:
+        step = {"k": "act", "team": team, "first": first, "mode": moves.FREE}
     if only:
         step["only"] = only
     s.agenda.append(step)
@@ -638,10 +789,17 @@ def _h_action(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) 
     allowed = allowed_kinds(s, step)
     if kind not in allowed:
         raise RulesError(_why_not(s, step, kind))
-    acts = [list(a) for a in s.turn["acts"]]  # a new list: apply must not touch the old state
+    _action(s, step, team, kind, ev)
+
+
+def _action(s: FubaState, step: Step, team: int, kind: str, ev: list[Event]) -> None:
+    """4.3 an allowed action ``kind`` chosen: its roll (or A6 its payment) is next."""
+    old: list[list[str]] = s.turn["acts"]
+    acts = [list(old[0]), list(old[1])]  # new lists: apply must not touch the old state
     acts[team].append("press" if kind == "aggressive" else kind)  # A6 is a pressing action
     s.turn["acts"] = acts
-    ev.append(event("action", {"team": team, "kind": kind, "first": step["first"]}))
+    if ev is not MUTED:
+        ev.append(event("action", {"team": team, "kind": kind, "first": step["first"]}))
     s.goal_attempts[team] += kind == "goal"
     if kind == "aggressive":
         s.agenda.pop(0)
@@ -684,7 +842,8 @@ def _why_not(s: FubaState, step: dict[str, Any], kind: str) -> str:
 def _h_continue(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
     choice = _str_arg(args, "choice", ("second", "new_turn"))
     s.agenda.pop(0)
-    ev.append(event("continue", {"team": team, "choice": choice}))
+    if ev is not MUTED:
+        ev.append(event("continue", {"team": team, "choice": choice}))
     if choice == "new_turn":
         _end_turn(s, ev)
 
@@ -707,10 +866,22 @@ def _end_turn(s: FubaState, ev: list[Event]) -> None:
 
 
 def _h_roll(s: FubaState, step: Step, team: int, args: Step, ev: list[Event]) -> None:
-    dice = _dice(args, step["n"])
+    _rolled(s, step, team, _dice(args, step["n"]), ev)
+
+
+def _rolled(s: FubaState, step: Step, team: int, dice: list[int], ev: list[Event]) -> None:
     purpose = step["for"]
-    ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
-    _ROLLS[purpose](s, step, dice, ev)
+    if ev is not MUTED:
+        ev.append(event("dice", {"team": team, "dice": dice, "purpose": purpose}))
+    # the frequent rolls called directly (cheaper than through the table)
+    if purpose == "situation":
+        _situation(s, step, dice, ev)
+    elif purpose == "move":
+        _roll_move(s, step, dice, ev)
+    elif purpose == "position":
+        _roll_position(s, step, dice, ev)
+    else:
+        _ROLLS[purpose](s, step, dice, ev)
 
 
 def _roll_goal(s: FubaState, step: dict[str, Any], dice: list[int], ev: list[Event]) -> None:
@@ -801,7 +972,8 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
     position = ZONE_POSITION[zone(team, s.ball)]
     zero = 1 if s.formations[team][position] == 0 else 0  # zero-position rule
     least = condition.movement_minimum(s, team, position)
-    plain, boosted = (max(d - zero, least, 0) for d in (min(dice), max(dice)))
+    plain = max(min(dice) - zero, least, 0)
+    boosted = max(max(dice) - zero, least, 0)
     great = skills.auto(s, team, "great_condition") is not None  # A11 one more move
     s.agenda.pop(0)
     if boosted + great > plain and s.rule("condition") and condition.can_pay(s, team):
@@ -812,8 +984,19 @@ def _roll_move(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> No
 
 
 def _start_movement(s: FubaState, team: int, left: int, ev: list[Event]) -> None:
-    ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
-    moves.push(s, team, moves.ACTION, left=left, dribble=True)
+    if ev is not MUTED:
+        ev.append(event("movement", {"team": team, "moves": left, "zone": zone(team, s.ball)}))
+    # moves.push(s, team, moves.ACTION, left=left, dribble=True), without its keywords
+    moves.reset_locks(s, team)
+    step: Step = {
+        "k": "moves",
+        "team": team,
+        "mode": moves.ACTION,
+        "made": 0,
+        "left": left,
+        "dribble": True,
+    }
+    s.agenda.insert(0, step)
     if left == 0:
         _finish_moves(s, ev)
     else:
@@ -835,7 +1018,8 @@ def _roll_position(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -
         s.agenda.insert(0, {**boost, "from": before})
         return
     s.value = plain
-    ev.append(event("positioning", {"team": team, "from": before, "to": s.value}))
+    if ev is not MUTED:
+        ev.append(event("positioning", {"team": team, "from": before, "to": s.value}))
 
 
 def _roll_press(s: FubaState, step: Step, dice: list[int], ev: list[Event]) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Final
 from engine.core.errors import RulesError
 from engine.fuba.board import (
     ADJ,
+    ADJACENT,
     AREAS,
     BOX,
     CENTRE,
@@ -57,18 +58,26 @@ def push(s: FubaState, team: int, mode: str, at: int = 0, **extra: Any) -> None:
 
 def free_allowances(s: FubaState, team: int) -> dict[str, Any]:
     """4.3.1 counted at the beginning of the action, before any free movement."""
-    mine, theirs = s.outfield[team], s.outfield[1 - team]
-    my_keeper, their_keeper = s.keeper[team], s.keeper[1 - team]
-    outnumber = []
-    for a in AREAS:
-        m = mine[a] + (my_keeper == a)
-        if m:
-            o = theirs[a] + (their_keeper == a)
-            if min(m, 6) > min(o, 6):
-                outnumber.append(a)
-    goal_line = [a for a in _GOAL_LINE_SORTED if mine[a]]
-    keeper_home = BOX[team] in ADJ[s.keeper[team]]
+    outnumber, goal_line, keeper_home = allowances(s, team)
     return {"o": outnumber, "g": goal_line, "kr": keeper_home}
+
+
+def allowances(s: FubaState, team: int) -> tuple[list[int], list[int], bool]:
+    """``free_allowances`` as (outnumber areas, goal-line areas, keeper may return home)."""
+    mine: list[int] = s.outfield[team]
+    theirs: list[int] = s.outfield[1 - team]
+    my_keeper: int = s.keeper[team]
+    their_keeper: int = s.keeper[1 - team]
+    outnumber: list[int] = []
+    for a in range(1, 14):  # AREAS
+        m = mine[a] + (1 if my_keeper == a else 0)
+        if m:
+            o = theirs[a] + (1 if their_keeper == a else 0)
+            if (m if m < 6 else 6) > (o if o < 6 else 6):
+                outnumber.append(a)
+    goal_line: list[int] = [a for a in _GOAL_LINE_SORTED if mine[a]]
+    keeper_home = ADJACENT[my_keeper * N_SLOTS + BOX[team]]
+    return outnumber, goal_line, keeper_home
 
 
 # A11 one extra free movement: fast defender (ends in the defence zone), runner (in the
@@ -106,9 +115,9 @@ def move_problem(
     mode: str = step["mode"]
     if frm in CORNER_SPOTS:
         return "The corner taker stays on the corner spot until the corner is taken."
-    if frm not in AREAS or to not in AREAS:
+    if not (1 <= frm <= 13 and 1 <= to <= 13):  # AREAS
         return "Areas are numbered 1 to 13."
-    if to not in ADJ[frm]:
+    if not ADJACENT[frm * N_SLOTS + to]:
         return f"Area {to} is not next to area {frm}: a move goes to an adjacent area."
     if gk:
         if s.keeper[team] != frm:
@@ -193,13 +202,18 @@ def do_move(
         used = _free_allowance(step, team, frm, to, gk)
         if used == "kr":
             new["kr"] = False
+        elif used == "o" or used == "g":
+            areas: list[int] = step[used]
+            new[used] = [a for a in areas if a != frm]
         elif used and used.startswith("x:"):
             new["x"] = [k for k in step["x"] if k != used[2:]]
         else:
             new[used] = [a for a in step[used] if a != frm]  # type: ignore[index]
-    if new.get("left", -1) > 0:
-        new["left"] -= 1
-    new["made"] = step.get("made", 0) + 1
+    left: int = new.get("left", -1)
+    if left > 0:
+        new["left"] = left - 1
+    made: int = step.get("made", 0)
+    new["made"] = made + 1
     return new
 
 

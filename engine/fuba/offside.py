@@ -68,10 +68,10 @@ def offside_risk(s: FubaState, team: int, start: int, target: int, kind: str) ->
     """A7 the ball-value increase for ``team`` passing from ``start`` to its player in
     ``target``: the defending team's players in the area of its second-lowest player, at
     most its formation's defenders (one fewer when tired). 0 when the rule does not apply."""
-    if not s.rule("offside_risk") or kind in RISK_EXEMPT:
-        return 0
     other = 1 - team
     if not s.pieces(team, target) or target not in HALF_ENTIRELY[other]:
+        return 0  # checked first: the quickest answer for most targets
+    if not s.rule("offside_risk") or kind in RISK_EXEMPT:
         return 0
     # at exactly the start area's level, or nearer the team's own goal line: no risk
     if depth(team, target) == depth(team, start) or closer_to_goal(team, target, start):

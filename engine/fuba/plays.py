@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from engine.fuba import condition, skills, weather
@@ -35,11 +34,14 @@ def can_press_aggressively(s: FubaState, team: int) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class ShotOdds:
-    modifier: int
-    area_modifier: int
-    parts: dict[str, int]
+    """The modifiers of a goal attempt: their total, the area's, and each by name."""
+
+    def __init__(self, modifier: int, area_modifier: int, parts: dict[str, int]) -> None:
+        # a plain class, not a frozen dataclass: built for every shot the coach weighs
+        self.modifier = modifier
+        self.area_modifier = area_modifier
+        self.parts = parts
 
     def needed(self, value: int) -> int:
         """The die needed to score outright (over 6 means a difficult goal attempt)."""
@@ -73,6 +75,37 @@ def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
     if s.turn.get("ct") == team:
         parts.update(s.turn.get("shot_skills", {}))  # A11 clinical finisher and the like
     return ShotOdds(sum(parts.values()), amod, parts)
+
+
+def shot_total(s: FubaState, team: int, free_kick: bool) -> tuple[int, int]:
+    """``shot_modifiers``' (modifier, area_modifier) without its table of parts (the coach
+    weighs shots often)."""
+    other = 1 - team
+    t = s.turn
+    if t.get("ct") == team and t.get("shot_skills"):
+        odds = shot_modifiers(s, team, free_kick)  # A11 skills: their parts as the table has them
+        return odds.modifier, odds.area_modifier
+    area = s.ball
+    box = BOX[other]
+    amod = area_modifier(team, area)
+    total = amod
+    if area != box and not free_kick:  # [1]
+        mine, theirs = s.count(team, area), s.count(other, area)
+        if mine != theirs:
+            total += 1 if mine > theirs else -1
+    mine_box = 0 if is_offside(s, team, box, area) else s.count(team, box)  # [2]
+    theirs_box = s.count(other, box)
+    if mine_box != theirs_box:
+        total += 1 if mine_box > theirs_box else -1
+    if s.keeper[other] != box:
+        total += 4
+    if s.keeper_hurt[other]:
+        total += 1
+    if t.get("keeper_astray"):
+        total += 2
+    if t.get("charge") == other:
+        total += 1
+    return total, amod
 
 
 def shot_outcome(s: FubaState, team: int, odds: ShotOdds, die: int) -> str:

@@ -6,7 +6,7 @@ import re
 from typing import Any, Final
 
 from engine.core.errors import MalformedAction, RulesError
-from engine.fuba.board import AREAS, BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
+from engine.fuba.board import BOX, CENTRE, HALF_PARTLY, N_SLOTS, NAMES
 from engine.fuba.presets import presets
 from engine.fuba.state import FubaState
 
@@ -14,8 +14,33 @@ KICKOFF, FREE_KICK, CORNER, PENALTY = "kickoff", "free_kick", "corner", "penalty
 _PAIR: Final = re.compile(r"^\s*(\d{1,2})\s*[:x*]\s*(\d{1,2})\s*$")
 
 
+def _whole(x: object) -> bool:
+    """A whole number (not a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _sorted_pairs(raw: list[Any]) -> list[list[int]] | None:
+    """``parse_layout``'s answer for a layout already in its own form ([area, count] pairs,
+    areas 1-13 ascending, counts above 0, as the presets give them), else None."""
+    out: list[list[int]] = []
+    last = 0
+    for item in raw:
+        if type(item) is not list or len(item) != 2:
+            return None
+        area, n = item[0], item[1]
+        if type(area) is not int or type(n) is not int or not last < area <= 13 or n <= 0:
+            return None
+        out.append([area, n])
+        last = area
+    return out
+
+
 def parse_layout(raw: Any) -> list[list[int]]:
     """Accept [[area, count], ...] or text like '7:2 4:2 6:2'; return sorted pairs."""
+    if type(raw) is list:
+        quick = _sorted_pairs(raw)
+        if quick is not None:
+            return quick
     pairs: list[tuple[int, int]] = []
     if isinstance(raw, str):
         for token in re.split(r"[,\s]+", raw.strip()):
@@ -29,18 +54,17 @@ def parse_layout(raw: Any) -> list[list[int]]:
             pairs.append((int(m.group(1)), int(m.group(2))))
     elif isinstance(raw, list):
         for item in raw:
-            if (
-                not isinstance(item, list | tuple)
-                or len(item) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
-            ):
+            if not isinstance(item, (list, tuple)) or len(item) != 2:  # noqa: UP038 (faster)
                 raise MalformedAction("A layout is a list of [area, count] pairs.")
-            pairs.append((item[0], item[1]))
+            area, n = item[0], item[1]
+            if not (_whole(area) and _whole(n)):
+                raise MalformedAction("A layout is a list of [area, count] pairs.")
+            pairs.append((area, n))
     else:
         raise MalformedAction("A layout is a list of [area, count] pairs.")
     merged: dict[int, int] = {}
     for area, n in pairs:
-        if area not in AREAS:
+        if not 1 <= area <= 13:  # AREAS
             raise RulesError(f"There is no area {area}: the areas are numbered 1 to 13.")
         if n < 0:
             raise MalformedAction(f"A count cannot be negative ({area}:{n}).")

@@ -131,9 +131,17 @@ def place(s: FubaState) -> None:
     restart (setup, corner choice, goal-kick or quick-free-kick moves), the controlling
     team's window first. A team with no such step yet (the defending team's goal-kick moves
     come after the controlling team's) waits right after the other team's first one."""
-    windows = [st for st in s.agenda if _waiting(st) and st["window"] == "restart"]
-    if not windows:
+    if not s.options.get("advanced"):
+        return  # the basic rules have no windows (this runs after every action)
+    found: list[dict[str, Any]] | None = None  # no list made in the common case
+    for st in s.agenda:
+        if st["k"] == "substitute" and _waiting(st) and st["window"] == "restart":
+            if found is None:
+                found = []
+            found.append(st)
+    if found is None:
         return
+    windows: list[dict[str, Any]] = found
     rest: list[dict[str, Any]] = []
     was: list[int] = []  # each window's place among the other steps
     for st in s.agenda:

@@ -13,6 +13,7 @@ from typing import Any, Final, Protocol
 
 from engine.core.actions import Action
 from engine.core.errors import RulesError
+from engine.core.events import MUTED
 from engine.fuba import condition, moves, plays, roles, skills, substitutions
 from engine.fuba.board import SIDES, area_modifier, zone
 from engine.fuba.state import ZONES, FubaState
@@ -120,10 +121,11 @@ def moves_used(coach: _Mover, s: FubaState, team: int, left: int) -> int:
         if action.kind != "move":
             break
         try:
-            match.apply(trial, action, in_place=True)
+            match.apply_into(trial, action, MUTED)  # its events are not wanted
         except RulesError:
             break
         made += action.args.get("count", 1)
+    MUTED.clear()
     return made
 
 
@@ -224,6 +226,8 @@ def substitute(s: FubaState, step: Step, team: int) -> Action:
     condition points run low in the second half (2d6 x 10 below the game time gives two
     points, so later is better; the last substitution is kept for an injury), a forward
     more when behind late (a defender more when ahead late); then done."""
+    if s.half != 2:  # every plan below waits for the second half
+        return Action(SIDES[team], "substitute", {"plan": "done"})
     plans = substitutions.legal_plans(s, step)
     announced = step["plans"]
     plan = "done"
