@@ -132,6 +132,10 @@ class Outcome:
     _pending: list[list[Decision]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
+    # each side's chances as the spectators' board showed them, once it was drawn
+    _shown_chances: list[Chances] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
 
     @property
     def rolls_on_request(self) -> bool:
@@ -166,10 +170,17 @@ class Outcome:
         drawing took."""
         return asyncio.ensure_future(self._drawn(viewer, timed))
 
+    def shown_chances(self) -> Chances | None:
+        """Each side's chances on the spectators' board (known once ``drawing(None)`` has
+        finished; None before, or when the game has no estimate)."""
+        return self._shown_chances[0] if self._shown_chances else None
+
     async def _drawn(self, viewer: str | None, timed: Callable[[float], None] | None) -> bytes:
         names = [self.names[side] for side in self.game.ruleset.sides]
         result = self.result if self.over else None
         view = await boards.with_chances(self.game, self.view(viewer), self.view(None), result)
+        if viewer is None and "chances" in view and not self._shown_chances:
+            self._shown_chances.append(Chances.from_json(view["chances"]))
         reuse = (self.match_id, viewer)
         return await boards.drawing(
             self.game.render_png, view, names, self.events, reuse=reuse, timed=timed

@@ -118,8 +118,8 @@ async def _show(
         holding = holders(outcome, also_deciding)
         named = board.deciders if board is not None else frozenset()
         to_ping = {*pinging, *(holding - named)} - {actor}
-        content, embed = board_message(outcome, note)
         png = await drawing  # the spectators' view: never a secret
+        content, embed = board_message(outcome, note)  # with the chances the drawing found
         digest = hashlib.blake2b(png, digest_size=16).digest()
         now = cog.clock()
         fresh = (

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs.play import registry
-from cogs.play.texts import final_text, narration, next_text
+from cogs.play.texts import chances_line, final_text, narration, next_text
 from referee import match_log
 from referee.service import Outcome, Referee
 from referee.stats import summary
@@ -35,7 +35,8 @@ RESULT_TITLES = {"resigned": "Resigned", "timeout": "Won on time", "aborted": "M
 def board_message(outcome: Outcome, note: str) -> tuple[str | None, discord.Embed]:
     """The live board's text: who decides next, mentioned (at the final whistle: the result),
     and a ``note`` (a turn clock that ran out); an embed of the step's narration with the board
-    image (attached as ``BOARD_FILE``)."""
+    image (attached as ``BOARD_FILE``) and, under it while the match goes on, each side's
+    chances as the image's bar shows them (once the board was drawn)."""
     reason = (outcome.result or {}).get("reason", "") if outcome.over else ""
     title = RESULT_TITLES.get(reason)
     embed = discord.Embed(
@@ -47,6 +48,10 @@ def board_message(outcome: Outcome, note: str) -> tuple[str | None, discord.Embe
     if notes:
         embed.add_field(name="Match", value="\n".join(notes)[:FIELD_LIMIT], inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
+    chances = outcome.shown_chances()
+    if chances is not None and not outcome.over:
+        names = [outcome.names[side] for side in outcome.game.ruleset.sides]
+        embed.set_footer(text=chances_line(chances, names, show=str))  # a footer reads no markdown
     content = "\n".join(part for part in (next_text(outcome), note) if part)
     return content[:2000] or None, embed
 

@@ -5,7 +5,7 @@ players read them. Pure text: nothing here talks to Discord.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cogs.play import registry
 from cogs.play.registry import GameCommands
@@ -28,15 +28,17 @@ def minutes_text(minutes: float) -> str:
     return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
 
 
-def chances_line(chances: Chances, names: Sequence[str]) -> str:
+def chances_line(chances: Chances, names: Sequence[str], show: Callable[[str], str] = shown) -> str:
     r"""Each side's chance to win and of a draw as whole percents, the players named (their
-    names shown as typed, inert).
+    names shown as typed, inert; ``show=str`` where no markdown is read, an embed's footer).
 
     >>> chances_line(Chances((0.62, 0.17), 0.21), ["Ada", "*Bo*"])
     'Chances: Ada 62% · Draw 21% · \\*Bo\\* 17%'
+    >>> chances_line(Chances((0.62, 0.17), 0.21), ["Ada", "*Bo*"], show=str)
+    'Chances: Ada 62% · Draw 21% · *Bo* 17%'
     """
     first, draw, second = chances.percents()
-    return f"Chances: {shown(names[0])} {first}% · Draw {draw}% · {shown(names[1])} {second}%"
+    return f"Chances: {show(names[0])} {first}% · Draw {draw}% · {show(names[1])} {second}%"
 
 
 def narration(lines: Sequence[str], limit: int = NARRATION_LIMIT) -> str:

@@ -161,6 +161,21 @@ async def test_the_board_is_drawn_with_the_chances(
     assert all(sum(view["chances"]) == pytest.approx(1.0) for view in views)
 
 
+async def test_the_live_board_shows_the_chances_under_its_image(world: World) -> None:
+    await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
+    await play_until(world, world.alice, stop="/fuba target")
+    board = public(world)[-1]
+    line = board.embeds[0].footer.text or ""
+    figures = [int(part.split()[-1].rstrip("%")) for part in line.split(" · ")]
+    assert line.startswith("Chances: alice ") and " · Draw " in line and " · Coach " in line
+    assert sum(figures) == 100
+    status = private(await world.carol.slash(world.channel, "fuba status"))
+    assert line in status.splitlines()  # the same figures as the status, and the board's bar
+    assert private(await world.alice.slash(world.channel, "fuba resign")) == ""
+    [final] = [m for m in public(world) if m.embeds and m.embeds[0].title == "Resigned"]
+    assert final.embeds[0].footer.text is None  # at the final whistle: the result, no chances
+
+
 async def test_the_full_time_report_has_the_chart(world: World) -> None:
     await world.alice.slash(world.channel, "fuba challenge", opponent=bot_member(world))
     await play_until(world, world.alice, stop="/fuba target")
