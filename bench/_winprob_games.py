@@ -173,21 +173,32 @@ def _dice_light(s: Any) -> dict[str, Any]:
     return {name: getattr(s, name) for name in names}
 
 
+def _one_table(name: str, ruleset: Any, winprob: Any, **game: Any) -> Game:
+    """A game with one table (``engine/<name>/winprob.py``): its name, figures' prefix,
+    table, spectator view and estimate, with the rest of ``Game`` from ``game``."""
+    return Game(
+        name=name,
+        prefix=f"{name}_",
+        levels=winprob.LEVELS,
+        table=winprob.TABLE,
+        view=lambda s: ruleset.view(s, None),
+        chances=winprob.chances,
+        warm=winprob.table,
+        **game,
+    )
+
+
 def _dicesoccer_game() -> Game:
     from engine.dicesoccer import DICESOCCER, winprob
 
-    return Game(
-        name="dicesoccer",
-        prefix="dicesoccer_",
-        levels=winprob.LEVELS,
-        table=winprob.TABLE,
+    return _one_table(
+        "dicesoccer",
+        DICESOCCER,
+        winprob,
         match=_dicesoccer_match,
         light_view=_dice_light,
         key=winprob.key_of,
         lead=lambda key, s: winprob.implied_lead(key),
-        view=lambda s: DICESOCCER.view(s, None),
-        chances=winprob.chances,
-        warm=winprob.table,
         train_matches=3_000,  # the advanced coach weighs every re-roll: ~0.1 s a match
         max_cells=6_000,
     )
@@ -230,20 +241,16 @@ def _shootout_notes(s: Any, notes: Notes) -> None:
 def _simplesoccer_game() -> Game:
     from engine.simplesoccer import SIMPLESOCCER, winprob
 
-    return Game(
-        name="simplesoccer",
-        prefix="simplesoccer_",
-        levels=winprob.LEVELS,
-        table=winprob.TABLE,
+    return _one_table(
+        "simplesoccer",
+        SIMPLESOCCER,
+        winprob,
         match=_simplesoccer_match,
         light_view=_simple_light,
         key=winprob.key_of,
         lead=lambda key, s: winprob.implied_lead(key, s.score[0] - s.score[1]),
         notes=_shootout_notes,
         skip=lambda s: s.shootout is not None,  # the shootout is worked out, not looked up
-        view=lambda s: SIMPLESOCCER.view(s, None),
-        chances=winprob.chances,
-        warm=winprob.table,
         train_matches=1_500,  # about 0.2 s a match
         max_cells=6_000,
     )
@@ -280,17 +287,13 @@ def _socc_key(view: dict[str, Any], team: int) -> Key:
 def _socceristic_game() -> Game:
     from engine.socceristic import SOCCERISTIC, winprob
 
-    return Game(
-        name="socceristic",
-        prefix="socceristic_",
-        levels=winprob.LEVELS,
-        table=winprob.TABLE,
+    return _one_table(
+        "socceristic",
+        SOCCERISTIC,
+        winprob,
         match=_socceristic_match,
         light_view=_socc_light,
         key=_socc_key,
-        view=lambda s: SOCCERISTIC.view(s, None),
-        chances=winprob.chances,
-        warm=winprob.table,
         train_matches=10_000,  # about 0.1 s a match
         max_cells=6_000,
     )
