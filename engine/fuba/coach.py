@@ -107,11 +107,7 @@ _SETUPS: dict[tuple[Any, ...], Action] = {}
 
 def shot_chance(s: FubaState, team: int, free_kick: bool = False) -> float:
     """Chance that a goal attempt by ``team`` from the ball's area scores (4.4, 4.4.2)."""
-    modifier, area_mod = plays.shot_total(s, team, free_kick)
-    need = s.value - modifier + 1  # ShotOdds.needed
-    if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
-        return max(0, 6 - abs(area_mod)) / 36
-    return 1.0 if need <= 1 else (7 - need) / 6
+    return tactics.shot_chance_at(s, team, s.value, free_kick)
 
 
 def _value_penalty(v: int) -> float:

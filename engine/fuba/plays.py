@@ -50,62 +50,57 @@ class ShotOdds:
 
 def shot_modifiers(s: FubaState, team: int, free_kick: bool) -> ShotOdds:
     """The goal attempt modifiers table (4.4)."""
-    other = 1 - team
-    area = s.ball
-    box = BOX[other]
     parts: dict[str, int] = {}
-    amod = area_modifier(team, area)
-    parts["area"] = amod
-    if area != box and not free_kick:  # [1]
-        mine, theirs = s.count(team, area), s.count(other, area)
-        if mine != theirs:
-            parts["shooting_area"] = 1 if mine > theirs else -1
-    mine_box = 0 if is_offside(s, team, box, area) else s.count(team, box)  # [2]
-    theirs_box = s.count(other, box)
-    if mine_box != theirs_box:
-        parts["penalty_area"] = 1 if mine_box > theirs_box else -1
-    if s.keeper[other] != box:
-        parts["keeper_out"] = 4
-    if s.keeper_hurt[other]:
-        parts["keeper_hurt"] = 1  # A4 the opponent's goalkeeper is injured
-    if s.turn.get("keeper_astray"):
-        parts["keeper_astray"] = 2  # A13 goalkeeper out of position, this turn
-    if s.turn.get("charge") == other:
-        parts["charge"] = 1  # A5 the opponent's goalkeeper charged out this turn
-    if s.turn.get("ct") == team:
-        parts.update(s.turn.get("shot_skills", {}))  # A11 clinical finisher and the like
-    return ShotOdds(sum(parts.values()), amod, parts)
+    total, amod = _shot(s, team, free_kick, parts)
+    return ShotOdds(total, amod, parts)
 
 
 def shot_total(s: FubaState, team: int, free_kick: bool) -> tuple[int, int]:
     """``shot_modifiers``' (modifier, area_modifier) without its table of parts (the coach
     weighs shots often)."""
+    return _shot(s, team, free_kick, None)
+
+
+def _shot(
+    s: FubaState, team: int, free_kick: bool, parts: dict[str, int] | None
+) -> tuple[int, int]:
+    """4.4 the goal attempt's (modifier, area modifier), each part noted in ``parts`` when
+    given (the one home of the table)."""
     other = 1 - team
     t = s.turn
-    if t.get("ct") == team and t.get("shot_skills"):
-        odds = shot_modifiers(s, team, free_kick)  # A11 skills: their parts as the table has them
-        return odds.modifier, odds.area_modifier
     area = s.ball
     box = BOX[other]
     amod = area_modifier(team, area)
     total = amod
+    if parts is not None:
+        parts["area"] = amod
     if area != box and not free_kick:  # [1]
         mine, theirs = s.count(team, area), s.count(other, area)
         if mine != theirs:
-            total += 1 if mine > theirs else -1
+            total += _part(parts, "shooting_area", 1 if mine > theirs else -1)
     mine_box = 0 if is_offside(s, team, box, area) else s.count(team, box)  # [2]
     theirs_box = s.count(other, box)
     if mine_box != theirs_box:
-        total += 1 if mine_box > theirs_box else -1
+        total += _part(parts, "penalty_area", 1 if mine_box > theirs_box else -1)
     if s.keeper[other] != box:
-        total += 4
+        total += _part(parts, "keeper_out", 4)
     if s.keeper_hurt[other]:
-        total += 1
+        total += _part(parts, "keeper_hurt", 1)  # A4 the opponent's goalkeeper is injured
     if t.get("keeper_astray"):
-        total += 2
+        total += _part(parts, "keeper_astray", 2)  # A13 goalkeeper out of position, this turn
     if t.get("charge") == other:
-        total += 1
+        total += _part(parts, "charge", 1)  # A5 the opponent's goalkeeper charged out this turn
+    if t.get("ct") == team:
+        skills: dict[str, int] = t.get("shot_skills", {})  # A11 clinical finisher and the like
+        for name, bonus in skills.items():
+            total += _part(parts, name, bonus)
     return total, amod
+
+
+def _part(parts: dict[str, int] | None, name: str, value: int) -> int:
+    if parts is not None:
+        parts[name] = value
+    return value
 
 
 def shot_outcome(s: FubaState, team: int, odds: ShotOdds, die: int) -> str:

@@ -46,10 +46,10 @@ class _Mover(Protocol):
 def shot_chance_at(s: FubaState, team: int, value: int, free_kick: bool = False) -> float:
     """Chance that ``team``'s goal attempt from the ball's area scores at ball ``value``
     (4.4, 4.4.2)."""
-    odds = plays.shot_modifiers(s, team, free_kick)
-    need = odds.needed(value)
+    modifier, area_mod = plays.shot_total(s, team, free_kick)
+    need = value - modifier + 1  # ShotOdds.needed
     if need > 6:  # difficult goal attempt: a 6, then more than the area modifier
-        return max(0, 6 - abs(odds.area_modifier)) / 36
+        return max(0, 6 - abs(area_mod)) / 36
     return 1.0 if need <= 1 else (7 - need) / 6
 
 
@@ -234,15 +234,12 @@ def substitute(s: FubaState, step: Step, team: int) -> Action:
     left = substitutions.left(s, team, step)
     points = condition.total(s, team) + 2 * announced.count("fresh")
     diff = s.score[team] - s.score[1 - team]
-    late = s.half == 2
     booked = s.yellows[team] - announced.count("yellow")
-    if "yellow" in plans and late and s.minute >= YELLOW_SUB_FROM and booked > 0:
+    if "yellow" in plans and s.minute >= YELLOW_SUB_FROM and booked > 0:
         plan = "yellow"
-    elif "fresh" in plans and late and points < FRESH_BELOW and left > 1:
+    elif "fresh" in plans and points < FRESH_BELOW and left > 1:
         plan = "fresh"
-    elif (
-        late and s.minute >= CHANGE_FROM and not any(p in substitutions.CHANGES for p in announced)
-    ):
+    elif s.minute >= CHANGE_FROM and not any(p in substitutions.CHANGES for p in announced):
         shape = substitutions.shape_after(s, team, announced)
         if diff < 0 and shape[0] > 3 and "d>f" in plans:
             plan = "d>f"
