@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.winprob import Chances, Key, Table, along
+from engine.simplesoccer.shootout import KICKS, decided
 
 TABLE = Path(__file__).parent / "winprob.json"
 LEVELS = (2, 3, 5, 7, 9)
 MAX_NEED = 5
-KICKS = 5  # each side's kicks before sudden death
 SCORE_RATE = 0.6  # the shootout's scoring rate when the table does not give one
 
 _TURNS_LEFT = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13, 17, 22, 30, 40, 60, 90, 140)
@@ -151,14 +151,11 @@ def shootout_win(kicks: list[list[bool]], first: int, kicker: int, rate: float) 
     second = 1 - first
 
     def go(a: tuple[bool, ...], b: tuple[bool, ...], nxt: int) -> float:
-        ga, gb = sum(a), sum(b)
-        if len(a) <= KICKS and len(b) <= KICKS:
-            if ga > gb + (KICKS - len(b)):
-                return 1.0
-            if gb > ga + (KICKS - len(a)):
-                return 0.0
+        won = decided([list(a), list(b)], 0)  # the shootout's own rule: 0 is ``first`` here
+        if won >= 0:
+            return 1.0 if won == 0 else 0.0
         if len(a) >= KICKS and len(b) >= KICKS and len(a) == len(b):
-            return 1.0 if ga > gb else 0.0 if gb > ga else 0.5  # sudden death: even
+            return 0.5  # sudden death from a level pair: even
         if nxt == first:
             return rate * go((*a, True), b, second) + (1 - rate) * go((*a, False), b, second)
         return rate * go(a, (*b, True), first) + (1 - rate) * go(a, (*b, False), first)
