@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action, Decision
+from engine.core.levels import NORMAL
 from referee import match_dice
 from referee.adapter import Game, JSONData, Policy, thinks
-
-NORMAL = "normal"  # the level of a match's coach unless its options say (older matches)
 
 
 class ThinkingDue(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Final, Protocol
+from typing import Protocol
 
 from engine.core.actions import Action
 from engine.core.decisions import Decision
@@ -14,9 +14,6 @@ class DiceSource(Protocol):
     def roll(self, n: int) -> list[int]: ...
 
 
-_FACES: Final = (1, 2, 3, 4, 5, 6)
-
-
 class VirtualDice:
     """Seeded virtual dice: the same seed gives the same rolls."""
 
@@ -24,7 +21,7 @@ class VirtualDice:
         self._rng = random.Random(seed)
 
     def roll(self, n: int) -> list[int]:
-        # what random.choices(_FACES, k=n) draws (its face floor(r * 6) + 1), without its cost
+        # what random.choices(range(1, 7), k=n) draws (face floor(r * 6) + 1), without its cost
         random = self._rng.random
         if n == 2:
             return [int(random() * 6.0) + 1, int(random() * 6.0) + 1]

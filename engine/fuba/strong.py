@@ -156,7 +156,7 @@ class StrongCoach(Coach):
         rounds = 0
         while rounds < self.max_rounds:
             if rounds == self.rounds:
-                best, t = _challenger(values)
+                best, _, t = _challenger(values)
                 if not T_CLOSE <= t < T_MIN:
                     break
                 playing = [0, best]  # a close call: more rollouts for the two alone
@@ -251,19 +251,16 @@ def _gain(normal: list[float], other: list[float]) -> tuple[float, float]:
     return mean, mean / math.sqrt(var / n)
 
 
-def _challenger(values: list[list[float]]) -> tuple[int, float]:
-    """The option with the best mean gain over the normal choice (index 0), and its t."""
+def _challenger(values: list[list[float]]) -> tuple[int, float, float]:
+    """The option with the best mean gain over the normal choice (index 0), its gain and t."""
     best, best_gain, best_t = 0, 0.0, 0.0
     for i in range(1, len(values)):
         gain, t = _gain(values[0], values[i])
         if gain > best_gain + 1e-12:
             best, best_gain, best_t = i, gain, t
-    return best, best_t
+    return best, best_gain, best_t
 
 
 def _verdict(options: list[Action], values: list[list[float]]) -> Action:
-    best, t = _challenger(values)
-    if best == 0:
-        return options[0]
-    gain, t = _gain(values[0], values[best])
-    return options[best] if gain >= MARGIN and t >= T_MIN else options[0]
+    best, gain, t = _challenger(values)
+    return options[best] if best and gain >= MARGIN and t >= T_MIN else options[0]
