@@ -104,12 +104,18 @@ async def with_chances(
     final = settled(game, result)
     if final is not None:
         return {**view, "chances": final.to_json()}
-    try:
-        chances = await asyncio.to_thread(game.chances, public)
-    except Exception:
-        log.exception("%s: no chances for this board", game.name)
-        return view
+    chances = await chances_of(game, public)
     return view if chances is None else {**view, "chances": chances.to_json()}
+
+
+async def chances_of(game: Game, public: JSONData) -> Chances | None:
+    """Each side's chances from the spectators' view ``public``, worked out in a thread; None
+    when the game has no estimate or it failed (logged: what shows it goes on without)."""
+    try:
+        return await asyncio.to_thread(game.chances, public)
+    except Exception:
+        log.exception("%s: no chances for this position", game.name)
+        return None
 
 
 def settled(game: Game, result: JSONData | None) -> Chances | None:

@@ -652,7 +652,7 @@ class Referee:
         sides = match.sides_of(user_id)
         view = game.ruleset.view(match.state, sides[0] if len(sides) == 1 else None)
         public = view if len(sides) != 1 else game.ruleset.view(match.state, None)
-        chances = await asyncio.to_thread(game.chances, public)
+        chances = await boards.chances_of(game, public)
         current, now = await self._expiries(match), self.clock()
         return Status(
             match_id=match.id,
@@ -795,6 +795,7 @@ class Referee:
         lock = self._thinking_lock(match.id)
         try:
             async with lock:  # one decision of a match at a time
+                match = await self.store.get_match(match.id)  # as the last holder left it
                 for _ in range(MAX_FOLLOW):
                     due, here = self._coach_due(game, match)
                     if not due:
